@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Stint",
+    products: [
+        .library(name: "StintCore", targets: ["StintCore"]),
+        .library(name: "StintLog", targets: ["StintLog"]),
+        .library(name: "StintCLI", targets: ["StintCLI"]),
+        .executable(name: "stint", targets: ["stint"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(name: "StintCore"),
+        .target(name: "StintLog", dependencies: ["StintCore", "CZstd", "CCrypto"]),
+        .target(name: "StintCLI", dependencies: ["StintCore", "StintLog"]),
+        .executableTarget(name: "stint", dependencies: ["StintCLI"]),
+        .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
+        .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),
+        .testTarget(name: "StintLogTests", dependencies: ["StintLog", "StintCore", "TestSupport"]),
+        .testTarget(name: "StintCLITests", dependencies: ["StintCLI", "StintLog", "StintCore", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

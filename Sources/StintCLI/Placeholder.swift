@@ -1,0 +1,3 @@
+public enum StintCLI {
+    public static func main() -> Int32 { 0 }
+}

@@ -1,0 +1,20 @@
+/// A tag as the projections see it: a name and a color that records point to by id.
+public struct Tag: Hashable, Sendable {
+    public var id: EntityID
+    /// 1–64 characters, unique case-insensitively among tags that are not deleted.
+    public var name: String
+    /// `#RRGGBB`, uppercase hex.
+    public var color: String
+    /// Archived tags still name past time but are not offered for new timers (not in recent tags).
+    public var isArchived: Bool
+    /// Deleted tags are kept so history can name them; their records count as untagged.
+    public var isDeleted: Bool
+
+    public init(id: EntityID, name: String, color: String, isArchived: Bool = false, isDeleted: Bool = false) {
+        self.id = id
+        self.name = name
+        self.color = color
+        self.isArchived = isArchived
+        self.isDeleted = isDeleted
+    }
+}

@@ -1,0 +1,156 @@
+/// Why a line of a log is not a valid event.
+public struct EventLineError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var reason: String
+
+    public init(_ reason: String) { self.reason = reason }
+
+    public var description: String { reason }
+}
+
+extension RecordedEvent {
+    /// The canonical line of this event, without the trailing newline.
+    public func encodedLine() -> [UInt8] {
+        var output = [UInt8]()
+        output.reserveCapacity(192)
+        appendLine(to: &output)
+        return output
+    }
+
+    /// Appends the canonical line of this event, without the trailing newline.
+    public func appendLine(to output: inout [UInt8]) {
+        output.append(contentsOf: RecordedEvent.seqPrefix)
+        JSON.appendInteger(seq, to: &output)
+        output.append(contentsOf: RecordedEvent.atKey)
+        at.appendISO8601(to: &output)
+        output.append(contentsOf: RecordedEvent.typeKey)
+        JSON.appendString(type, to: &output)
+        output.append(contentsOf: RecordedEvent.versionKey)
+        JSON.appendInteger(Int64(version), to: &output)
+        if let tx {
+            output.append(contentsOf: RecordedEvent.txKey)
+            JSON.appendInteger(tx, to: &output)
+        }
+        if let clock {
+            output.append(contentsOf: RecordedEvent.clockKey)
+            clock.appendISO8601(to: &output)
+            output.append(0x22)
+        }
+        output.append(contentsOf: RecordedEvent.prevKey)
+        output.append(contentsOf: prev.utf8)
+        output.append(contentsOf: RecordedEvent.dataKey)
+        data.append(to: &output)
+        output.append(0x7D)
+    }
+
+    static let seqPrefix = Array(#"{"seq":"#.utf8)
+    static let atKey = Array(#","at":""#.utf8)
+    static let typeKey = Array(#"","type":"#.utf8)
+    static let versionKey = Array(#","v":"#.utf8)
+    static let txKey = Array(#","tx":"#.utf8)
+    static let clockKey = Array(#","clock":""#.utf8)
+    static let prevKey = Array(#","prev":""#.utf8)
+    static let dataKey = Array(#"","data":"#.utf8)
+
+    /// Decodes one line of a log (without its newline).
+    ///
+    /// Accepts the envelope's keys in any order (so that a hand-written `.jsonl` file can be read), but
+    /// every key must be known, present when required, and of the right type.
+    /// - Throws: `EventLineError` saying what is wrong with the line.
+    public init(line: some Collection<UInt8>) throws(EventLineError) {
+        let json: JSON
+        do {
+            json = try JSON.parse(line)
+        } catch {
+            throw EventLineError("not valid JSON: \(error)")
+        }
+        try self.init(json: json)
+    }
+
+    /// Decodes an event from its JSON envelope.
+    public init(json: JSON) throws(EventLineError) {
+        guard let fields = json.objectFields else { throw EventLineError("an event must be a JSON object") }
+        var seq: Int64?
+        var at: Instant?
+        var type: String?
+        var version: Int?
+        var tx: Int64?
+        var clock: Instant?
+        var prev: String?
+        var data: JSON?
+        for field in fields {
+            switch field.key {
+            case "seq":
+                guard let value = field.value.intValue, value >= 1 else {
+                    throw EventLineError("\"seq\" must be an integer ≥ 1")
+                }
+                seq = value
+            case "at":
+                guard let text = field.value.stringValue, let value = Instant(canonical: text) else {
+                    throw EventLineError("\"at\" must be an ISO 8601 UTC instant with milliseconds")
+                }
+                at = value
+            case "type":
+                guard let text = field.value.stringValue, RecordedEvent.isValidTypeName(text) else {
+                    throw EventLineError("\"type\" must be a dotted lowercase name such as timer.started")
+                }
+                type = text
+            case "v":
+                guard let value = field.value.intValue, value >= 1, value <= Int64(Int32.max) else {
+                    throw EventLineError("\"v\" must be an integer ≥ 1")
+                }
+                version = Int(value)
+            case "tx":
+                guard let value = field.value.intValue, value >= 1 else {
+                    throw EventLineError("\"tx\" must be an integer ≥ 1")
+                }
+                tx = value
+            case "clock":
+                guard let text = field.value.stringValue, let value = Instant(canonical: text) else {
+                    throw EventLineError("\"clock\" must be an ISO 8601 UTC instant with milliseconds")
+                }
+                clock = value
+            case "prev":
+                guard let text = field.value.stringValue, RecordedEvent.isValidPrev(text) else {
+                    throw EventLineError("\"prev\" must be 32 lowercase hexadecimal digits")
+                }
+                prev = text
+            case "data":
+                guard case .object = field.value else { throw EventLineError("\"data\" must be a JSON object") }
+                data = field.value
+            default:
+                throw EventLineError("unknown envelope key \"\(field.key)\"")
+            }
+        }
+        guard let seq else { throw EventLineError("missing \"seq\"") }
+        guard let at else { throw EventLineError("missing \"at\"") }
+        guard let type else { throw EventLineError("missing \"type\"") }
+        guard let version else { throw EventLineError("missing \"v\"") }
+        guard let prev else { throw EventLineError("missing \"prev\"") }
+        guard let data else { throw EventLineError("missing \"data\"") }
+        if let tx, tx > seq { throw EventLineError("\"tx\" \(tx) is after the event's own seq \(seq)") }
+        self.init(seq: seq, at: at, type: type, version: version, tx: tx, clock: clock, prev: prev, data: data)
+    }
+
+    /// Whether `text` is a persisted type name: lowercase words of letters and digits joined by dots.
+    public static func isValidTypeName(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 64, bytes.first != 0x2E, bytes.last != 0x2E else { return false }
+        var previousWasDot = false
+        for byte in bytes {
+            if byte == 0x2E {
+                if previousWasDot { return false }
+                previousWasDot = true
+                continue
+            }
+            previousWasDot = false
+            guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+            else { return false }
+        }
+        return true
+    }
+
+    static func isValidPrev(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 32 && bytes.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}

@@ -1,0 +1,82 @@
+/// The identity of a record or a tag: a UUID, written in lowercase canonical form.
+///
+/// Stored as two 64-bit halves so that ids hash and compare cheaply; the order is the order of the
+/// lowercase text, which is the order the projections promise (`dailyTotals` by tag id, untagged first).
+public struct EntityID: Hashable, Comparable, Sendable {
+    public var high: UInt64
+    public var low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    public static func < (lhs: EntityID, rhs: EntityID) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+
+    /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (either case); nil for anything else.
+    public init?(_ text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var nibbles = 0
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == 0x2D else { return nil }
+                continue
+            }
+            guard let nibble = EntityID.nibble(byte) else { return nil }
+            if nibbles < 16 {
+                high = high << 4 | UInt64(nibble)
+            } else {
+                low = low << 4 | UInt64(nibble)
+            }
+            nibbles += 1
+        }
+        self.init(high: high, low: low)
+    }
+
+    static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x61...0x66: return byte - 0x61 + 10
+        case 0x41...0x46: return byte - 0x41 + 10
+        default: return nil
+        }
+    }
+
+    /// Builds a version-4 (random) UUID from 128 random bits, setting the version and variant bits.
+    public init(randomBits high: UInt64, _ low: UInt64) {
+        self.init(
+            high: (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000,
+            low: (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        )
+    }
+
+    /// The lowercase canonical text.
+    public var uuidString: String {
+        String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// The lowercase canonical text as bytes.
+    public var utf8: [UInt8] {
+        let hex = Array("0123456789abcdef".utf8)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(36)
+        for shift in stride(from: 60, through: 0, by: -4) {
+            if shift == 28 || shift == 12 { bytes.append(0x2D) }
+            bytes.append(hex[Int(high >> UInt64(shift) & 0xF)])
+        }
+        for shift in stride(from: 60, through: 0, by: -4) {
+            if shift == 60 || shift == 44 { bytes.append(0x2D) }
+            bytes.append(hex[Int(low >> UInt64(shift) & 0xF)])
+        }
+        return bytes
+    }
+}
+
+extension EntityID: CustomStringConvertible {
+    public var description: String { uuidString }
+}

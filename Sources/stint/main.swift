@@ -1,0 +1,3 @@
+import StintCLI
+import Foundation
+exit(StintCLI.main())
