@@ -1,3 +1,4 @@
-import StintCLI
 import Foundation
+import StintCLI
+
 exit(StintCLI.main())

@@ -21,9 +21,15 @@ import Testing
     }
 
     @Test func isoTimestampsWithOffsetsAndWithout() throws {
-        #expect(ISO8601Timestamp.parse("2026-11-29T14:07:09+01:00") == .instant(Instant(canonical: "2026-11-29T13:07:09.000Z")!))
-        #expect(ISO8601Timestamp.parse("2026-11-29T08:07-0500") == .instant(Instant(canonical: "2026-11-29T13:07:00.000Z")!))
-        #expect(ISO8601Timestamp.parse("2026-11-29 13:07:09.1234Z") == .instant(Instant(canonical: "2026-11-29T13:07:09.123Z")!))
+        #expect(
+            ISO8601Timestamp.parse("2026-11-29T14:07:09+01:00")
+                == .instant(Instant(canonical: "2026-11-29T13:07:09.000Z")!))
+        #expect(
+            ISO8601Timestamp.parse("2026-11-29T08:07-0500") == .instant(Instant(canonical: "2026-11-29T13:07:00.000Z")!)
+        )
+        #expect(
+            ISO8601Timestamp.parse("2026-11-29 13:07:09.1234Z")
+                == .instant(Instant(canonical: "2026-11-29T13:07:09.123Z")!))
         #expect(
             ISO8601Timestamp.parse("2026-11-29T09:30")
                 == .local(LocalDateTime(date: CivilDate(year: 2026, month: 11, day: 29), hour: 9, minute: 30)))
@@ -63,7 +69,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "{", #"{"a":1,"a":2}"#, "[1,]", "01", #""\ud800""#, "nul", #"{"a" 1}"#, "1 2", "\"\u{01}\"", "[" + String(repeating: "[", count: 80) + "]",
+        "{", #"{"a":1,"a":2}"#, "[1,]", "01", #""\ud800""#, "nul", #"{"a" 1}"#, "1 2", "\"\u{01}\"",
+        "[" + String(repeating: "[", count: 80) + "]",
     ])
     func malformedJSONIsRefusedWithAnOffset(text: String) {
         #expect(throws: JSONParseError.self) { try JSON.parse(text) }

@@ -1,5 +1,5 @@
-import Synchronization
 public import StintCore
+import Synchronization
 
 /// A clock that reads a set instant and moves only when told to.
 public final class FixedClock: Sendable {

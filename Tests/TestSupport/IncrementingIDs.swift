@@ -1,5 +1,5 @@
-import Synchronization
 public import StintCore
+import Synchronization
 
 /// Hands out predictable ids: `00000000-0000-4000-8000-000000000001`, `…002`, and so on.
 public final class IncrementingIDs: Sendable {

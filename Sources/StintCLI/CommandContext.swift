@@ -1,0 +1,97 @@
+import StintCore
+
+/// What a running verb may use: the host, the global options, the resolved clock and id generator,
+/// and the output helpers.
+final class CommandContext: @unchecked Sendable {
+    let host: Host
+    let globals: GlobalOptions
+    let registry: VerbRegistry
+    /// The current instant: `STINT_NOW` when set, else the host's clock, read once per command.
+    let now: Instant
+    let newID: @Sendable () -> EntityID
+
+    init(host: Host, globals: GlobalOptions, registry: VerbRegistry) throws(CLIError) {
+        self.host = host
+        self.globals = globals
+        self.registry = registry
+        if let text = host.environment["STINT_NOW"], !text.isEmpty {
+            guard case .instant(let instant) = ISO8601Timestamp.parse(text) else {
+                throw CLIError.usage(
+                    "STINT_NOW='\(text)' is not an ISO 8601 instant with a zone; use e.g. 2026-11-29T09:00:00Z",
+                    verb: nil)
+            }
+            now = instant
+        } else {
+            now = host.clock()
+        }
+        if let text = host.environment["STINT_ID_SEED"], !text.isEmpty {
+            guard let seed = UInt64(text) else {
+                throw CLIError.usage("STINT_ID_SEED='\(text)' is not a whole number", verb: nil)
+            }
+            newID = SeededIDs(seed: seed).generator
+        } else {
+            newID = host.newID
+        }
+    }
+
+    // MARK: Output
+
+    /// Writes a line to standard output.
+    func print(_ line: String = "") {
+        host.standardOutput.write(line + "\n")
+    }
+
+    /// Writes text to standard output as is.
+    func write(_ text: String) {
+        host.standardOutput.write(text)
+    }
+
+    /// Writes a JSON document (pretty, ending in a newline) to standard output.
+    func printJSON(_ value: JSON) {
+        host.standardOutput.write(value.prettyEncoded())
+    }
+
+    /// Writes a notice to standard error unless `--quiet`.
+    func notice(_ line: String) {
+        guard !globals.quiet else { return }
+        host.standardError.write(line + "\n")
+    }
+
+    /// Writes a warning to standard error (even with `--quiet`).
+    func warn(_ line: String) {
+        host.standardError.write("warning: " + line + "\n")
+    }
+
+    /// Whether human output may use ANSI colors.
+    var useColor: Bool {
+        switch globals.color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            return host.standardOutputIsTerminal && (host.environment["NO_COLOR"] ?? "").isEmpty
+                && host.environment["TERM"] != "dumb"
+        }
+    }
+}
+
+/// Deterministic ids from a seed (splitmix64), for reproducible demos and transcripts (`STINT_ID_SEED`).
+final class SeededIDs: @unchecked Sendable {
+    private var state: UInt64
+    private let lock = NSLockLike()
+
+    init(seed: UInt64) { state = seed }
+
+    private func nextWord() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    var generator: @Sendable () -> EntityID {
+        { [self] in
+            lock.withLock { EntityID(randomBits: nextWord(), nextWord()) }
+        }
+    }
+}

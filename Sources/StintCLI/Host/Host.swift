@@ -1,0 +1,65 @@
+public import StintCore
+
+/// Everything the CLI takes from the process it runs in: arguments aside, the environment, the clock,
+/// new ids, the standard streams and what the terminal is.
+///
+/// `Host.live` reads the real ones; tests build a host with a fixed clock and captured streams. Nothing
+/// below `StintCLI.run(arguments:host:)` reads the process's clock, environment or time zone directly.
+public struct Host: Sendable {
+    public var environment: [String: String]
+    /// The system clock (the CLI applies `STINT_NOW` on top of it).
+    public var clock: @Sendable () -> Instant
+    /// A generator of new random ids (the CLI applies `STINT_ID_SEED` on top of it).
+    public var newID: @Sendable () -> EntityID
+    public var standardOutput: any TextOutput
+    public var standardError: any TextOutput
+    /// Reads all of standard input (for `--log -` and `import … -`).
+    public var readStandardInput: @Sendable () -> [UInt8]
+    public var standardOutputIsTerminal: Bool
+    public var standardErrorIsTerminal: Bool
+    /// The machine's IANA time zone, the default of `stint init --tz`.
+    public var systemTimeZone: String
+    /// The locale's first weekday (1 = Sunday … 7 = Saturday), the default of `stint init --first-weekday`.
+    public var localeFirstWeekday: Int
+
+    public init(
+        environment: [String: String], clock: @escaping @Sendable () -> Instant,
+        newID: @escaping @Sendable () -> EntityID, standardOutput: any TextOutput, standardError: any TextOutput,
+        readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }, standardOutputIsTerminal: Bool = false,
+        standardErrorIsTerminal: Bool = false, systemTimeZone: String = "UTC", localeFirstWeekday: Int = 2
+    ) {
+        self.environment = environment
+        self.clock = clock
+        self.newID = newID
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.readStandardInput = readStandardInput
+        self.standardOutputIsTerminal = standardOutputIsTerminal
+        self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.systemTimeZone = systemTimeZone
+        self.localeFirstWeekday = localeFirstWeekday
+    }
+}
+
+/// A destination for text: a standard stream, or a buffer in tests.
+public protocol TextOutput: AnyObject, Sendable {
+    func write(_ text: String)
+    func write(bytes: [UInt8])
+    func flush()
+}
+
+/// Collects what the CLI writes, for tests and for callers that embed the CLI.
+public final class CapturedOutput: TextOutput, @unchecked Sendable {
+    private var storage: [UInt8] = []
+    private let lock = NSLockLike()
+
+    public init() {}
+
+    public func write(_ text: String) { lock.withLock { storage.append(contentsOf: text.utf8) } }
+    public func write(bytes: [UInt8]) { lock.withLock { storage.append(contentsOf: bytes) } }
+    public func flush() {}
+
+    /// Everything written so far.
+    public var text: String { lock.withLock { String(decoding: storage, as: UTF8.self) } }
+    public var bytes: [UInt8] { lock.withLock { storage } }
+}

@@ -1,0 +1,46 @@
+/// A failure the CLI reports on standard error, with the exit status it maps to.
+struct CLIError: Error, Sendable {
+    enum Code: Sendable, Equatable {
+        /// Wrong words on the command line (exit 64).
+        case usage
+        /// The command was understood and refused, or failed (exit 1).
+        case refused
+        /// The log is damaged or not readable as a log (exit 65).
+        case damaged
+    }
+
+    var code: Code
+    var message: String
+    /// The verb whose help to point at for usage errors; nil for the tool's own help.
+    var verb: String?
+    /// Lines printed after the message (candidates, running timers).
+    var details: [String] = []
+
+    static func usage(_ message: String, verb: String?) -> CLIError {
+        CLIError(code: .usage, message: message, verb: verb)
+    }
+
+    static func refused(_ message: String, details: [String] = []) -> CLIError {
+        CLIError(code: .refused, message: message, verb: nil, details: details)
+    }
+
+    static func damaged(_ message: String) -> CLIError {
+        CLIError(code: .damaged, message: message, verb: nil)
+    }
+
+    var exitStatus: Int32 {
+        switch code {
+        case .usage: return ExitStatus.usage
+        case .refused: return ExitStatus.failure
+        case .damaged: return ExitStatus.damaged
+        }
+    }
+}
+
+/// The documented exit statuses.
+enum ExitStatus {
+    static let ok: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64
+    static let damaged: Int32 = 65
+}

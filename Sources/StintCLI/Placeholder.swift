@@ -1,3 +1,0 @@
-public enum StintCLI {
-    public static func main() -> Int32 { 0 }
-}

@@ -1,0 +1,49 @@
+import StintCore
+
+/// The `stint` command line as a library: the executable's `main.swift` calls `StintCLI.main()`, tests
+/// and embedding apps call `run(arguments:host:)` with a host of their own.
+public enum StintCLI {
+    /// Runs the process's command line on the live host and returns the exit status.
+    public static func main() -> Int32 {
+        let host = Host.live
+        let status = run(arguments: Array(CommandLine.arguments.dropFirst()), host: host)
+        host.standardOutput.flush()
+        host.standardError.flush()
+        return status
+    }
+
+    /// Runs one command line (without the program name) and returns its exit status: 0 ok, 1 refused or
+    /// failed, 64 usage error, 65 damaged data.
+    public static func run(arguments: [String], host: Host) -> Int32 {
+        let registry = VerbRegistry(verbs: allVerbs)
+        let parser = ArgumentParser(registry: registry)
+        let help = HelpRenderer(registry: registry)
+        do {
+            let parsed = try parser.parse(arguments)
+            guard let spec = parsed.spec, let type = registry.type(for: spec) else {
+                host.standardOutput.write(help.toolHelp())
+                return ExitStatus.ok
+            }
+            if parsed.globals.help {
+                host.standardOutput.write(help.verbHelp(spec))
+                return ExitStatus.ok
+            }
+            let verb = try type.init(parsed.arguments)
+            let context = try CommandContext(host: host, globals: parsed.globals, registry: registry)
+            try verb.run(context)
+            return ExitStatus.ok
+        } catch {
+            report(error, to: host)
+            return error.exitStatus
+        }
+    }
+
+    static func report(_ error: CLIError, to host: Host) {
+        var text = "error: \(error.message)\n"
+        for line in error.details { text += "  \(line)\n" }
+        if error.code == .usage {
+            text += error.verb.map { "See 'stint \($0) --help'.\n" } ?? "See 'stint --help'.\n"
+        }
+        host.standardError.write(text)
+    }
+}
