@@ -7,7 +7,7 @@
 /// correctly later.
 ///
 /// ```swift
-/// let data = WidgetData(source: state.projectionSource, now: clock())
+/// let data = WidgetData(source: source, now: now)  // source: the fold's ProjectionSource
 /// let bytes = data.encoded()
 /// ```
 public struct WidgetData: Hashable, Sendable {
