@@ -1,0 +1,144 @@
+import Testing
+
+@testable import StintCore
+
+@Suite struct WidgetTimelineBuilderTests {
+    typealias F = ProjectionFixtures
+    static let second: Int64 = 1000
+    static let minute: Int64 = 60_000
+    static let hour: Int64 = 3_600_000
+
+    static func running(since start: String, completed: Int64 = 0, count: Int = 0) -> WidgetData {
+        WidgetData(
+            runningTimers: [WidgetTimer(id: F.recordId(1), startTime: F.instant(start))], todayRecordsCount: count,
+            todayCompletedMilliseconds: completed)
+    }
+
+    @Test func withoutATimerThereIsNowAndTheNextMidnight() {
+        let data = WidgetData(todayRecordsCount: 3, todayCompletedMilliseconds: 2 * Self.hour)
+        let timeline = WidgetTimelineBuilder.timeline(
+            for: data, now: F.instant("2026-11-29T13:07:09.123Z"), calendar: F.utcMonday)
+        #expect(
+            timeline.json.encodedString
+                == #"{"policy":"atEnd","entries":[{"date":"2026-11-29T13:07:09.123Z","rolledOver":false,"#
+                + #""todayTotal":7200,"timers":[]},{"date":"2026-11-30T00:00:00.000Z","rolledOver":true,"#
+                + #""todayTotal":0,"timers":[]}]}"#)
+        #expect(timeline.entries[0].data == data)
+        #expect(timeline.entries[1].data == data.rolledOver())
+    }
+
+    @Test(arguments: [
+        // New York's 25-hour fall-back day, Santiago's day whose midnight is skipped (it starts at 01:00).
+        (F.newYorkSunday, "2026-11-01T12:00-05:00", "2026-11-02T00:00-05:00"),
+        (F.santiagoMonday, "2026-09-05T12:00-04:00", "2026-09-06T01:00-03:00"),
+        (F.utcMonday, "2026-11-30T00:00Z", "2026-12-01T00:00Z"),
+    ])
+    func theMidnightEntryIsTheStartOfTheNextLocalDay(calendar: LogCalendar, now: String, midnight: String) {
+        let timeline = WidgetTimelineBuilder.timeline(for: WidgetData(), now: F.instant(now), calendar: calendar)
+        #expect(timeline.entries.map(\.date) == [F.instant(now), F.instant(midnight)])
+        #expect(timeline.entries.map(\.isRolledOver) == [false, true])
+    }
+
+    @Test func aRunningTimerGivesNowAndSixtyMinuteBoundaries() throws {
+        let data = Self.running(since: "2026-11-29T09:00Z", completed: 30 * Self.minute)
+        let timeline = WidgetTimelineBuilder.timeline(
+            for: data, now: F.instant("2026-11-29T10:15:30.250Z"), calendar: F.utcMonday)
+        #expect(timeline.policy == .atEnd)
+        #expect(timeline.entries.count == 61)
+        let first = timeline.entries[0]
+        #expect(first.date == F.instant("2026-11-29T10:15:30.250Z"))
+        #expect(first.timers.map(\.text) == ["1:15"])
+        #expect(first.todayTotal == 30 * Self.minute + 75 * Self.minute + 30_250)
+        #expect(timeline.entries[1].date == F.instant("2026-11-29T10:16Z"))
+        #expect(timeline.entries[1].timers.map(\.text) == ["1:16"])
+        #expect(timeline.entries[1].todayTotal == 106 * Self.minute)
+        let last = try #require(timeline.entries.last)
+        #expect(last.date == F.instant("2026-11-29T11:15Z"))
+        #expect(last.timers == [WidgetTimelineEntry.TimerElapsed(id: F.recordId(1), milliseconds: 135 * Self.minute)])
+        #expect(last.timers.map(\.text) == ["2:15"])
+        #expect(last.todayTotal == 165 * Self.minute)
+        #expect(timeline.entries.allSatisfy { !$0.isRolledOver })
+        for (earlier, later) in zip(timeline.entries.dropFirst(), timeline.entries.dropFirst(2)) {
+            #expect(later.date.milliseconds(since: earlier.date) == Self.minute)
+        }
+    }
+
+    @Test func nowOnABoundaryIsFollowedByTheSixtyBoundariesAfterIt() {
+        let now = F.instant("2026-11-29T10:15Z")
+        let dates = WidgetTimelineBuilder.entryDates(
+            for: Self.running(since: "2026-11-29T09:00Z"), now: now, calendar: F.utcMonday)
+        #expect(dates.count == 61)
+        #expect(dates[0] == now)
+        #expect(dates[1] == F.instant("2026-11-29T10:16Z"))
+        #expect(dates[60] == F.instant("2026-11-29T11:15Z"))
+        #expect(Set(dates).count == 61)
+    }
+
+    @Test func entriesFromMidnightOnAreRolledOver() {
+        let data = Self.running(since: "2026-11-04T22:00-05:00", completed: Self.hour, count: 2)
+        let timeline = WidgetTimelineBuilder.timeline(
+            for: data, now: F.instant("2026-11-04T23:30:20-05:00"), calendar: F.newYorkSunday)
+        let entries = timeline.entries
+        #expect(entries.count == 61)
+        #expect(entries.map(\.isRolledOver) == Array(repeating: false, count: 30) + Array(repeating: true, count: 31))
+        #expect(entries[29].date == F.instant("2026-11-04T23:59-05:00"))
+        #expect(entries[29].todayTotal == Self.hour + 119 * Self.minute)
+        #expect(entries[29].data.todayRecordsCount == 2)
+        #expect(entries[30].date == F.instant("2026-11-05T00:00-05:00"))
+        #expect(entries[30].todayTotal == 0)
+        #expect(entries[30].data.todayRecordsCount == 0)
+        #expect(entries[30].timers.map(\.text) == ["2:00"])
+        #expect(entries[60].todayTotal == 30 * Self.minute)
+        #expect(entries[60].timers.map(\.text) == ["2:30"])
+    }
+
+    @Test func theSpringForwardDayEndsAfterTwentyThreeHours() {
+        // Started 00:30 EST on the 23-hour Sunday; at 23:59 EDT 22 h 29 min have passed.
+        let data = Self.running(since: "2026-03-08T00:30-05:00")
+        let entries = WidgetTimelineBuilder.timeline(
+            for: data, now: F.instant("2026-03-08T23:45-04:00"), calendar: F.newYorkSunday
+        ).entries
+        #expect(entries[14].date == F.instant("2026-03-08T23:59-04:00"))
+        #expect(!entries[14].isRolledOver)
+        #expect(entries[14].todayTotal == 22 * Self.hour + 29 * Self.minute)
+        #expect(entries[14].timers.map(\.text) == ["22:29"])
+        #expect(entries[15].date == F.instant("2026-03-09T00:00-04:00"))
+        #expect(entries[15].isRolledOver)
+        #expect(entries[15].todayTotal == 0)
+        #expect(entries[60].todayTotal == 45 * Self.minute)
+        #expect(entries[60].timers.map(\.text) == ["23:15"])
+    }
+
+    @Test func theRepeatedHourOfTheFallBackDayCountsTwice() {
+        let data = Self.running(since: "2026-10-31T23:00-04:00")
+        let entries = WidgetTimelineBuilder.timeline(
+            for: data, now: F.instant("2026-11-01T01:30-04:00"), calendar: F.newYorkSunday
+        ).entries
+        // The last entry is the second 01:30 of the day: 2 h 30 min after midnight.
+        #expect(entries[60].date == F.instant("2026-11-01T01:30-05:00"))
+        #expect(entries[60].todayTotal == 2 * Self.hour + 30 * Self.minute)
+        #expect(entries[60].timers.map(\.text) == ["3:30"])
+        #expect(entries.allSatisfy { !$0.isRolledOver })
+    }
+
+    @Test func entriesRenderTheirOwnDate() {
+        let data = WidgetData(
+            runningTimers: [
+                WidgetTimer(
+                    id: F.recordId(1), startTime: F.instant("2026-11-29T23:50Z"), tagId: F.workId, tagName: "Work")
+            ],
+            dailyTotals: [
+                WidgetDayTotal(day: F.instant("2026-11-29T00:00Z"), tagId: F.workId, milliseconds: Self.hour)
+            ],
+            summaryTags: [WidgetTag(F.work)])
+        let entries = WidgetTimelineBuilder.timeline(
+            for: data, now: F.instant("2026-11-29T23:55Z"), calendar: F.utcMonday
+        ).entries
+        // Before midnight the week (Monday 23 – Monday 30) holds Sunday's hour and the timer.
+        #expect(entries[4].summary(for: .thisWeek, calendar: F.utcMonday).total == Self.hour + 9 * Self.minute)
+        #expect(entries[4].elapsed(data.runningTimers[0]) == "0:09")
+        // From midnight on, a new week: the timer started in the previous one.
+        #expect(entries[5].summary(for: .thisWeek, calendar: F.utcMonday).total == 0)
+        #expect(entries[5].summary(for: .thisMonth, calendar: F.utcMonday).total == Self.hour + 10 * Self.minute)
+    }
+}
