@@ -1,5 +1,6 @@
 extension SVGWidgetRenderer {
-    /// The Live Activity on the lock screen, 364 points wide and as high as its rows (at most 158).
+    /// The Live Activity on the lock screen, 364 points wide and as high as its rows (60 to 160 points,
+    /// iOS's limit).
     ///
     /// Up to three timer rows (dot, tag name or "Timer", comment, the ticking time frozen at the entry's
     /// date as `M:SS` or `H:MM:SS`, a Stop button), then "+N more" and Stop All when two or more run.

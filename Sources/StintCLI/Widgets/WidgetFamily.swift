@@ -13,7 +13,7 @@
 /// | `accessoryInline` | lock screen, inline | 234 × 24 | 34 × 3 |
 /// | `summaryMedium` | Time by Tag, medium (4 rows) | 364 × 170 | 54 × 9 |
 /// | `summaryLarge` | Time by Tag, large (10 rows) | 364 × 382 | 54 × 20 |
-/// | `liveActivity` | Live Activity on the lock screen | 364 × 58–158 | 54 × 3–7 |
+/// | `liveActivity` | Live Activity on the lock screen | 364 × 58–160 | 54 × 3–9 |
 ///
 /// The Live Activity's height follows its rows, as the real one does; every other family has a fixed size.
 enum WidgetFamily: String, CaseIterable, Hashable, Sendable {
