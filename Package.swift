@@ -27,7 +27,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),
         .testTarget(name: "StintLogTests", dependencies: ["StintLog", "StintCore", "TestSupport"]),
-        .testTarget(name: "StintCLITests", dependencies: ["StintCLI", "StintLog", "StintCore", "TestSupport"]),
+        .testTarget(
+            name: "StintCLITests", dependencies: ["StintCLI", "StintLog", "StintCore", "TestSupport"],
+            exclude: ["__Snapshots__"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
