@@ -14,17 +14,34 @@ import Testing
             todayCompletedMilliseconds: completed)
     }
 
+    /// The timeline of `data` published at `now` (its `lastUpdated`), as the app builds it after a write.
+    static func publishedTimeline(for data: WidgetData, now: Instant, calendar: LogCalendar) -> WidgetTimeline {
+        var published = data
+        published.lastUpdated = now
+        return WidgetTimelineBuilder.timeline(for: published, now: now, calendar: calendar)
+    }
+
+    @Test func aReloadOnALaterDayThanThePublicationShowsRolledOverData() {
+        var data = WidgetData(todayRecordsCount: 3, todayCompletedMilliseconds: 2 * Self.hour)
+        data.lastUpdated = F.instant("2026-11-28T20:00:00.000Z")
+        let timeline = WidgetTimelineBuilder.timeline(
+            for: data, now: F.instant("2026-11-29T09:00:00.000Z"), calendar: F.utcMonday)
+        #expect(timeline.entries.map(\.isRolledOver) == [true, true])
+        #expect(timeline.entries.map(\.todayTotal) == [0, 0])
+        #expect(timeline.entries[0].data == data.rolledOver())
+    }
+
     @Test func withoutATimerThereIsNowAndTheNextMidnight() {
         let data = WidgetData(todayRecordsCount: 3, todayCompletedMilliseconds: 2 * Self.hour)
-        let timeline = WidgetTimelineBuilder.timeline(
+        let timeline = Self.publishedTimeline(
             for: data, now: F.instant("2026-11-29T13:07:09.123Z"), calendar: F.utcMonday)
         #expect(
             timeline.json.encodedString
                 == #"{"policy":"atEnd","entries":[{"date":"2026-11-29T13:07:09.123Z","rolledOver":false,"#
                 + #""todayTotal":7200,"timers":[]},{"date":"2026-11-30T00:00:00.000Z","rolledOver":true,"#
                 + #""todayTotal":0,"timers":[]}]}"#)
-        #expect(timeline.entries[0].data == data)
-        #expect(timeline.entries[1].data == data.rolledOver())
+        #expect(timeline.entries[0].data.isEquivalent(to: data))
+        #expect(timeline.entries[1].data.isEquivalent(to: data.rolledOver()))
     }
 
     @Test(arguments: [
@@ -34,14 +51,14 @@ import Testing
         (F.utcMonday, "2026-11-30T00:00Z", "2026-12-01T00:00Z"),
     ])
     func theMidnightEntryIsTheStartOfTheNextLocalDay(calendar: LogCalendar, now: String, midnight: String) {
-        let timeline = WidgetTimelineBuilder.timeline(for: WidgetData(), now: F.instant(now), calendar: calendar)
+        let timeline = Self.publishedTimeline(for: WidgetData(), now: F.instant(now), calendar: calendar)
         #expect(timeline.entries.map(\.date) == [F.instant(now), F.instant(midnight)])
         #expect(timeline.entries.map(\.isRolledOver) == [false, true])
     }
 
     @Test func aRunningTimerGivesNowAndSixtyMinuteBoundaries() throws {
         let data = Self.running(since: "2026-11-29T09:00Z", completed: 30 * Self.minute)
-        let timeline = WidgetTimelineBuilder.timeline(
+        let timeline = Self.publishedTimeline(
             for: data, now: F.instant("2026-11-29T10:15:30.250Z"), calendar: F.utcMonday)
         #expect(timeline.policy == .atEnd)
         #expect(timeline.entries.count == 61)
@@ -76,7 +93,7 @@ import Testing
 
     @Test func entriesFromMidnightOnAreRolledOver() {
         let data = Self.running(since: "2026-11-04T22:00-05:00", completed: Self.hour, count: 2)
-        let timeline = WidgetTimelineBuilder.timeline(
+        let timeline = Self.publishedTimeline(
             for: data, now: F.instant("2026-11-04T23:30:20-05:00"), calendar: F.newYorkSunday)
         let entries = timeline.entries
         #expect(entries.count == 61)
@@ -95,7 +112,7 @@ import Testing
     @Test func theSpringForwardDayEndsAfterTwentyThreeHours() {
         // Started 00:30 EST on the 23-hour Sunday; at 23:59 EDT 22 h 29 min have passed.
         let data = Self.running(since: "2026-03-08T00:30-05:00")
-        let entries = WidgetTimelineBuilder.timeline(
+        let entries = Self.publishedTimeline(
             for: data, now: F.instant("2026-03-08T23:45-04:00"), calendar: F.newYorkSunday
         ).entries
         #expect(entries[14].date == F.instant("2026-03-08T23:59-04:00"))
@@ -111,7 +128,7 @@ import Testing
 
     @Test func theRepeatedHourOfTheFallBackDayCountsTwice() {
         let data = Self.running(since: "2026-10-31T23:00-04:00")
-        let entries = WidgetTimelineBuilder.timeline(
+        let entries = Self.publishedTimeline(
             for: data, now: F.instant("2026-11-01T01:30-04:00"), calendar: F.newYorkSunday
         ).entries
         // The last entry is the second 01:30 of the day: 2 h 30 min after midnight.
@@ -131,7 +148,7 @@ import Testing
                 WidgetDayTotal(day: F.instant("2026-11-29T00:00Z"), tagId: F.workId, milliseconds: Self.hour)
             ],
             summaryTags: [WidgetTag(F.work)])
-        let entries = WidgetTimelineBuilder.timeline(
+        let entries = Self.publishedTimeline(
             for: data, now: F.instant("2026-11-29T23:55Z"), calendar: F.utcMonday
         ).entries
         // Before midnight the week (Monday 23 – Monday 30) holds Sunday's hour and the timer.

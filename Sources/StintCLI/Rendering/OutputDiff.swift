@@ -20,7 +20,8 @@ enum OutputDiff {
             var found: [Difference] = []
             compare(left, right, path: "$", into: &found)
             if found.isEmpty {
-                found.append(Difference(path: "$", expected: "the same JSON", actual: "different bytes (spacing or key order)"))
+                found.append(
+                    Difference(path: "$", expected: "the same JSON", actual: "different bytes (spacing or key order)"))
             }
             return found
         }

@@ -4,7 +4,9 @@
 ///   entries; when `now` is itself on a boundary, the 60 boundaries after it). Elapsed times show as
 ///   `H:MM`, so one entry a minute is enough, and a reload an hour costs little of the widget's budget.
 /// - With none: an entry at `now` and one at the next local midnight, where today's counters reset.
-/// - Entries at or after the next midnight render ``WidgetData/rolledOver()`` data.
+/// - Entries at or after the first midnight after the snapshot was published (its `lastUpdated`, or `now`
+///   if that is earlier) render ``WidgetData/rolledOver()`` data: a timeline built on a later day than the
+///   snapshot, as a widget's reload after midnight does, never shows yesterday's counters as today's.
 ///
 /// The policy is always ``WidgetTimeline/ReloadPolicy/atEnd``.
 ///
@@ -34,7 +36,7 @@ public enum WidgetTimelineBuilder {
 
     /// The timeline for `data` at `now`.
     public static func timeline(for data: WidgetData, now: Instant, calendar: LogCalendar) -> WidgetTimeline {
-        let midnight = calendar.startOfNextDay(after: now)
+        let midnight = calendar.startOfNextDay(after: min(now, data.lastUpdated))
         let rolled = data.rolledOver()
         let entries = entryDates(for: data, now: now, calendar: calendar).map { date in
             date >= midnight
