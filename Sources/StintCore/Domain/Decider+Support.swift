@@ -1,0 +1,152 @@
+/// Checks shared by several commands: times, spans, tags and record references.
+extension Decider {
+    /// The instant of a time argument (now when absent), refusing one more than a minute in the future.
+    ///
+    /// A time at most ``InputLimits/futureToleranceMilliseconds`` ahead of now is taken as now, with a notice.
+    mutating func time(_ argument: ParsedTime?, _ role: String) throws(DomainError) -> Instant {
+        guard let argument else { return now }
+        if let notice = argument.notice { notices.append(notice) }
+        let ahead = argument.instant.milliseconds(since: now)
+        if ahead > InputLimits.futureToleranceMilliseconds {
+            throw DomainError(
+                .timeInFuture,
+                "the \(role) \(argument.text) (\(MessageFormat.local(argument.instant, calendar))) is "
+                    + "\(MessageFormat.duration(ahead)) in the future; it is now \(MessageFormat.local(now, calendar)): "
+                    + "give a time that has passed")
+        }
+        if ahead > 0 {
+            notices.append(
+                Notice(.clampedToNow, "the \(role) \(argument.text) is \(MessageFormat.duration(ahead)) ahead; used now"))
+            return now
+        }
+        return argument.instant
+    }
+
+    /// Refuses an end before the start, and a span over seven days unless forced.
+    ///
+    /// `end` nil means the record runs, and its span is measured to now.
+    func checkSpan(start: Instant, end: Instant?, force: Bool, of what: String) throws(DomainError) {
+        if let end, end < start {
+            throw DomainError(
+                .endBeforeStart,
+                "\(what) would end at \(MessageFormat.local(end, calendar)), before its start at "
+                    + "\(MessageFormat.local(start, calendar)): give an end after the start")
+        }
+        let length = (end ?? now).milliseconds(since: start)
+        if !force && length > InputLimits.maximumRecordMilliseconds {
+            throw DomainError(
+                .recordTooLong,
+                "\(what) would last \(MessageFormat.duration(length)), more than 7 days (a forgotten timer?): "
+                    + "check the times, or pass --force to keep it")
+        }
+    }
+
+    /// A comment argument, trimmed and checked; nil when absent or empty.
+    func comment(_ text: String?) throws(DomainError) -> String? {
+        guard let text else { return nil }
+        return try InputLimits.comment(text)
+    }
+
+    /// A checked tag name argument, when the choice names one (checked before anything is looked up).
+    func checkedName(_ choice: TagChoice?) throws(DomainError) -> TagChoice? {
+        guard case .name(let name) = choice else { return choice }
+        return .name(try InputLimits.tagName(name))
+    }
+
+    /// The tag id a new or edited record gets, and the `tag.created` event when the name is new.
+    ///
+    /// - Parameters:
+    ///   - refuseArchived: refuse a name that matches an archived tag (new timers).
+    ///   - unknownIDIsUntagged: an unknown or deleted id means untagged with a notice (new records);
+    ///     otherwise it is refused.
+    mutating func tagId(
+        for choice: TagChoice, refuseArchived: Bool, unknownIDIsUntagged: Bool
+    ) throws(DomainError) -> (EntityID?, DomainEvent?) {
+        switch choice {
+        case .untagged:
+            return (nil, nil)
+        case .name(let text):
+            let name = try InputLimits.tagName(text)
+            if let tag = state.tag(named: name) {
+                if refuseArchived && tag.isArchived {
+                    throw DomainError(
+                        .tagArchived,
+                        "the tag \"\(tag.name)\" is archived; unarchive it first (stint tag unarchive \"\(tag.name)\")")
+                }
+                return (tag.id, nil)
+            }
+            let id = context.newID()
+            let color = TagPalette.color(forTagNumber: state.tags.count + createdTags)
+            createdTags += 1
+            return (id, .tagCreated(tagId: id, name: name, color: color))
+        case .id(let id):
+            if let tag = state.tags[id], !tag.isDeleted { return (id, nil) }
+            guard unknownIDIsUntagged else {
+                throw DomainError(.unknownTag, "no tag has the id \(id); name the tag instead")
+            }
+            notices.append(Notice(.unknownTagId, "no tag has the id \(id) (deleted?); the timer is untagged"))
+            return (nil, nil)
+        }
+    }
+
+    /// The tag that is not deleted and has this name (case-insensitive).
+    func existingTag(named text: String) throws(DomainError) -> Tag {
+        let name = try InputLimits.tagName(text)
+        guard let tag = state.tag(named: name) else {
+            throw DomainError(.unknownTag, "no tag is named \"\(name)\"; `stint tags` lists them")
+        }
+        return tag
+    }
+
+    /// What a record reference names.
+    enum Resolution {
+        case live(Record)
+        case deleted(EntityID)
+        case unknown
+    }
+
+    /// Resolves a reference among the live records, then among the deleted ones.
+    ///
+    /// - Throws: ``DomainError/Code/ambiguousReference`` when several live records match, with them as candidates.
+    func resolve(_ reference: RecordRef) throws(DomainError) -> Resolution {
+        let matches = state.records.values.filter { reference.matches($0.id) }
+            .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        if matches.count > 1 {
+            throw DomainError(
+                .ambiguousReference,
+                "\"\(reference.text)\" matches \(matches.count) records; type more of the id:\n"
+                    + MessageFormat.list(matches, state), candidates: matches)
+        }
+        if let record = matches.first { return .live(record) }
+        if let id = state.deletedRecordIds.filter({ reference.matches($0) }).min() { return .deleted(id) }
+        return .unknown
+    }
+
+    /// The live record a reference names, refusing deleted and unknown ones.
+    func liveRecord(_ reference: RecordRef) throws(DomainError) -> Record {
+        switch try resolve(reference) {
+        case .live(let record):
+            return record
+        case .deleted(let id):
+            throw DomainError(
+                .unknownRecord, "record \(MessageFormat.short(id)) was deleted; `stint undo` may bring it back")
+        case .unknown:
+            throw DomainError(.unknownRecord, "no record has an id starting with \"\(reference.text)\"")
+        }
+    }
+
+    /// The one running timer, when a command without an id needs one.
+    func onlyRunning(_ verb: String) throws(DomainError) -> Record {
+        let running = state.runningRecords
+        guard let first = running.first else {
+            throw DomainError(.noTimerRunning, "no timer is running; nothing to \(verb)")
+        }
+        guard running.count == 1 else {
+            throw DomainError(
+                .severalRunning,
+                "\(running.count) timers are running; say which to \(verb): use an id or --all\n"
+                    + MessageFormat.list(running, state), candidates: running)
+        }
+        return first
+    }
+}

@@ -1,0 +1,231 @@
+extension LogState {
+    /// Applies the next event of the log.
+    ///
+    /// Checks the envelope (`seq` follows ``lastSeq``, `at` does not go back, a batch's events share its
+    /// `tx` and `at`), decodes the payload strictly, checks that the event fits the state (for instance that
+    /// a stopped record exists and is running), computes the event's inverse for the undo model, and only
+    /// then changes the state. On error the state is unchanged.
+    ///
+    /// - Throws: ``DomainError`` of category ``DomainError/Category/damaged``, carrying the event's `seq`.
+    public mutating func apply(_ event: RecordedEvent) throws(DomainError) {
+        func fail(_ message: String) -> DomainError {
+            DomainError(.inconsistentEvent, message, seq: event.seq)
+        }
+        guard event.seq == lastSeq + 1 else {
+            throw fail("seq \(event.seq) does not follow seq \(lastSeq); events must be applied in order, without gaps")
+        }
+        guard event.at >= lastAt else {
+            throw fail("at \(event.at) is earlier than the previous event's at \(lastAt)")
+        }
+        let domain = try DomainEvent(event)
+        let startsBatch = event.batchStart == event.seq
+        if !startsBatch {
+            guard event.batchStart == batch.start else {
+                throw fail("tx \(event.batchStart) is not the batch of the previous event (tx \(batch.start))")
+            }
+            guard event.at == batch.at else {
+                throw fail("at \(event.at) differs from its batch's at \(batch.at)")
+            }
+        }
+        let target = try batchTarget(for: domain, startsBatch: startsBatch, seq: event.seq)
+        let inverses: [DomainEvent]
+        do {
+            inverses = try inverse(of: domain)
+            try mutate(domain)
+        } catch {
+            var error = error
+            error.seq = event.seq
+            throw error
+        }
+        if startsBatch { openBatch(domain, target: target, seq: event.seq, at: event.at) }
+        switch batch.target {
+        case .none: break
+        case .undo: undoStack[undoStack.count - 1].inverses.insert(contentsOf: inverses, at: 0)
+        case .redo: redoStack[redoStack.count - 1].inverses.insert(contentsOf: inverses, at: 0)
+        }
+        lastSeq = event.seq
+        lastAt = event.at
+    }
+
+    /// Which stack a batch that starts with `event` records its inverses on; checks the undo markers.
+    private func batchTarget(
+        for event: DomainEvent, startsBatch: Bool, seq: Int64
+    ) throws(DomainError) -> OpenBatch.Target {
+        switch event {
+        case .logCreated:
+            throw DomainError(.inconsistentEvent, "log.created may only be the first event of a log", seq: seq)
+        case .commandUndone(let tx):
+            guard startsBatch else {
+                throw DomainError(.inconsistentEvent, "command.undone must be the first event of its batch", seq: seq)
+            }
+            guard undoStack.last?.batchStart == tx else {
+                throw DomainError(
+                    .inconsistentEvent,
+                    "command.undone names batch \(tx), but the batch that can be undone is "
+                        + (undoStack.last.map { "\($0.batchStart)" } ?? "none"), seq: seq)
+            }
+            return .redo
+        case .commandRedone(let tx):
+            guard startsBatch else {
+                throw DomainError(.inconsistentEvent, "command.redone must be the first event of its batch", seq: seq)
+            }
+            guard redoStack.last?.batchStart == tx else {
+                throw DomainError(
+                    .inconsistentEvent,
+                    "command.redone names batch \(tx), but the batch that can be redone is "
+                        + (redoStack.last.map { "\($0.batchStart)" } ?? "none"), seq: seq)
+            }
+            return .undo
+        default:
+            return startsBatch ? .undo : batch.target
+        }
+    }
+
+    /// Starts a batch: moves the undo and redo stacks as the batch's first event says.
+    private mutating func openBatch(_ first: DomainEvent, target: OpenBatch.Target, seq: Int64, at: Instant) {
+        switch first {
+        case .commandUndone:
+            undoStack.removeLast()
+            LogState.push(UndoEntry(batchStart: seq, inverses: []), on: &redoStack)
+        case .commandRedone:
+            redoStack.removeLast()
+            LogState.push(UndoEntry(batchStart: seq, inverses: []), on: &undoStack)
+        default:
+            redoStack.removeAll()
+            LogState.push(UndoEntry(batchStart: seq, inverses: []), on: &undoStack)
+        }
+        batch = OpenBatch(start: seq, at: at, target: target)
+    }
+
+    private static func push(_ entry: UndoEntry, on stack: inout [UndoEntry]) {
+        stack.append(entry)
+        if stack.count > undoLimit { stack.removeFirst(stack.count - undoLimit) }
+    }
+
+    /// Changes the entities as `event` says, after checking that it fits; throws before any change.
+    private mutating func mutate(_ event: DomainEvent) throws(DomainError) {
+        switch event {
+        case .logCreated, .commandUndone, .commandRedone:
+            break
+        case .tagCreated(let id, let name, let color):
+            guard tags[id] == nil else { throw inconsistent("tag \(id) already exists") }
+            try checkNameFree(name, for: id)
+            tags[id] = Tag(id: id, name: name, color: color)
+        case .tagRenamed(let id, let name):
+            _ = try liveTag(id)
+            try checkNameFree(name, for: id)
+            tags[id]!.name = name
+        case .tagArchived(let id):
+            guard try !liveTag(id).isArchived else { throw inconsistent("tag \(id) is already archived") }
+            tags[id]!.isArchived = true
+        case .tagUnarchived(let id):
+            guard try liveTag(id).isArchived else { throw inconsistent("tag \(id) is not archived") }
+            tags[id]!.isArchived = false
+        case .tagDeleted(let id):
+            _ = try liveTag(id)
+            tags[id]!.isDeleted = true
+        case .tagRestored(let id):
+            guard let tag = tags[id], tag.isDeleted else { throw inconsistent("tag \(id) is not a deleted tag") }
+            try checkNameFree(tag.name, for: id)
+            tags[id]!.isDeleted = false
+        case .timerStarted(let id, let start, let tagId, let comment):
+            try insert(Record(id: id, start: start, tagId: tagId, comment: comment), new: true)
+            noteUse(of: tagId)
+        case .recordTracked(let id, let start, let end, let tagId, let comment):
+            try insert(Record(id: id, start: start, end: end, tagId: tagId, comment: comment), new: true)
+            noteUse(of: tagId)
+        case .timerStopped(let id, let end):
+            var record = try liveRecord(id)
+            guard record.isRunning else { throw inconsistent("record \(id) is not running") }
+            record.end = end
+            try checkSpan(record)
+            replace(record)
+        case .recordEdited(let record):
+            _ = try liveRecord(record.id)
+            try checkSpan(record)
+            try checkTag(record.tagId, allowDeleted: true)
+            replace(record)
+        case .timerCanceled(let id):
+            guard try liveRecord(id).isRunning else { throw inconsistent("record \(id) is not running") }
+            remove(id)
+        case .recordDeleted(let id):
+            _ = try liveRecord(id)
+            remove(id)
+        case .recordRestored(let record):
+            guard deletedRecordIds.contains(record.id) else {
+                throw inconsistent("record \(record.id) is not a deleted record")
+            }
+            try insert(record, new: false)
+        }
+    }
+
+    private func inconsistent(_ message: String) -> DomainError {
+        DomainError(.inconsistentEvent, message)
+    }
+
+    private func liveTag(_ id: EntityID) throws(DomainError) -> Tag {
+        guard let tag = tags[id], !tag.isDeleted else { throw inconsistent("tag \(id) does not exist or is deleted") }
+        return tag
+    }
+
+    private func liveRecord(_ id: EntityID) throws(DomainError) -> Record {
+        guard let record = records[id] else { throw inconsistent("record \(id) does not exist or is deleted") }
+        return record
+    }
+
+    private func checkNameFree(_ name: String, for id: EntityID) throws(DomainError) {
+        if let other = tag(named: name), other.id != id {
+            throw inconsistent("the name \"\(name)\" is already taken by tag \(other.id)")
+        }
+    }
+
+    private func checkSpan(_ record: Record) throws(DomainError) {
+        if let end = record.end, end < record.start {
+            throw inconsistent("record \(record.id) would end (\(end)) before it starts (\(record.start))")
+        }
+    }
+
+    private func checkTag(_ tagId: EntityID?, allowDeleted: Bool) throws(DomainError) {
+        guard let tagId else { return }
+        guard let tag = tags[tagId] else { throw inconsistent("tag \(tagId) does not exist") }
+        if tag.isDeleted && !allowDeleted { throw inconsistent("tag \(tagId) is deleted") }
+    }
+
+    private mutating func insert(_ record: Record, new: Bool) throws(DomainError) {
+        guard records[record.id] == nil else { throw inconsistent("record \(record.id) already exists") }
+        if new && deletedRecordIds.contains(record.id) {
+            throw inconsistent("record \(record.id) was deleted; a record id is never reused")
+        }
+        try checkSpan(record)
+        try checkTag(record.tagId, allowDeleted: !new)
+        deletedRecordIds.remove(record.id)
+        records[record.id] = record
+        if record.isRunning { insertRunning(record) }
+    }
+
+    private mutating func replace(_ record: Record) {
+        runningRecordIds.removeAll { $0 == record.id }
+        records[record.id] = record
+        if record.isRunning { insertRunning(record) }
+    }
+
+    private mutating func remove(_ id: EntityID) {
+        records[id] = nil
+        runningRecordIds.removeAll { $0 == id }
+        deletedRecordIds.insert(id)
+    }
+
+    private mutating func insertRunning(_ record: Record) {
+        let index = runningRecordIds.firstIndex { other in
+            let running = records[other]!
+            return (record.start, record.id) < (running.start, running.id)
+        }
+        runningRecordIds.insert(record.id, at: index ?? runningRecordIds.endIndex)
+    }
+
+    private mutating func noteUse(of tagId: EntityID?) {
+        guard let tagId else { return }
+        recentTagIds.removeAll { $0 == tagId }
+        recentTagIds.insert(tagId, at: 0)
+    }
+}

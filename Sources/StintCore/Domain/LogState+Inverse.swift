@@ -1,0 +1,47 @@
+extension LogState {
+    /// The events that revert `event`, computed from this state (the state before `event`).
+    ///
+    /// The undo model in Events/README.md lists the pairs. Markers (`command.undone`, `command.redone`) and
+    /// `log.created` have no inverse.
+    /// - Throws: ``DomainError/Code/inconsistentEvent`` when the entity the event names does not exist.
+    func inverse(of event: DomainEvent) throws(DomainError) -> [DomainEvent] {
+        switch event {
+        case .logCreated, .commandUndone, .commandRedone:
+            return []
+        case .tagCreated(let id, _, _):
+            return [.tagDeleted(tagId: id)]
+        case .tagRenamed(let id, _):
+            return [.tagRenamed(tagId: id, name: try existingTag(id).name)]
+        case .tagArchived(let id):
+            return [.tagUnarchived(tagId: id)]
+        case .tagUnarchived(let id):
+            return [.tagArchived(tagId: id)]
+        case .tagDeleted(let id):
+            return [.tagRestored(tagId: id)]
+        case .tagRestored(let id):
+            return [.tagDeleted(tagId: id)]
+        case .timerStarted(let id, _, _, _), .recordTracked(let id, _, _, _, _):
+            return [.recordDeleted(recordId: id)]
+        case .recordRestored(let record):
+            return [.recordDeleted(recordId: record.id)]
+        case .timerStopped(let id, _):
+            return [.recordEdited(try existingRecord(id))]
+        case .recordEdited(let record):
+            return [.recordEdited(try existingRecord(record.id))]
+        case .recordDeleted(let id), .timerCanceled(let id):
+            return [.recordRestored(try existingRecord(id))]
+        }
+    }
+
+    private func existingTag(_ id: EntityID) throws(DomainError) -> Tag {
+        guard let tag = tags[id] else { throw DomainError(.inconsistentEvent, "tag \(id) does not exist") }
+        return tag
+    }
+
+    private func existingRecord(_ id: EntityID) throws(DomainError) -> Record {
+        guard let record = records[id] else {
+            throw DomainError(.inconsistentEvent, "record \(id) does not exist or is deleted")
+        }
+        return record
+    }
+}

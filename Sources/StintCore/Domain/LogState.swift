@@ -1,0 +1,112 @@
+/// The state of a log after some prefix of its events: what decisions need and projections read.
+///
+/// Built by folding events in `seq` order: ``init(genesis:)`` with event 1 (`log.created`), then
+/// ``apply(_:)`` for each following event. The fold is strict: an event that contradicts the state is an
+/// error naming its `seq`, and a failed ``apply(_:)`` leaves the state unchanged.
+///
+/// ```swift
+/// var state = try LogState(genesis: events[0])
+/// for event in events.dropFirst() { try state.apply(event) }
+/// ```
+public struct LogState: Hashable, Sendable {
+    /// How many batches the undo stack (and so the redo stack) keeps; older ones can no longer be undone.
+    public static let undoLimit = 100
+
+    /// The settings from `log.created`.
+    public internal(set) var settings: LogSettings
+    /// Every tag ever created, archived and deleted ones included, by id.
+    public internal(set) var tags: [EntityID: Tag]
+    /// Every record that is not deleted, by id.
+    public internal(set) var records: [EntityID: Record]
+    /// The ids of deleted (and canceled) records: ids are never reused, and a stale reference to one of them
+    /// can be told apart from a mistyped one. Ids only, 16 bytes each; the values live in the undo stack
+    /// for as long as the delete can be undone, and in the log forever.
+    public internal(set) var deletedRecordIds: Set<EntityID>
+    /// The ids of the running records, oldest start first, then by id.
+    public internal(set) var runningRecordIds: [EntityID]
+    /// Tag ids by their last use in `timer.started` or `record.tracked`, newest first, without repeats.
+    /// Undo does not take a use back (a tag that was just used stays recent).
+    public internal(set) var recentTagIds: [EntityID]
+    /// Batches that ``Command/undo`` can revert, the most recent last.
+    public internal(set) var undoStack: [UndoEntry]
+    /// Undo batches that ``Command/redo`` can revert, the most recent last.
+    public internal(set) var redoStack: [UndoEntry]
+    /// The `seq` of the last applied event.
+    public internal(set) var lastSeq: Int64
+    /// The `at` of the last applied event.
+    public internal(set) var lastAt: Instant
+    /// The batch the last applied event belongs to.
+    var batch: OpenBatch
+
+    /// Which stack the events of the current batch add their inverses to.
+    struct OpenBatch: Hashable, Sendable {
+        enum Target: Hashable, Sendable { case none, undo, redo }
+        var start: Int64
+        var at: Instant
+        var target: Target
+    }
+
+    /// The log's calendar.
+    public var calendar: LogCalendar { settings.calendar }
+
+    /// The running records, oldest start first, then by id.
+    public var runningRecords: [Record] {
+        runningRecordIds.compactMap { records[$0] }
+    }
+
+    /// What the projections are computed from; records ordered by start, then id.
+    public var projectionSource: ProjectionSource {
+        ProjectionSource(
+            calendar: settings.calendar, tags: tags,
+            records: records.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }, recentTagIds: recentTagIds)
+    }
+
+    /// The tag that is not deleted and whose name equals `name` case-insensitively.
+    public func tag(named name: String) -> Tag? {
+        let key = InputLimits.nameKey(name)
+        return tags.values.first { !$0.isDeleted && InputLimits.nameKey($0.name) == key }
+    }
+
+    /// The completed record that ended last (by end time, then by id).
+    public var lastEndedRecord: Record? {
+        records.values.lazy.filter { $0.end != nil }.max { ($0.end!, $0.id) < ($1.end!, $1.id) }
+    }
+}
+
+extension LogState {
+    /// The state after the first event of a log, which must be `log.created` with `seq` 1.
+    ///
+    /// - Throws: ``DomainError`` (damaged) when the event is not a readable `log.created` at `seq` 1.
+    public init(genesis event: RecordedEvent) throws(DomainError) {
+        let domain = try DomainEvent(event)
+        guard event.seq == 1, case .logCreated(let settings) = domain else {
+            throw DomainError(
+                .inconsistentEvent, "a log must begin with log.created at seq 1, not \(event.type) at seq \(event.seq)",
+                seq: event.seq)
+        }
+        self.settings = settings
+        tags = [:]
+        records = [:]
+        deletedRecordIds = []
+        runningRecordIds = []
+        recentTagIds = []
+        undoStack = []
+        redoStack = []
+        lastSeq = 1
+        lastAt = event.at
+        batch = OpenBatch(start: 1, at: event.at, target: .none)
+    }
+
+    /// Folds a whole log: its first event, then the others in order.
+    ///
+    /// - Throws: ``DomainError`` (damaged) for an empty log or the first event that cannot be applied.
+    public static func fold(_ events: some Sequence<RecordedEvent>) throws(DomainError) -> LogState {
+        var iterator = events.makeIterator()
+        guard let first = iterator.next() else {
+            throw DomainError(.inconsistentEvent, "the log has no events; it must begin with log.created")
+        }
+        var state = try LogState(genesis: first)
+        while let event = iterator.next() { try state.apply(event) }
+        return state
+    }
+}

@@ -1,0 +1,164 @@
+/// Reads the time arguments of commands (`--at`, `track`'s start and end, …) in a log's calendar.
+///
+/// Accepted forms (keywords in any case):
+/// - `now`;
+/// - `HH:MM` or `HH:MM:SS` (the hour may have one digit): that wall-clock time today, the log-zone date of now;
+/// - `yesterday HH:MM[:SS]` and `today HH:MM[:SS]`;
+/// - `<duration> ago` with a duration such as `90s`, `15m`, `2h`, `1h30m`, `3d`, `1d2h` (units d, h, m, s, each
+///   at most once, largest first): hours, minutes and seconds are exact elapsed time; days are calendar days
+///   in the log's zone, keeping the wall-clock time (`1d ago` at 09:00 is yesterday at 09:00, 23 or 25 hours
+///   back across a DST change);
+/// - ISO 8601 with `Z` or an offset (`2026-11-29T14:07:09+01:00`): that instant;
+/// - ISO 8601 without a zone (`2026-11-29T09:30`, `2026-11-29 09:30`, or a date alone for its midnight): a
+///   wall-clock time in the log's zone.
+///
+/// A wall-clock time that a DST change skipped is refused, naming the gap; one that occurs twice resolves to
+/// its first occurrence with a notice. The one exception is a day count (`3d ago`) whose wall-clock time
+/// landed in a gap: the person never typed that time, so it moves forward by the gap's length, with a notice.
+public enum TimeArgument {
+    /// The accepted forms, for usage messages.
+    public static let acceptedForms =
+        "now, HH:MM[:SS] (today), yesterday HH:MM, 15m ago / 1h30m ago / 3d ago, "
+        + "YYYY-MM-DDTHH:MM[:SS] (in the log's time zone), or an instant with Z or an offset "
+        + "such as 2026-11-29T14:07+01:00"
+
+    /// Resolves `text` to an instant, relative to `now` and in `calendar`.
+    ///
+    /// ```swift
+    /// let start = try TimeArgument.parse("09:30", now: now, calendar: state.calendar)
+    /// ```
+    /// - Throws: ``DomainError/Code/invalidTime`` (usage) for text in none of the forms;
+    ///   ``DomainError/Code/nonexistentLocalTime`` (refused) for a wall-clock time in a DST gap.
+    public static func parse(_ text: String, now: Instant, calendar: LogCalendar) throws(DomainError) -> ParsedTime {
+        let trimmed = InputLimits.trimmed(text)
+        let lower = trimmed.lowercased()
+        if lower == "now" { return ParsedTime(now, text: trimmed) }
+        if lower.hasSuffix(" ago") {
+            return try ago(String(lower.dropLast(4)), text: trimmed, now: now, calendar: calendar)
+        }
+        let today = calendar.date(of: now)
+        for (word, days) in [("yesterday ", -1), ("today ", 0)] where lower.hasPrefix(word) {
+            guard let time = clock(String(lower.dropFirst(word.count))) else { throw invalid(text) }
+            return try wallClock(
+                LocalDateTime(date: today.adding(days: days), millisecondOfDay: time), text: trimmed, calendar: calendar)
+        }
+        if let time = clock(lower) {
+            return try wallClock(LocalDateTime(date: today, millisecondOfDay: time), text: trimmed, calendar: calendar)
+        }
+        switch ISO8601Timestamp.parse(trimmed) {
+        case .instant(let instant): return ParsedTime(instant, text: trimmed)
+        case .local(let local): return try wallClock(local, text: trimmed, calendar: calendar)
+        case nil: throw invalid(text)
+        }
+    }
+
+    static func invalid(_ text: String) -> DomainError {
+        DomainError(.invalidTime, "\"\(text)\" is not a time; use \(acceptedForms)")
+    }
+
+    /// `H:MM`, `HH:MM` or `HH:MM:SS` as milliseconds since midnight.
+    static func clock(_ text: String) -> Int64? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else { return nil }
+        var values: [Int64] = []
+        for (index, part) in parts.enumerated() {
+            let width = index == 0 ? 1...2 : 2...2
+            guard width.contains(part.utf8.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                let value = Int64(part)
+            else { return nil }
+            values.append(value)
+        }
+        let (hour, minute, second) = (values[0], values[1], values.count == 3 ? values[2] : 0)
+        guard hour < 24, minute < 60, second < 60 else { return nil }
+        return ((hour * 60 + minute) * 60 + second) * 1000
+    }
+
+    /// A wall-clock time the person typed: a gap is refused, an overlap takes the first occurrence.
+    static func wallClock(_ local: LocalDateTime, text: String, calendar: LogCalendar) throws(DomainError) -> ParsedTime {
+        switch calendar.resolve(local) {
+        case .unique(let instant):
+            return ParsedTime(instant, text: text)
+        case .ambiguous(let first, let second):
+            return ParsedTime(first, text: text, notice: ambiguity(local, first, second, calendar))
+        case .nonexistent(let next):
+            let gap = Gap(next, calendar)
+            let suggestion = LocalDateTime(local.instant(offsetSeconds: gap.offsetBefore), offsetSeconds: gap.offsetAfter)
+            throw DomainError(
+                .nonexistentLocalTime,
+                "\(MessageFormat.local(local)) does not exist in \(calendar.timeZoneIdentifier): clocks jump from "
+                    + "\(MessageFormat.clock(gap.from)) to \(MessageFormat.clock(gap.to)); use "
+                    + "\(MessageFormat.clock(suggestion)) or an explicit offset")
+        }
+    }
+
+    static func ambiguity(_ local: LocalDateTime, _ first: Instant, _ second: Instant, _ calendar: LogCalendar) -> Notice {
+        Notice(
+            .ambiguousLocalTime,
+            "\(MessageFormat.local(local)) is ambiguous in \(calendar.timeZoneIdentifier) (clocks go back and it "
+                + "occurs twice); used the first occurrence (\(MessageFormat.withOffset(first, calendar))); for the "
+                + "second, write \(MessageFormat.withOffset(second, calendar))")
+    }
+
+    /// The wall-clock readings on either side of the transition at `next`.
+    struct Gap {
+        var offsetBefore: Int
+        var offsetAfter: Int
+        var from: LocalDateTime
+        var to: LocalDateTime
+
+        init(_ next: Instant, _ calendar: LogCalendar) {
+            offsetBefore = calendar.offsetSeconds(at: next.adding(milliseconds: -1))
+            offsetAfter = calendar.offsetSeconds(at: next)
+            from = LocalDateTime(next, offsetSeconds: offsetBefore)
+            to = LocalDateTime(next, offsetSeconds: offsetAfter)
+        }
+    }
+
+    /// `<duration> ago`.
+    static func ago(_ duration: String, text: String, now: Instant, calendar: LogCalendar) throws(DomainError) -> ParsedTime {
+        let units: [(Character, Int64)] = [("d", 0), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
+        var days: Int64 = 0
+        var elapsed: Int64 = 0
+        var digits = ""
+        var nextUnit = 0
+        var sawComponent = false
+        for character in duration {
+            if character.isASCII, character.isNumber {
+                guard digits.count < 6 else { throw invalid(text) }
+                digits.append(character)
+                continue
+            }
+            guard !digits.isEmpty, let index = units[nextUnit...].firstIndex(where: { $0.0 == character }),
+                let value = Int64(digits)
+            else { throw invalid(text) }
+            if index == 0 { days = value } else { elapsed += value * units[index].1 }
+            nextUnit = index + 1
+            digits = ""
+            sawComponent = true
+        }
+        guard sawComponent, digits.isEmpty else { throw invalid(text) }
+        var notice: Notice?
+        var instant = now
+        if days > 0 {
+            guard days <= 36_600 else { throw invalid(text) }
+            let wall = calendar.local(now)
+            let local = LocalDateTime(date: wall.date.adding(days: -Int(days)), millisecondOfDay: wall.millisecondOfDay)
+            switch calendar.resolve(local) {
+            case .unique(let resolved):
+                instant = resolved
+            case .ambiguous(let first, let second):
+                instant = first
+                notice = ambiguity(local, first, second, calendar)
+            case .nonexistent(let next):
+                let gap = Gap(next, calendar)
+                instant = local.instant(offsetSeconds: gap.offsetBefore)
+                notice = Notice(
+                    .shiftedOverGap,
+                    "\(MessageFormat.local(local)) does not exist in \(calendar.timeZoneIdentifier) (clocks jump from "
+                        + "\(MessageFormat.clock(gap.from)) to \(MessageFormat.clock(gap.to))); used "
+                        + "\(MessageFormat.withOffset(instant, calendar))")
+            }
+        }
+        return ParsedTime(instant.adding(milliseconds: -elapsed), text: text, notice: notice)
+    }
+}

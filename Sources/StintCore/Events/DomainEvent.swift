@@ -1,0 +1,67 @@
+/// A fact about a log, decoded from (or about to become) the payload of one event.
+///
+/// Each case is one persisted ``EventType``. Instants and ids are typed values here; their text forms
+/// are fixed by the canonical encoding (``draft``), so an event always has exactly one byte form.
+/// Cases whose payload is a record's complete values (`record.edited`, `record.restored`) carry a
+/// ``Record``; `record.tracked` spells its members out because its `end` is required.
+public enum DomainEvent: Hashable, Sendable {
+    /// The log exists, with these settings. Always the first event (`seq` 1).
+    case logCreated(LogSettings)
+    /// A tag was created with a name and a color (`#RRGGBB`).
+    case tagCreated(tagId: EntityID, name: String, color: String)
+    /// A tag has a new name.
+    case tagRenamed(tagId: EntityID, name: String)
+    /// A tag is no longer offered for new time.
+    case tagArchived(tagId: EntityID)
+    /// An archived tag is offered again.
+    case tagUnarchived(tagId: EntityID)
+    /// A tag was deleted; it is kept so history can name it, and its records count as untagged.
+    case tagDeleted(tagId: EntityID)
+    /// A deleted tag is back (the undo of a delete).
+    case tagRestored(tagId: EntityID)
+    /// A timer started: a new record without an end.
+    case timerStarted(recordId: EntityID, start: Instant, tagId: EntityID?, comment: String?)
+    /// A running timer stopped at `end`.
+    case timerStopped(recordId: EntityID, end: Instant)
+    /// A running timer was dropped as if it never ran.
+    case timerCanceled(recordId: EntityID)
+    /// A completed record was added.
+    case recordTracked(recordId: EntityID, start: Instant, end: Instant, tagId: EntityID?, comment: String?)
+    /// A record now has these complete values (an absent end means it runs again).
+    case recordEdited(Record)
+    /// A record was deleted.
+    case recordDeleted(recordId: EntityID)
+    /// A deleted record is back with these complete values (the undo of a delete or a cancel).
+    case recordRestored(Record)
+    /// The batch that starts here undoes the batch that started at `tx`; the compensating events follow.
+    case commandUndone(tx: Int64)
+    /// The batch that starts here redoes the undo batch that started at `tx`; the compensating events follow.
+    case commandRedone(tx: Int64)
+
+    /// The persisted type of this event.
+    public var type: EventType {
+        switch self {
+        case .logCreated: return .logCreated
+        case .tagCreated: return .tagCreated
+        case .tagRenamed: return .tagRenamed
+        case .tagArchived: return .tagArchived
+        case .tagUnarchived: return .tagUnarchived
+        case .tagDeleted: return .tagDeleted
+        case .tagRestored: return .tagRestored
+        case .timerStarted: return .timerStarted
+        case .timerStopped: return .timerStopped
+        case .timerCanceled: return .timerCanceled
+        case .recordTracked: return .recordTracked
+        case .recordEdited: return .recordEdited
+        case .recordDeleted: return .recordDeleted
+        case .recordRestored: return .recordRestored
+        case .commandUndone: return .commandUndone
+        case .commandRedone: return .commandRedone
+        }
+    }
+
+    /// The event as the writer appends it: its type, the current schema version, and the canonical payload.
+    public var draft: EventDraft {
+        EventDraft(type: type.rawValue, version: type.currentVersion, data: data)
+    }
+}

@@ -1,0 +1,107 @@
+/// Reads the members of one event payload strictly, naming the member in every error.
+///
+/// Every member must be read exactly once; ``finish()`` refuses members nobody asked for, so a payload
+/// with an extra member is an error rather than silently dropped data. Optional members must be absent
+/// rather than `null`, as the canonical encoding writes them.
+struct EventPayloadReader {
+    let type: EventType
+    let version: Int
+    private var fields: [String: JSON] = [:]
+
+    init(type: EventType, version: Int, data: JSON) throws(DomainError) {
+        self.type = type
+        self.version = version
+        guard let members = data.objectFields else {
+            throw DomainError(.invalidEventData, "\(type.rawValue) v\(version): the payload must be a JSON object")
+        }
+        for field in members {
+            guard fields.updateValue(field.value, forKey: field.key) == nil else {
+                throw fail(field.key, "appears twice")
+            }
+        }
+    }
+
+    func fail(_ member: String, _ problem: String) -> DomainError {
+        DomainError(
+            .invalidEventData,
+            "\(type.rawValue) v\(version): member \"\(member)\" \(problem); the log was not written by a correct "
+                + "Stint writer (`stint verify` locates the damage)",
+            member: member)
+    }
+
+    private mutating func take(_ member: String) throws(DomainError) -> JSON? {
+        guard let value = fields.removeValue(forKey: member) else { return nil }
+        if value == .null { throw fail(member, "is null; an absent value is written by leaving the member out") }
+        return value
+    }
+
+    private mutating func require(_ member: String) throws(DomainError) -> JSON {
+        guard let value = try take(member) else { throw fail(member, "is missing") }
+        return value
+    }
+
+    mutating func string(_ member: String) throws(DomainError) -> String {
+        guard let text = try require(member).stringValue else { throw fail(member, "must be a string") }
+        return text
+    }
+
+    mutating func nonEmptyString(_ member: String) throws(DomainError) -> String {
+        let text = try string(member)
+        guard !text.isEmpty else { throw fail(member, "must not be empty") }
+        return text
+    }
+
+    mutating func optionalNonEmptyString(_ member: String) throws(DomainError) -> String? {
+        guard let value = try take(member) else { return nil }
+        guard let text = value.stringValue, !text.isEmpty else { throw fail(member, "must be a non-empty string") }
+        return text
+    }
+
+    mutating func integer(_ member: String) throws(DomainError) -> Int64 {
+        guard case .int(let value) = try require(member) else { throw fail(member, "must be an integer") }
+        return value
+    }
+
+    mutating func id(_ member: String) throws(DomainError) -> EntityID {
+        try parseID(member, try require(member))
+    }
+
+    mutating func optionalID(_ member: String) throws(DomainError) -> EntityID? {
+        guard let value = try take(member) else { return nil }
+        return try parseID(member, value)
+    }
+
+    private func parseID(_ member: String, _ value: JSON) throws(DomainError) -> EntityID {
+        guard let text = value.stringValue, let id = EntityID(text), id.uuidString == text else {
+            throw fail(member, "must be a lowercase UUID such as 3f2a9c4e-0b1d-4c6e-9f00-5a7b8c9d0e1f")
+        }
+        return id
+    }
+
+    mutating func instant(_ member: String) throws(DomainError) -> Instant {
+        try parseInstant(member, try require(member))
+    }
+
+    mutating func optionalInstant(_ member: String) throws(DomainError) -> Instant? {
+        guard let value = try take(member) else { return nil }
+        return try parseInstant(member, value)
+    }
+
+    private func parseInstant(_ member: String, _ value: JSON) throws(DomainError) -> Instant {
+        guard let text = value.stringValue, let instant = Instant(canonical: text) else {
+            throw fail(member, "must be a UTC instant with milliseconds such as 2026-11-29T13:07:09.123Z")
+        }
+        return instant
+    }
+
+    mutating func color(_ member: String) throws(DomainError) -> String {
+        let text = try string(member)
+        guard InputLimits.isCanonicalColor(text) else { throw fail(member, "must be a color #RRGGBB in uppercase") }
+        return text
+    }
+
+    /// Refuses any member that was not read.
+    func finish() throws(DomainError) {
+        if let extra = fields.keys.sorted().first { throw fail(extra, "is not part of this event type") }
+    }
+}
