@@ -20,7 +20,7 @@ extension LogState {
         let domain = try DomainEvent(event)
         let startsBatch = event.batchStart == event.seq
         if !startsBatch {
-            guard event.batchStart == batch.start else {
+            guard event.batchStart == batch.start, batch.grouped else {
                 throw fail("tx \(event.batchStart) is not the batch of the previous event (tx \(batch.start))")
             }
             guard event.at == batch.at else {
@@ -37,7 +37,7 @@ extension LogState {
             error.seq = event.seq
             throw error
         }
-        if startsBatch { openBatch(domain, target: target, seq: event.seq, at: event.at) }
+        if startsBatch { openBatch(domain, target: target, seq: event.seq, at: event.at, grouped: event.tx != nil) }
         switch batch.target {
         case .none: break
         case .undo: undoStack[undoStack.count - 1].inverses.insert(contentsOf: inverses, at: 0)
@@ -82,7 +82,9 @@ extension LogState {
     }
 
     /// Starts a batch: moves the undo and redo stacks as the batch's first event says.
-    private mutating func openBatch(_ first: DomainEvent, target: OpenBatch.Target, seq: Int64, at: Instant) {
+    private mutating func openBatch(
+        _ first: DomainEvent, target: OpenBatch.Target, seq: Int64, at: Instant, grouped: Bool
+    ) {
         switch first {
         case .commandUndone:
             undoStack.removeLast()
@@ -94,7 +96,7 @@ extension LogState {
             redoStack.removeAll()
             LogState.push(UndoEntry(batchStart: seq, inverses: []), on: &undoStack)
         }
-        batch = OpenBatch(start: seq, at: at, target: target)
+        batch = OpenBatch(start: seq, at: at, target: target, grouped: grouped)
     }
 
     private static func push(_ entry: UndoEntry, on stack: inout [UndoEntry]) {

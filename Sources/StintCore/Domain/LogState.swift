@@ -44,6 +44,8 @@ public struct LogState: Hashable, Sendable {
         var start: Int64
         var at: Instant
         var target: Target
+        /// Whether the batch's events carry `tx` (a batch of two or more); only then can another event join it.
+        var grouped = false
     }
 
     /// The log's calendar.
@@ -94,7 +96,7 @@ extension LogState {
         redoStack = []
         lastSeq = 1
         lastAt = event.at
-        batch = OpenBatch(start: 1, at: event.at, target: .none)
+        batch = OpenBatch(start: 1, at: event.at, target: .none, grouped: event.tx != nil)
     }
 
     /// Folds a whole log: its first event, then the others in order.
