@@ -8,14 +8,18 @@ struct TestLog {
     private(set) var events: [RecordedEvent] = []
     private(set) var state: LogState
     var now: Instant
-    let ids: SequentialIDs
+    let newID: () -> EntityID
 
     static let logId = EntityID("10000000-0000-4000-8000-000000000000")!
 
     init(zone: String = "UTC", now: String = "2026-11-29T09:00:00.000Z", ids: SequentialIDs = SequentialIDs()) {
+        self.init(zone: zone, now: now, newID: ids.next)
+    }
+
+    init(zone: String, now: String, newID: @escaping () -> EntityID) {
         let calendar = LogCalendar(timeZone: zone, firstWeekday: 2)!
         self.now = Instant(canonical: now)!
-        self.ids = ids
+        self.newID = newID
         let genesis = RecordedEvent(
             seq: 1, at: self.now, type: "log.created", version: 1, prev: RecordedEvent.genesisPrev,
             data: DomainEvent.logCreated(LogSettings(logId: TestLog.logId, calendar: calendar)).data)
@@ -23,7 +27,7 @@ struct TestLog {
         state = try! LogState(genesis: genesis)
     }
 
-    var context: DecisionContext { DecisionContext(now: now, newID: ids.next) }
+    var context: DecisionContext { DecisionContext(now: now, newID: newID) }
 
     /// Decides `command` at `now` and appends and folds its events.
     @discardableResult
