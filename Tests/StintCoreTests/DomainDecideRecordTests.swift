@@ -8,7 +8,8 @@ import Testing
         let decision = try log.run(.track(start: log.time("08:00"), end: log.time("08:45"), tag: .name("Work")))
         let tagId = SequentialIDs.id(1)
         let record = Record(
-            id: SequentialIDs.id(2), start: instant("2026-11-29T08:00:00.000Z"), end: instant("2026-11-29T08:45:00.000Z"),
+            id: SequentialIDs.id(2), start: instant("2026-11-29T08:00:00.000Z"),
+            end: instant("2026-11-29T08:45:00.000Z"),
             tagId: tagId)
         #expect(
             decision.events == [
@@ -30,10 +31,12 @@ import Testing
     @Test func trackRefusals() {
         var log = TestLog()
         #expect(
-            errorCode { () throws(DomainError) in try log.run(.track(start: log.time("08:00"), end: log.time("07:59"))) }
+            errorCode { () throws(DomainError) in try log.run(.track(start: log.time("08:00"), end: log.time("07:59")))
+            }
                 == .endBeforeStart)
         #expect(
-            errorCode { () throws(DomainError) in try log.run(.track(start: log.time("08:00"), end: log.time("10:00"))) }
+            errorCode { () throws(DomainError) in try log.run(.track(start: log.time("08:00"), end: log.time("10:00")))
+            }
                 == .timeInFuture)
         #expect(
             errorCode { () throws(DomainError) in try log.run(.track(start: log.time("8d ago"), end: log.time("now"))) }
@@ -86,17 +89,28 @@ import Testing
         var log = try logWithRecord()
         let ref = try RecordRef("0002")
         #expect(errorCode { () throws(DomainError) in try log.run(.edit(record: ref)) } == .missingArgument)
-        #expect(errorCode { () throws(DomainError) in try log.run(.edit(record: ref, end: log.time("06:00"))) } == .endBeforeStart)
-        #expect(errorCode { () throws(DomainError) in try log.run(.edit(record: ref, end: log.time("23:00"))) } == .timeInFuture)
-        #expect(errorCode { () throws(DomainError) in try log.run(.edit(record: ref, start: log.time("8d ago"))) } == .recordTooLong)
         #expect(
-            errorCode { () throws(DomainError) in try log.run(.edit(record: ref, start: log.time("8d ago"), force: true)) }
+            errorCode { () throws(DomainError) in try log.run(.edit(record: ref, end: log.time("06:00"))) }
+                == .endBeforeStart)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.edit(record: ref, end: log.time("23:00"))) }
+                == .timeInFuture)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.edit(record: ref, start: log.time("8d ago"))) }
+                == .recordTooLong)
+        #expect(
+            errorCode { () throws(DomainError) in
+                try log.run(.edit(record: ref, start: log.time("8d ago"), force: true))
+            }
                 == nil)
         #expect(
             errorCode { () throws(DomainError) in try log.run(.edit(record: ref, tag: .id(SequentialIDs.id(77)))) }
                 == .unknownTag)
-        #expect(errorCode { () throws(DomainError) in try log.run(.edit(record: ref, tag: .name(""))) } == .tagNameEmpty)
-        #expect(errorCode { () throws(DomainError) in try log.run(.edit(record: try RecordRef("0009"), comment: "x")) } == .unknownRecord)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.edit(record: ref, tag: .name(""))) } == .tagNameEmpty)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.edit(record: try RecordRef("0009"), comment: "x")) }
+                == .unknownRecord)
         try log.run(.delete(record: ref))
         #expect(errorCode { () throws(DomainError) in try log.run(.edit(record: ref, comment: "x")) } == .unknownRecord)
     }
@@ -118,7 +132,9 @@ import Testing
         let again = try log.run(.delete(record: try RecordRef("0002")))
         #expect(again.events.isEmpty)
         #expect(again.notices.map(\.code) == [.alreadyDeleted])
-        #expect(errorCode { () throws(DomainError) in try log.run(.delete(record: try RecordRef("0009"))) } == .unknownRecord)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.delete(record: try RecordRef("0009"))) }
+                == .unknownRecord)
     }
 }
 
@@ -129,7 +145,8 @@ import Testing
         let original = try #require(log.record(SequentialIDs.id(2)))
         let decision = try log.run(.split(record: try RecordRef("0002"), at: log.time("07:20")))
         let cut = instant("2026-11-29T07:20:00.000Z")
-        let earlier = Record(id: SequentialIDs.id(3), start: original.start, end: cut, tagId: original.tagId, comment: "c")
+        let earlier = Record(
+            id: SequentialIDs.id(3), start: original.start, end: cut, tagId: original.tagId, comment: "c")
         var later = original
         later.start = cut
         #expect(decision.outcome == .split(earlier: earlier, later: later))
@@ -194,8 +211,11 @@ import Testing
         #expect(errorCode { () throws(DomainError) in try log.run(.join(first: a1, second: b)) } == .tagsDiffer)
         #expect(errorCode { () throws(DomainError) in try log.run(.join(first: a1, second: a2)) } == .notAdjacent)
         #expect(errorCode { () throws(DomainError) in try log.run(.join(first: ax, second: ay)) } == .commentsDiffer)
-        #expect(errorCode { () throws(DomainError) in try log.run(.join(first: a1, second: a1)) } == .conflictingArguments)
-        #expect(errorCode { () throws(DomainError) in try log.run(.join(first: a1, second: try RecordRef("0fff"))) } == .unknownRecord)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.join(first: a1, second: a1)) } == .conflictingArguments)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.join(first: a1, second: try RecordRef("0fff"))) }
+                == .unknownRecord)
     }
 
     @Test func joinLongerThanSevenDaysNeedsForce() throws {
@@ -203,8 +223,12 @@ import Testing
         try log.run(.track(start: log.time("8d ago"), end: log.time("4d ago")))
         try log.run(.track(start: log.time("4d ago"), end: log.time("now")))
         #expect(
-            errorCode { () throws(DomainError) in try log.run(.join(first: try RecordRef("0001"), second: try RecordRef("0002"))) }
+            errorCode { () throws(DomainError) in
+                try log.run(.join(first: try RecordRef("0001"), second: try RecordRef("0002")))
+            }
                 == .recordTooLong)
-        #expect(try log.run(.join(first: try RecordRef("0001"), second: try RecordRef("0002"), force: true)).events.count == 2)
+        #expect(
+            try log.run(.join(first: try RecordRef("0001"), second: try RecordRef("0002"), force: true)).events.count
+                == 2)
     }
 }

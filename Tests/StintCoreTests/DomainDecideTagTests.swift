@@ -6,7 +6,8 @@ import Testing
     @Test func addTakesTheNextPaletteColorOrTheGivenOne() throws {
         var log = TestLog()
         let first = try log.run(.addTag(name: "A"))
-        #expect(first.outcome == .tagAdded(StintCore.Tag(id: SequentialIDs.id(1), name: "A", color: TagPalette.colors[0])))
+        #expect(
+            first.outcome == .tagAdded(StintCore.Tag(id: SequentialIDs.id(1), name: "A", color: TagPalette.colors[0])))
         try log.run(.deleteTag(name: "A"))
         let second = try log.run(.addTag(name: "B"))
         #expect(second.events == [.tagCreated(tagId: SequentialIDs.id(2), name: "B", color: TagPalette.colors[1])])
@@ -42,7 +43,9 @@ import Testing
         var log = TestLog()
         try log.run(.addTag(name: "Work"))
         try log.run(.addTag(name: "Home"))
-        #expect(errorCode { () throws(DomainError) in try log.run(.renameTag(name: "home", newName: "WORK")) } == .tagNameTaken)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.renameTag(name: "home", newName: "WORK")) }
+                == .tagNameTaken)
         let decision = try log.run(.renameTag(name: "work", newName: "WORK"))
         guard case .tagRenamed(let before, let after) = decision.outcome else {
             Issue.record("not renamed")
@@ -53,8 +56,11 @@ import Testing
         let same = try log.run(.renameTag(name: "work", newName: "WORK"))
         #expect(same.events.isEmpty)
         #expect(same.notices.map(\.code) == [.unchanged])
-        #expect(errorCode { () throws(DomainError) in try log.run(.renameTag(name: "Nope", newName: "X")) } == .unknownTag)
-        #expect(errorCode { () throws(DomainError) in try log.run(.renameTag(name: "Home", newName: "\t")) } == .tagNameEmpty)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.renameTag(name: "Nope", newName: "X")) } == .unknownTag)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.renameTag(name: "Home", newName: "\t")) }
+                == .tagNameEmpty)
     }
 
     @Test func archiveAndUnarchiveAreIdempotent() throws {

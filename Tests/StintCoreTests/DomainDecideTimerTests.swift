@@ -125,7 +125,8 @@ import Testing
         var log = TestLog()
         let soon = ParsedTime(log.now.adding(milliseconds: 30_000), text: "09:00:30")
         let decision = try log.run(.start(at: soon))
-        #expect(decision.events == [.timerStarted(recordId: SequentialIDs.id(1), start: log.now, tagId: nil, comment: nil)])
+        #expect(
+            decision.events == [.timerStarted(recordId: SequentialIDs.id(1), start: log.now, tagId: nil, comment: nil)])
         #expect(decision.notices.map(\.code) == [.clampedToNow])
     }
 
@@ -155,7 +156,8 @@ import Testing
         #expect(
             errorCode { () throws(DomainError) in try log.run(.start(comment: String(repeating: "é", count: 501))) }
                 == .commentTooLong)
-        #expect(errorCode { () throws(DomainError) in try log.run(.start(comment: "a\rb")) } == .commentControlCharacter)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.start(comment: "a\rb")) } == .commentControlCharacter)
     }
 }
 
@@ -167,7 +169,8 @@ import Testing
         let decision = try log.run(.stop())
         let id = SequentialIDs.id(1)
         #expect(decision.events == [.timerStopped(recordId: id, end: log.now)])
-        #expect(decision.outcome == .stopped([Record(id: id, start: instant("2026-11-29T09:00:00.000Z"), end: log.now)]))
+        #expect(
+            decision.outcome == .stopped([Record(id: id, start: instant("2026-11-29T09:00:00.000Z"), end: log.now)]))
         #expect(log.state.runningRecordIds.isEmpty)
     }
 
@@ -233,7 +236,9 @@ import Testing
     @Test func anUnknownIdIsRefused() throws {
         var log = TestLog()
         try log.run(.start())
-        #expect(errorCode { () throws(DomainError) in try log.run(.stop(records: [try RecordRef("ffff")])) } == .unknownRecord)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.stop(records: [try RecordRef("ffff")])) }
+                == .unknownRecord)
     }
 
     @Test func anAmbiguousPrefixListsTheCandidates() throws {
@@ -248,7 +253,8 @@ import Testing
             domainError { () throws(DomainError) in try log.run(.stop(records: [try RecordRef("ABCD")])) })
         #expect(error.code == .ambiguousReference)
         #expect(Set(error.candidates.map(\.id)) == [a, b])
-        #expect(try log.run(.stop(records: [try RecordRef("abcd1")])).events == [.timerStopped(recordId: b, end: log.now)])
+        #expect(
+            try log.run(.stop(records: [try RecordRef("abcd1")])).events == [.timerStopped(recordId: b, end: log.now)])
     }
 
     @Test func anEndBeforeTheStartIsRefused() throws {
@@ -273,7 +279,9 @@ import Testing
         var log = TestLog()
         try log.run(.start())
         #expect(
-            errorCode { () throws(DomainError) in try log.run(.stop(at: ParsedTime(log.now.adding(milliseconds: 3_600_000)))) }
+            errorCode { () throws(DomainError) in
+                try log.run(.stop(at: ParsedTime(log.now.adding(milliseconds: 3_600_000))))
+            }
                 == .timeInFuture)
     }
 }
@@ -307,8 +315,12 @@ import Testing
         var log = TestLog()
         #expect(errorCode { () throws(DomainError) in try log.run(.continue()) } == .nothingToContinue)
         try log.run(.start())
-        #expect(errorCode { () throws(DomainError) in try log.run(.continue(record: try RecordRef("0001"))) } == .recordRunning)
-        #expect(errorCode { () throws(DomainError) in try log.run(.continue(record: try RecordRef("0009"))) } == .unknownRecord)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.continue(record: try RecordRef("0001"))) }
+                == .recordRunning)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.continue(record: try RecordRef("0009"))) }
+                == .unknownRecord)
     }
 
     @Test func continueOfARecordWhoseTagWasDeletedIsUntagged() throws {
@@ -341,6 +353,8 @@ import Testing
         #expect(stale.events.isEmpty)
         #expect(stale.notices.map(\.code) == [.notRunning])
         #expect(try log.run(.cancel(record: try RecordRef("0002"))).events.count == 1)
-        #expect(errorCode { () throws(DomainError) in try log.run(.cancel(record: try RecordRef("0009"))) } == .unknownRecord)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.cancel(record: try RecordRef("0009"))) }
+                == .unknownRecord)
     }
 }

@@ -63,7 +63,8 @@ struct Folder {
         var archived = work
         archived.isArchived = true
         #expect(try Folder.fold([created], [.tagArchived(tagId: tag)]).tags == [tag: archived])
-        #expect(try Folder.fold([created], [.tagArchived(tagId: tag)], [.tagUnarchived(tagId: tag)]).tags == [tag: work])
+        #expect(
+            try Folder.fold([created], [.tagArchived(tagId: tag)], [.tagUnarchived(tagId: tag)]).tags == [tag: work])
         var deleted = work
         deleted.isDeleted = true
         let afterDelete = try Folder.fold([created], [.tagDeleted(tagId: tag)])
@@ -257,19 +258,29 @@ struct Folder {
             ([[created]], created),
             ([[created]], .tagCreated(tagId: SequentialIDs.id(2), name: "WORK", color: "#000000")),
             ([], .tagRenamed(tagId: tag, name: "X")),
-            ([[created], [.tagCreated(tagId: SequentialIDs.id(2), name: "Home", color: "#000000")]],
-             .tagRenamed(tagId: tag, name: "home")),
+            (
+                [[created], [.tagCreated(tagId: SequentialIDs.id(2), name: "Home", color: "#000000")]],
+                .tagRenamed(tagId: tag, name: "home")
+            ),
             ([[created], [.tagArchived(tagId: tag)]], .tagArchived(tagId: tag)),
             ([[created]], .tagUnarchived(tagId: tag)),
             ([[created], [.tagDeleted(tagId: tag)]], .tagDeleted(tagId: tag)),
             ([[created], [.tagDeleted(tagId: tag)]], .tagArchived(tagId: tag)),
             ([[created]], .tagRestored(tagId: tag)),
-            ([[created], [.tagDeleted(tagId: tag)], [.tagCreated(tagId: SequentialIDs.id(2), name: "work", color: "#000000")]],
-             .tagRestored(tagId: tag)),
+            (
+                [
+                    [created], [.tagDeleted(tagId: tag)],
+                    [.tagCreated(tagId: SequentialIDs.id(2), name: "work", color: "#000000")],
+                ],
+                .tagRestored(tagId: tag)
+            ),
             ([[started]], started),
             ([[tracked], [.recordDeleted(recordId: record)]], started),
             ([], .timerStarted(recordId: record, start: t0, tagId: tag, comment: nil)),
-            ([[created], [.tagDeleted(tagId: tag)]], .timerStarted(recordId: record, start: t0, tagId: tag, comment: nil)),
+            (
+                [[created], [.tagDeleted(tagId: tag)]],
+                .timerStarted(recordId: record, start: t0, tagId: tag, comment: nil)
+            ),
             ([], .timerStopped(recordId: record, end: t1)),
             ([[tracked]], .timerStopped(recordId: record, end: t1)),
             ([[started]], .timerStopped(recordId: record, end: t0)),
@@ -313,8 +324,10 @@ struct Folder {
     @Test func envelopeContradictionsAreErrors() throws {
         var state = Folder.initial
         // A gap in seq, and a repeated seq.
-        #expect(errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 3)) } == .inconsistentEvent)
-        #expect(errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 1)) } == .inconsistentEvent)
+        #expect(
+            errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 3)) } == .inconsistentEvent)
+        #expect(
+            errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 1)) } == .inconsistentEvent)
         // An at earlier than the previous one.
         #expect(
             errorCode { () throws(DomainError) in
@@ -330,7 +343,9 @@ struct Folder {
             errorCode { () throws(DomainError) in
                 try state.apply(recorded(tracked, seq: 3, at: Folder.at.adding(milliseconds: 5), tx: 2))
             } == .inconsistentEvent)
-        #expect(errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 3, tx: 1)) } == .inconsistentEvent)
+        #expect(
+            errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 3, tx: 1)) }
+                == .inconsistentEvent)
         // A marker in the middle of a batch.
         try state.apply(recorded(tracked, seq: 3, tx: 2))
         #expect(

@@ -54,7 +54,8 @@ import Testing
         #expect(
             errorCode { () throws(DomainError) in try InputLimits.comment(String(repeating: "x", count: 501)) }
                 == .commentTooLong)
-        #expect(errorCode { () throws(DomainError) in try InputLimits.comment("bell\u{07}") } == .commentControlCharacter)
+        #expect(
+            errorCode { () throws(DomainError) in try InputLimits.comment("bell\u{07}") } == .commentControlCharacter)
     }
 
     @Test func colorsAreNormalizedToUppercase() throws {

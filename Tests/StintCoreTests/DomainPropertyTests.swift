@@ -158,7 +158,9 @@ struct RandomRun {
 
     /// A time some minutes ago, rarely in the future or more than a week ago.
     mutating func time(minutesAgo range: ClosedRange<Int64> = 0...600) -> ParsedTime {
-        if chance(3) { return ParsedTime(log.now.adding(milliseconds: Int64.random(in: 1...7_200_000, using: &random))) }
+        if chance(3) {
+            return ParsedTime(log.now.adding(milliseconds: Int64.random(in: 1...7_200_000, using: &random)))
+        }
         if chance(3) { return log.time("8d ago") }
         return log.time("\(Int64.random(in: range, using: &random))m ago")
     }
@@ -183,11 +185,14 @@ struct RandomRun {
                 switching: chance(25), force: force)
         case 18..<32:
             let refs = chance(60) ? [] : (0..<Int.random(in: 1...2, using: &random)).map { _ in reference() }
-            return .stop(records: refs, all: refs.isEmpty && chance(30), at: chance(60) ? nil : time(minutesAgo: 0...60), force: force)
+            return .stop(
+                records: refs, all: refs.isEmpty && chance(30), at: chance(60) ? nil : time(minutesAgo: 0...60),
+                force: force)
         case 32..<42:
             let end = time(minutesAgo: 0...300)
             return .track(
-                start: ParsedTime(end.instant.adding(milliseconds: -Int64.random(in: -600_000...7_200_000, using: &random))),
+                start: ParsedTime(
+                    end.instant.adding(milliseconds: -Int64.random(in: -600_000...7_200_000, using: &random))),
                 end: end, tag: tagChoice(), comment: comment(), force: force)
         case 42..<50:
             return .edit(
@@ -197,7 +202,8 @@ struct RandomRun {
         case 50..<55: return .delete(record: reference())
         case 55..<67: return .undo
         case 67..<73: return .redo
-        case 73..<77: return .addTag(name: Self.names.randomElement(using: &random)!, color: chance(30) ? "#12ab9F" : nil)
+        case 73..<77:
+            return .addTag(name: Self.names.randomElement(using: &random)!, color: chance(30) ? "#12ab9F" : nil)
         case 77..<80:
             return .renameTag(
                 name: Self.names.randomElement(using: &random)!, newName: Self.names.randomElement(using: &random)!)

@@ -21,15 +21,31 @@ import Testing
         ("start switching", .start(tag: .name("work"), switching: true)),
         ("stop", .stop()),
         ("stop all", .stop(all: true)),
-        ("track", .track(start: ParsedTime(instant("2026-11-29T04:00:00.000Z")), end: ParsedTime(instant("2026-11-29T04:30:00.000Z")), tag: .name("Fresh"))),
-        ("edit", .edit(record: try! RecordRef("0003"), start: ParsedTime(instant("2026-11-29T05:45:00.000Z")), tag: .untagged, comment: "")),
-        ("edit stopping a timer", .edit(record: try! RecordRef("0004"), end: ParsedTime(instant("2026-11-29T08:30:00.000Z")))),
+        (
+            "track",
+            .track(
+                start: ParsedTime(instant("2026-11-29T04:00:00.000Z")),
+                end: ParsedTime(instant("2026-11-29T04:30:00.000Z")), tag: .name("Fresh"))
+        ),
+        (
+            "edit",
+            .edit(
+                record: try! RecordRef("0003"), start: ParsedTime(instant("2026-11-29T05:45:00.000Z")), tag: .untagged,
+                comment: "")
+        ),
+        (
+            "edit stopping a timer",
+            .edit(record: try! RecordRef("0004"), end: ParsedTime(instant("2026-11-29T08:30:00.000Z")))
+        ),
         ("delete", .delete(record: try! RecordRef("0003"))),
         ("delete a running timer", .delete(record: try! RecordRef("0004"))),
         ("cancel", .cancel()),
         ("continue", .continue(switching: true)),
         ("split", .split(record: try! RecordRef("0003"), at: ParsedTime(instant("2026-11-29T06:10:00.000Z")))),
-        ("split a running timer", .split(record: try! RecordRef("0004"), at: ParsedTime(instant("2026-11-29T08:10:00.000Z")))),
+        (
+            "split a running timer",
+            .split(record: try! RecordRef("0004"), at: ParsedTime(instant("2026-11-29T08:10:00.000Z")))
+        ),
         ("join", .join(first: try! RecordRef("0003"), second: try! RecordRef("0004"))),
         ("tag add", .addTag(name: "Added")),
         ("tag rename", .renameTag(name: "work", newName: "Job")),

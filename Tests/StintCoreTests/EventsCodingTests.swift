@@ -102,7 +102,8 @@ enum EventSamples {
     }
 
     @Test func membersAreAcceptedInAnyOrder() throws {
-        let data = try JSON.parse(#"{"end":"2026-11-29T09:30:15.250Z","recordId":"3f2a9c4e-0b1d-4c6e-9f00-5a7b8c9d0e1f"}"#)
+        let data = try JSON.parse(
+            #"{"end":"2026-11-29T09:30:15.250Z","recordId":"3f2a9c4e-0b1d-4c6e-9f00-5a7b8c9d0e1f"}"#)
         #expect(
             try DomainEvent(type: "timer.stopped", version: 1, data: data)
                 == .timerStopped(recordId: EventSamples.recordId, end: EventSamples.end))
@@ -157,7 +158,8 @@ enum EventSamples {
     ])
     func aBadMemberIsAnErrorNamingIt(type: String, json: String, member: String) throws {
         let data = try JSON.parse(json)
-        let error = try #require(domainError { () throws(DomainError) in try DomainEvent(type: type, version: 1, data: data) })
+        let error = try #require(
+            domainError { () throws(DomainError) in try DomainEvent(type: type, version: 1, data: data) })
         #expect(error.code == .invalidEventData)
         #expect(error.category == .damaged)
         #expect(error.member == member)

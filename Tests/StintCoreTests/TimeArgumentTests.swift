@@ -42,7 +42,10 @@ import Testing
         ("2026-11-29 09:30", "2026-11-29T15:00:00.000Z", "Europe/Berlin", "2026-11-29T08:30:00.000Z", nil),
         ("2026-11-29", "2026-11-29T15:00:00.000Z", "Europe/Berlin", "2026-11-28T23:00:00.000Z", nil),
         // DST overlap days: the first occurrence, with a notice.
-        ("2026-11-01T01:30", "2026-11-02T00:00:00.000Z", "America/New_York", "2026-11-01T05:30:00.000Z", .ambiguousLocalTime),
+        (
+            "2026-11-01T01:30", "2026-11-02T00:00:00.000Z", "America/New_York", "2026-11-01T05:30:00.000Z",
+            .ambiguousLocalTime
+        ),
         ("01:30", "2026-11-01T12:00:00.000Z", "America/New_York", "2026-11-01T05:30:00.000Z", .ambiguousLocalTime),
         ("02:30", "2026-10-25T12:00:00.000Z", "Europe/Berlin", "2026-10-25T00:30:00.000Z", .ambiguousLocalTime),
         // The explicit offset picks the second occurrence.

@@ -10,7 +10,8 @@ public enum Command: Hashable, Sendable {
     /// Stops the only running timer, the given ones, or all of them.
     case stop(records: [RecordRef] = [], all: Bool = false, at: ParsedTime? = nil, force: Bool = false)
     /// Adds a completed record.
-    case track(start: ParsedTime, end: ParsedTime, tag: TagChoice = .untagged, comment: String? = nil, force: Bool = false)
+    case track(
+        start: ParsedTime, end: ParsedTime, tag: TagChoice = .untagged, comment: String? = nil, force: Bool = false)
     /// Changes a record; nil leaves a value as it is, an empty comment removes the comment, `.untagged` the tag.
     case edit(
         record: RecordRef, start: ParsedTime? = nil, end: ParsedTime? = nil, tag: TagChoice? = nil,

@@ -39,7 +39,8 @@ extension Decider {
         }
         guard after != before else {
             notices.append(
-                Notice(.unchanged, "record \(MessageFormat.short(before.id)) already has these values; nothing changed"))
+                Notice(.unchanged, "record \(MessageFormat.short(before.id)) already has these values; nothing changed")
+            )
             return ([], .unchanged)
         }
         return ((created.map { [$0] } ?? []) + [.recordEdited(after)], .edited(before: before, after: after))
@@ -72,7 +73,8 @@ extension Decider {
                 "\(MessageFormat.local(at, calendar)) is not inside record \(MessageFormat.short(record.id)) "
                     + "(\(span)): give a time strictly between its start and end")
         }
-        let earlier = Record(id: context.newID(), start: record.start, end: at, tagId: record.tagId, comment: record.comment)
+        let earlier = Record(
+            id: context.newID(), start: record.start, end: at, tagId: record.tagId, comment: record.comment)
         var later = record
         later.start = at
         let events: [DomainEvent] = [

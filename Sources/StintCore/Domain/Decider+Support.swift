@@ -16,7 +16,8 @@ extension Decider {
         }
         if ahead > 0 {
             notices.append(
-                Notice(.clampedToNow, "the \(role) \(argument.text) is \(MessageFormat.duration(ahead)) ahead; used now"))
+                Notice(
+                    .clampedToNow, "the \(role) \(argument.text) is \(MessageFormat.duration(ahead)) ahead; used now"))
             return now
         }
         return argument.instant

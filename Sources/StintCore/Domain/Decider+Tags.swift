@@ -31,7 +31,8 @@ extension Decider {
         }
         tag.isArchived = archived
         return archived
-            ? ([.tagArchived(tagId: tag.id)], .tagArchived(tag)) : ([.tagUnarchived(tagId: tag.id)], .tagUnarchived(tag))
+            ? ([.tagArchived(tagId: tag.id)], .tagArchived(tag))
+            : ([.tagUnarchived(tagId: tag.id)], .tagUnarchived(tag))
     }
 
     mutating func deleteTag(name: String) throws(DomainError) -> ([DomainEvent], Outcome) {

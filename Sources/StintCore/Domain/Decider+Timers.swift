@@ -59,7 +59,8 @@ extension Decider {
         targets.sort { order[$0.id]! < order[$1.id]! }
         var stopped: [Record] = []
         for var record in targets {
-            try checkSpan(start: record.start, end: end, force: force, of: "the timer \(MessageFormat.short(record.id))")
+            try checkSpan(
+                start: record.start, end: end, force: force, of: "the timer \(MessageFormat.short(record.id))")
             record.end = end
             stopped.append(record)
         }

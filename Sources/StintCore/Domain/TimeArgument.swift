@@ -40,7 +40,8 @@ public enum TimeArgument {
         for (word, days) in [("yesterday ", -1), ("today ", 0)] where lower.hasPrefix(word) {
             guard let time = clock(String(lower.dropFirst(word.count))) else { throw invalid(text) }
             return try wallClock(
-                LocalDateTime(date: today.adding(days: days), millisecondOfDay: time), text: trimmed, calendar: calendar)
+                LocalDateTime(date: today.adding(days: days), millisecondOfDay: time), text: trimmed, calendar: calendar
+            )
         }
         if let time = clock(lower) {
             return try wallClock(LocalDateTime(date: today, millisecondOfDay: time), text: trimmed, calendar: calendar)
@@ -74,7 +75,8 @@ public enum TimeArgument {
     }
 
     /// A wall-clock time the person typed: a gap is refused, an overlap takes the first occurrence.
-    static func wallClock(_ local: LocalDateTime, text: String, calendar: LogCalendar) throws(DomainError) -> ParsedTime {
+    static func wallClock(_ local: LocalDateTime, text: String, calendar: LogCalendar) throws(DomainError) -> ParsedTime
+    {
         switch calendar.resolve(local) {
         case .unique(let instant):
             return ParsedTime(instant, text: text)
@@ -82,7 +84,8 @@ public enum TimeArgument {
             return ParsedTime(first, text: text, notice: ambiguity(local, first, second, calendar))
         case .nonexistent(let next):
             let gap = Gap(next, calendar)
-            let suggestion = LocalDateTime(local.instant(offsetSeconds: gap.offsetBefore), offsetSeconds: gap.offsetAfter)
+            let suggestion = LocalDateTime(
+                local.instant(offsetSeconds: gap.offsetBefore), offsetSeconds: gap.offsetAfter)
             throw DomainError(
                 .nonexistentLocalTime,
                 "\(MessageFormat.local(local)) does not exist in \(calendar.timeZoneIdentifier): clocks jump from "
@@ -91,7 +94,9 @@ public enum TimeArgument {
         }
     }
 
-    static func ambiguity(_ local: LocalDateTime, _ first: Instant, _ second: Instant, _ calendar: LogCalendar) -> Notice {
+    static func ambiguity(_ local: LocalDateTime, _ first: Instant, _ second: Instant, _ calendar: LogCalendar)
+        -> Notice
+    {
         Notice(
             .ambiguousLocalTime,
             "\(MessageFormat.local(local)) is ambiguous in \(calendar.timeZoneIdentifier) (clocks go back and it "
@@ -115,7 +120,9 @@ public enum TimeArgument {
     }
 
     /// `<duration> ago`.
-    static func ago(_ duration: String, text: String, now: Instant, calendar: LogCalendar) throws(DomainError) -> ParsedTime {
+    static func ago(_ duration: String, text: String, now: Instant, calendar: LogCalendar) throws(DomainError)
+        -> ParsedTime
+    {
         let units: [(Character, Int64)] = [("d", 0), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
         var days: Int64 = 0
         var elapsed: Int64 = 0

@@ -44,7 +44,8 @@ extension DomainEvent {
             }
             return .logCreated(LogSettings(logId: logId, calendar: calendar, format: Int(format)))
         case .tagCreated:
-            return .tagCreated(tagId: try r.id("tagId"), name: try r.nonEmptyString("name"), color: try r.color("color"))
+            return .tagCreated(
+                tagId: try r.id("tagId"), name: try r.nonEmptyString("name"), color: try r.color("color"))
         case .tagRenamed:
             return .tagRenamed(tagId: try r.id("tagId"), name: try r.nonEmptyString("name"))
         case .tagArchived: return .tagArchived(tagId: try r.id("tagId"))
