@@ -163,6 +163,14 @@ import Testing
         #expect(log.record(SequentialIDs.id(2))?.end == instant("2026-11-29T08:30:00.000Z"))
     }
 
+    @Test func splitOfARecordWhoseTagWasDeletedKeepsTheTagIdInBothParts() throws {
+        var log = TestLog()
+        try log.run(.track(start: log.time("07:00"), end: log.time("08:00"), tag: .name("Gone")))
+        try log.run(.deleteTag(name: "Gone"))
+        try log.run(.split(record: try RecordRef("0002"), at: log.time("07:30")))
+        #expect(log.state.records.values.map(\.tagId) == [SequentialIDs.id(1), SequentialIDs.id(1)])
+    }
+
     @Test(arguments: ["07:00", "08:00", "06:00", "08:30"])
     func splitOutsideTheRecordIsRefused(at: String) throws {
         var log = TestLog()

@@ -131,10 +131,12 @@ extension LogState {
             try checkNameFree(tag.name, for: id)
             tags[id]!.isDeleted = false
         case .timerStarted(let id, let start, let tagId, let comment):
-            try insert(Record(id: id, start: start, tagId: tagId, comment: comment), new: true)
+            try insert(Record(id: id, start: start, tagId: tagId, comment: comment), new: true, deletedTag: false)
             noteUse(of: tagId)
         case .recordTracked(let id, let start, let end, let tagId, let comment):
-            try insert(Record(id: id, start: start, end: end, tagId: tagId, comment: comment), new: true)
+            // A deleted tag is allowed: `split` copies the tag of a record whose tag was deleted since.
+            try insert(
+                Record(id: id, start: start, end: end, tagId: tagId, comment: comment), new: true, deletedTag: true)
             noteUse(of: tagId)
         case .timerStopped(let id, let end):
             var record = try liveRecord(id)
@@ -157,7 +159,7 @@ extension LogState {
             guard deletedRecordIds.contains(record.id) else {
                 throw inconsistent("record \(record.id) is not a deleted record")
             }
-            try insert(record, new: false)
+            try insert(record, new: false, deletedTag: true)
         }
     }
 
@@ -193,13 +195,14 @@ extension LogState {
         if tag.isDeleted && !allowDeleted { throw inconsistent("tag \(tagId) is deleted") }
     }
 
-    private mutating func insert(_ record: Record, new: Bool) throws(DomainError) {
+    /// Adds a record; `new` refuses an id that was ever used, `deletedTag` allows a deleted tag.
+    private mutating func insert(_ record: Record, new: Bool, deletedTag: Bool) throws(DomainError) {
         guard records[record.id] == nil else { throw inconsistent("record \(record.id) already exists") }
         if new && deletedRecordIds.contains(record.id) {
             throw inconsistent("record \(record.id) was deleted; a record id is never reused")
         }
         try checkSpan(record)
-        try checkTag(record.tagId, allowDeleted: !new)
+        try checkTag(record.tagId, allowDeleted: deletedTag)
         deletedRecordIds.remove(record.id)
         records[record.id] = record
         if record.isRunning { insertRunning(record) }
