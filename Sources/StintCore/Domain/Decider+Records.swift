@@ -4,7 +4,7 @@ extension Decider {
         start startArgument: ParsedTime, end endArgument: ParsedTime, tag: TagChoice, comment text: String?,
         force: Bool
     ) throws(DomainError) -> ([DomainEvent], Outcome) {
-        let choice = try checkedName(tag)!
+        let choice = try checkedName(tag)
         let comment = try comment(text)
         let start = try time(startArgument, "start")
         let end = try time(endArgument, "end")

@@ -48,8 +48,14 @@ extension Decider {
         return try InputLimits.comment(text)
     }
 
-    /// A checked tag name argument, when the choice names one (checked before anything is looked up).
+    /// A tag choice with its name checked (before anything is looked up); nil stays nil.
     func checkedName(_ choice: TagChoice?) throws(DomainError) -> TagChoice? {
+        guard let choice else { return nil }
+        return try checkedName(choice)
+    }
+
+    /// A tag choice with its name checked (before anything is looked up).
+    func checkedName(_ choice: TagChoice) throws(DomainError) -> TagChoice {
         guard case .name(let name) = choice else { return choice }
         return .name(try InputLimits.tagName(name))
     }

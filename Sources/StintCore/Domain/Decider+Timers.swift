@@ -3,7 +3,7 @@ extension Decider {
     mutating func start(
         tag: TagChoice, comment text: String?, at: ParsedTime?, switching: Bool, force: Bool
     ) throws(DomainError) -> ([DomainEvent], Outcome) {
-        let choice = try checkedName(tag)!
+        let choice = try checkedName(tag)
         let comment = try comment(text)
         let start = try time(at, "start")
         let (tagId, created) = try tagId(for: choice, refuseArchived: true, unknownIDIsUntagged: true)
