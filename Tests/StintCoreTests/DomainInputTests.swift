@@ -30,6 +30,24 @@ import Testing
         #expect(error?.category == .usage)
     }
 
+    @Test func theStateListsTheLiveRecordsAReferenceMatches() throws {
+        let ids = SequentialIDs()
+        ids.queue([
+            EntityID("abcd1111-0000-4000-8000-000000000001")!, EntityID("abcd2222-0000-4000-8000-000000000002")!,
+            EntityID("abce0000-0000-4000-8000-000000000003")!,
+        ])
+        var log = TestLog(ids: ids)
+        try log.run(.start(at: log.time("08:00")))
+        try log.run(.start(at: log.time("07:00")))
+        try log.run(.start())
+        #expect(
+            log.state.records(matching: try RecordRef("abcd")).map(\.id.uuidString).map { $0.prefix(8) } == [
+                "abcd2222", "abcd1111",
+            ])
+        try log.run(.delete(record: try RecordRef("abcd2")))
+        #expect(log.state.records(matching: try RecordRef("abcd")).count == 1)
+    }
+
     @Test func aReferenceToAnIdMatchesExactlyThatId() {
         let id = EntityID("3f2a9c4e-0b1d-4c6e-9f00-5a7b8c9d0e1f")!
         #expect(RecordRef(id).matches(id))

@@ -116,8 +116,7 @@ extension Decider {
     ///
     /// - Throws: ``DomainError/Code/ambiguousReference`` when several live records match, with them as candidates.
     func resolve(_ reference: RecordRef) throws(DomainError) -> Resolution {
-        let matches = state.records.values.filter { reference.matches($0.id) }
-            .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        let matches = state.records(matching: reference)
         if matches.count > 1 {
             throw DomainError(
                 .ambiguousReference,

@@ -69,6 +69,13 @@ public struct LogState: Hashable, Sendable {
         return tags.values.first { !$0.isDeleted && InputLimits.nameKey($0.name) == key }
     }
 
+    /// The records that are not deleted and whose id starts with `reference`, by start then id.
+    ///
+    /// For read verbs that show a record; commands resolve references inside ``decide(_:state:context:)``.
+    public func records(matching reference: RecordRef) -> [Record] {
+        records.values.filter { reference.matches($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    }
+
     /// The completed record that ended last (by end time, then by id).
     public var lastEndedRecord: Record? {
         records.values.lazy.filter { $0.end != nil }.max { ($0.end!, $0.id) < ($1.end!, $1.id) }
