@@ -89,6 +89,8 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidEventData
         /// An event that contradicts the events before it (a correct writer never produces one).
         case inconsistentEvent
+        /// A saved checkpoint that this build cannot read; callers ignore it and fold from the log.
+        case invalidCheckpoint
 
         /// How the CLI treats this code.
         public var category: Category {
@@ -97,7 +99,7 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
                 .invalidColor, .invalidTime, .referenceTooShort, .invalidReference, .conflictingArguments,
                 .missingArgument:
                 return .usage
-            case .unknownEventType, .unknownEventVersion, .invalidEventData, .inconsistentEvent:
+            case .unknownEventType, .unknownEventVersion, .invalidEventData, .inconsistentEvent, .invalidCheckpoint:
                 return .damaged
             default:
                 return .refused
