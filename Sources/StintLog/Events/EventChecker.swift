@@ -1,0 +1,272 @@
+import Glibc
+import StintCore
+
+/// What an ``EventChecker`` checks besides what every reader checks (lines decode, `seq` continuity,
+/// `at` order, whole batches).
+struct CheckOptions {
+    /// Check each `prev` against the SHA-256 of the line before it.
+    var checksChain = true
+    /// Check that each line is the canonical encoding of the event it decodes to.
+    var checksCanonical = false
+    /// Require exactly one batch per frame (the active segment's rule).
+    var oneBatchPerFrame = false
+    /// Stop at the first problem, completing no batch from there on (readers and writers); verification
+    /// goes on to find every problem.
+    var stopsAtFirstProblem = true
+    /// Remember the digest of the line of this `seq` (for heads in the middle of a log).
+    var digestOfSeq: Int64?
+    /// A caller's per-event check; its message becomes a ``LogProblem/Kind/rejectedEvent`` problem.
+    var validator: ((RecordedEvent) -> String?)?
+}
+
+/// The previous line's link, as far as the checker knows it.
+enum ChainLink {
+    /// Nothing is known (reading started in the middle of a log or file).
+    case unknown
+    /// The next event must be the first of the log, with `prev` = 32 zeros.
+    case genesis
+    /// The SHA-256 of the previous line including its newline.
+    case line(SHA256Digest)
+
+    var digest: SHA256Digest? {
+        if case .line(let digest) = self { return digest }
+        return nil
+    }
+}
+
+/// Turns lines into events and batches while checking the rules of the format.
+///
+/// Lines are fed one frame at a time (``checkFrame(_:segment:offset:)``) or one line at a time for plain
+/// files (``check(line:withNewline:lineNumber:lineOffset:)``, then ``endFrame()`` at the end); completed
+/// batches accumulate in ``completed`` and problems in ``problems``. A batch is completed only when the line
+/// after it starts a new batch or its frame ends, so callers never see part of one.
+struct EventChecker {
+    var options: CheckOptions
+    /// The `seq` the next event must have; nil when not known.
+    var nextSeq: Int64?
+    /// The `at` of the previous event.
+    var lastAt: Instant?
+    /// The link the next event's `prev` must match.
+    var link: ChainLink
+    /// The last event decoded.
+    private(set) var lastEvent: RecordedEvent?
+    /// How many events were decoded.
+    private(set) var eventCount: Int64 = 0
+    /// The digest of ``lastEvent``'s line, when the chain is being computed.
+    private(set) var lastEventDigest: SHA256Digest?
+    /// The digest of the line of ``CheckOptions/digestOfSeq``, once seen.
+    private(set) var recordedDigest: SHA256Digest?
+    /// Batches completed since the caller last emptied this.
+    var completed: [LogBatch] = []
+    /// Problems found since the caller last emptied this.
+    var problems: [LogProblem] = []
+    /// Whether a problem stopped the checker (only with ``CheckOptions/stopsAtFirstProblem``).
+    private(set) var halted = false
+    /// The `seq` of the first event of the current frame.
+    private(set) var frameFirstSeq: Int64?
+    /// The batches completed in the current frame.
+    private(set) var batchesInFrame = 0
+
+    private var current: [RecordedEvent] = []
+    private var currentTx: Int64?
+    private var segment: String?
+    private var frameOffset: Int64?
+
+    init(options: CheckOptions, nextSeq: Int64?, link: ChainLink) {
+        self.options = options
+        self.nextSeq = nextSeq
+        self.link = link
+    }
+
+    /// Starts a frame: batches may not continue across it.
+    mutating func beginFrame(segment: String?, offset: Int64?) {
+        self.segment = segment
+        frameOffset = offset
+        batchesInFrame = 0
+        frameFirstSeq = nil
+    }
+
+    /// Checks every line of a frame's content (each terminated by a newline) and completes its batches.
+    mutating func checkFrame(_ content: UnsafeRawBufferPointer, segment: String, offset: Int64) {
+        beginFrame(segment: segment, offset: offset)
+        guard let base = content.baseAddress, content.count > 0 else {
+            report(.invalidLine, "the frame holds no lines", location(line: nil, seq: nextSeq))
+            return
+        }
+        var position = 0
+        var lineNumber = 1
+        while position < content.count && !halted {
+            guard let newline = memchr(base + position, 0x0A, content.count - position) else {
+                report(
+                    .invalidLine, "the frame's last line has no terminating newline",
+                    location(line: lineNumber, seq: nextSeq))
+                break
+            }
+            let end = base.distance(to: UnsafeRawPointer(newline))
+            check(
+                line: UnsafeRawBufferPointer(rebasing: content[position..<end]),
+                withNewline: UnsafeRawBufferPointer(rebasing: content[position...end]), lineNumber: lineNumber,
+                lineOffset: nil)
+            position = end + 1
+            lineNumber += 1
+        }
+        endFrame()
+    }
+
+    /// Checks one line: `line` without its newline, `withNewline` the bytes the hash covers. `lineOffset`
+    /// is the line's position in a plain file (frames are located by ``beginFrame(segment:offset:)``).
+    mutating func check(
+        line: UnsafeRawBufferPointer, withNewline: UnsafeRawBufferPointer, lineNumber: Int, lineOffset: Int64?
+    ) {
+        guard !halted else { return }
+        if let lineOffset { frameOffset = lineOffset }
+        let event: RecordedEvent
+        do {
+            let json = try JSON.parse(line.assumingMemoryBound(to: UInt8.self))
+            event = try RecordedEvent(json: json)
+        } catch {
+            let reason = line.isEmpty ? "the line is empty" : "the line is not a valid event: \(error)"
+            report(.invalidLine, reason, location(line: lineNumber, seq: nextSeq))
+            // Keep the chain going from the bytes as they are, so that the next link can still be checked.
+            nextSeq = nextSeq.map { $0 + 1 }
+            link = .line(SHA256Digest(of: withNewline))
+            return
+        }
+        eventCount += 1
+        let here = location(line: lineNumber, seq: event.seq)
+        if frameFirstSeq == nil { frameFirstSeq = event.seq }
+        if let expected = nextSeq, event.seq != expected {
+            if event.seq > expected {
+                let missing =
+                    expected == event.seq - 1 ? "seq \(expected) is missing" : "seq \(expected)…\(event.seq - 1) are missing"
+                report(
+                    .seqDiscontinuity, "expected seq \(expected) but found seq \(event.seq): \(missing)",
+                    location(line: lineNumber, seq: expected))
+            } else {
+                report(
+                    .seqDiscontinuity,
+                    "expected seq \(expected) but found seq \(event.seq) again: the event is repeated or out of order",
+                    here)
+            }
+        }
+        if options.checksChain { checkLink(event, here) }
+        if let lastAt, event.at < lastAt {
+            report(.timeWentBackwards, "at \(event.at) is earlier than the previous event's \(lastAt)", here)
+        }
+        if let clock = event.clock, clock >= event.at {
+            report(
+                .timeWentBackwards,
+                "clock \(clock) is not earlier than at \(event.at); clock is written only when the reading was clamped",
+                here)
+        }
+        if options.checksCanonical && !event.encodedLine().elementsEqual(line) {
+            report(.nonCanonicalLine, "the line is not the canonical encoding of its event", here)
+        }
+        if let validator = options.validator, let refusal = validator(event) {
+            report(.rejectedEvent, refusal, here)
+        }
+        guard !halted else { return }
+        group(event, here)
+        nextSeq = event.seq + 1
+        lastAt = event.at
+        if options.checksChain || options.digestOfSeq == event.seq {
+            let digest = SHA256Digest(of: withNewline)
+            link = .line(digest)
+            lastEventDigest = digest
+            if options.digestOfSeq == event.seq { recordedDigest = digest }
+        } else {
+            link = .unknown
+            lastEventDigest = nil
+        }
+        lastEvent = event
+    }
+
+    private mutating func checkLink(_ event: RecordedEvent, _ here: LogLocation) {
+        switch link {
+        case .unknown:
+            if event.seq == 1 && event.prev != RecordedEvent.genesisPrev {
+                report(.chainBroken, "the first event's prev is not 32 zeros", here)
+            }
+        case .genesis:
+            if event.prev != RecordedEvent.genesisPrev {
+                report(.chainBroken, "the first event's prev is not 32 zeros", here)
+            }
+        case .line(let digest):
+            if !digest.isLink(event.prev) {
+                let previous = lastEvent.map { "seq \($0.seq)" } ?? "the line before it"
+                report(
+                    .chainBroken,
+                    "prev \(event.prev) is not the hash of \(previous) (\(digest.link)): the event before it was "
+                        + "changed, removed or moved",
+                    here)
+            }
+        }
+    }
+
+    /// Places an event in its batch.
+    private mutating func group(_ event: RecordedEvent, _ here: LogLocation) {
+        guard let tx = event.tx else {
+            closeBatch()
+            current = [event]
+            currentTx = nil
+            closeBatch()
+            return
+        }
+        if tx == event.seq {
+            closeBatch()
+            current = [event]
+            currentTx = tx
+            return
+        }
+        if currentTx == tx, let first = current.first {
+            if event.at != first.at {
+                report(.malformedBatch, "at \(event.at) differs from its batch's at \(first.at) (tx \(tx))", here)
+            }
+            current.append(event)
+            return
+        }
+        let reason =
+            current.isEmpty && batchesInFrame == 0
+            ? "the event continues batch tx \(tx), which began in an earlier frame: a batch must be whole in one frame"
+            : "the event has tx \(tx) but does not follow the events of that batch"
+        report(.malformedBatch, reason, here)
+        closeBatch()
+        guard !halted else { return }
+        batchesInFrame += 1
+        completed.append(LogBatch(events: [event]))
+    }
+
+    private mutating func closeBatch() {
+        guard !current.isEmpty, !halted else { return }
+        if currentTx != nil && current.count == 1 {
+            report(
+                .malformedBatch,
+                "the event has tx \(current[0].seq) but no other event of its batch follows it in the same frame",
+                location(line: nil, seq: current[0].seq))
+        }
+        batchesInFrame += 1
+        if options.oneBatchPerFrame && batchesInFrame == 2 {
+            report(
+                .frameLayout, "the frame holds more than one batch, but each frame of the active segment holds one",
+                location(line: nil, seq: current[0].seq))
+        }
+        if !halted { completed.append(LogBatch(events: current)) }
+        current = []
+        currentTx = nil
+    }
+
+    /// Completes the batch in progress at the end of a frame (or of a plain file).
+    mutating func endFrame() {
+        closeBatch()
+    }
+
+    private mutating func report(_ kind: LogProblem.Kind, _ message: String, _ location: LogLocation) {
+        guard !halted else { return }
+        problems.append(LogProblem(kind, message, location: location))
+        if options.stopsAtFirstProblem { halted = true }
+    }
+
+    private func location(line: Int?, seq: Int64?) -> LogLocation {
+        LogLocation(segment: segment, offset: frameOffset, line: line, seq: seq)
+    }
+}

@@ -1,0 +1,58 @@
+public import StintCore
+
+/// How a ``LogWriter`` behaves: where its time comes from, when it seals, how long it waits for the lock,
+/// and whom it tells about repairs.
+///
+/// ```swift
+/// let configuration = LogConfiguration(clock: { now }, onNotice: { print("note: \($0)") })
+/// let writer = try LogWriter.open(at: path, configuration: configuration)
+/// ```
+public struct LogConfiguration: Sendable {
+    /// Reads the current instant; called once per appended batch. The writer never reads the system clock.
+    public var clock: @Sendable () -> Instant
+    /// The size in bytes at which the active segment is sealed after an append (default 1 MiB).
+    public var sealThreshold: Int64
+    /// The decompressed size at which a frame of a sealed segment is closed, at the next batch boundary
+    /// (default 64 KiB).
+    public var sealedFrameTarget: Int
+    /// How long opening a writer waits for another process to release the lock (default 10 seconds).
+    public var lockTimeout: Duration
+    /// Receives notices about repairs and failures the writer handled on its own (default: ignored).
+    public var onNotice: @Sendable (LogNotice) -> Void
+    /// How many bytes each read asks the file system for (default 256 KiB).
+    public var readChunkSize: Int
+    /// The file operations (default ``POSIXFileSystem``); replaced by fault-injecting tests.
+    @_spi(FaultInjection) public var fileSystem: any LogFileSystem
+
+    /// A configuration with the default thresholds.
+    ///
+    /// - Parameters:
+    ///   - clock: the source of `at` for appended events.
+    ///   - sealThreshold: the active segment size that triggers sealing, in bytes (at least 1).
+    ///   - sealedFrameTarget: the content size at which a sealed frame is closed, in bytes (at least 1).
+    ///   - lockTimeout: the longest wait for the writer lock.
+    ///   - onNotice: receives repair and failure notices.
+    public init(
+        clock: @escaping @Sendable () -> Instant,
+        sealThreshold: Int64 = 1 << 20,
+        sealedFrameTarget: Int = 64 << 10,
+        lockTimeout: Duration = .seconds(10),
+        onNotice: @escaping @Sendable (LogNotice) -> Void = { _ in }
+    ) {
+        self.clock = clock
+        self.sealThreshold = max(1, sealThreshold)
+        self.sealedFrameTarget = max(1, sealedFrameTarget)
+        self.lockTimeout = lockTimeout
+        self.onNotice = onNotice
+        self.readChunkSize = 256 << 10
+        self.fileSystem = POSIXFileSystem()
+    }
+
+    /// The reading side of this configuration.
+    var readOptions: LogReader.Options {
+        var options = LogReader.Options()
+        options.readChunkSize = readChunkSize
+        options.fileSystem = fileSystem
+        return options
+    }
+}

@@ -1,0 +1,75 @@
+public import StintCore
+
+/// Hands out a log's batches one at a time; made by ``LogReader/batches(from:)``.
+///
+/// ``next()`` returns nil at the end of the intact log. When reading stopped because of damage (rather than
+/// at the end or at an incomplete last frame, which is an append in progress), ``warning`` says where.
+public final class LogBatchCursor {
+    let engine: ReadEngine
+    private let from: Int64
+
+    init(engine: ReadEngine, from: Int64) {
+        self.engine = engine
+        self.from = from
+    }
+
+    /// The next whole batch; nil at the end.
+    ///
+    /// - Throws: ``LogError/Code/io`` when a read fails. Damage does not throw: it ends the batches and
+    ///   sets ``warning``.
+    public func next() throws(LogError) -> LogBatch? {
+        while let batch = try engine.nextBatch() {
+            if batch.lastSeq >= from {
+                lastSeq = batch.lastSeq
+                return batch
+            }
+        }
+        return nil
+    }
+
+    /// Why reading stopped before the end of the log, if it did.
+    public var warning: LogProblem? { engine.warning }
+
+    /// The `seq` of the last event of the last batch returned (0 before any).
+    public private(set) var lastSeq: Int64 = 0
+}
+
+/// Hands out a log's events one at a time; made by ``LogReader/events(from:)``.
+///
+/// Events come from whole, checksum-verified batches; see ``LogBatchCursor`` for the end and warnings.
+public final class LogEventCursor {
+    private let batches: LogBatchCursor
+    private let from: Int64
+    private var pending: [RecordedEvent] = []
+    private var index = 0
+
+    init(batches: LogBatchCursor, from: Int64) {
+        self.batches = batches
+        self.from = from
+    }
+
+    /// The next event; nil at the end.
+    ///
+    /// - Throws: ``LogError/Code/io`` when a read fails.
+    public func next() throws(LogError) -> RecordedEvent? {
+        while true {
+            while index < pending.count {
+                let event = pending[index]
+                index += 1
+                if event.seq >= from {
+                    lastSeq = event.seq
+                    return event
+                }
+            }
+            guard let batch = try batches.next() else { return nil }
+            pending = batch.events
+            index = 0
+        }
+    }
+
+    /// Why reading stopped before the end of the log, if it did.
+    public var warning: LogProblem? { batches.warning }
+
+    /// The `seq` of the last event returned (0 before any).
+    public private(set) var lastSeq: Int64 = 0
+}

@@ -1,0 +1,354 @@
+public import StintCore
+
+extension LogReader {
+    /// Checks every segment, frame and event of the log and reports every problem; never changes anything.
+    ///
+    /// Checks frame checksums and layout (data frames with content size and checksum, one batch per frame in
+    /// the active segment, batches whole inside frames), that every line decodes and is the canonical
+    /// encoding of its event, `seq` continuity across frames, segments and segment names, `at` order, `tx`
+    /// consistency, seal frames and their index, and the hash chain. A torn tail is reported as a problem.
+    /// After an unreadable frame, checking resumes at the next valid frame when there is one.
+    ///
+    /// - Parameters:
+    ///   - expectedHead: a head recorded elsewhere; a different hash at its `seq`, or a log that ends before
+    ///     it, is reported as ``LogProblem/Kind/headMismatch`` at that `seq`.
+    ///   - validate: a domain check run on each event (for example: unknown type or version); a returned
+    ///     message becomes a ``LogProblem/Kind/rejectedEvent`` problem.
+    /// - Throws: ``LogError/Code/io`` when a read fails.
+    public func verify(
+        expectingHead expectedHead: LogHead? = nil, validatingEach validate: ((RecordedEvent) -> String?)? = nil
+    ) throws(LogError) -> LogVerificationReport {
+        var check = CheckOptions()
+        check.checksChain = true
+        check.checksCanonical = true
+        check.stopsAtFirstProblem = false
+        check.digestOfSeq = expectedHead?.seq
+        check.validator = validate
+        let verifier = LogVerifier(reader: self, check: check)
+        try verifier.run()
+        return verifier.report(expectedHead: expectedHead)
+    }
+}
+
+/// Walks a whole log for ``LogReader/verify(expectingHead:validatingEach:)``, going on after problems.
+final class LogVerifier {
+    private let reader: LogReader
+    private var checker: EventChecker
+    private var problems: [LogProblem] = []
+    private var segmentCount = 0
+    private let decompressor = ZstdDecompressor()
+    private var fileSystem: any LogFileSystem { reader.options.fileSystem }
+
+    init(reader: LogReader, check: CheckOptions) {
+        self.reader = reader
+        checker = EventChecker(options: check, nextSeq: nil, link: .unknown)
+    }
+
+    func run() throws(LogError) {
+        switch reader.source {
+        case .directory(let path):
+            try verifyDirectory(path)
+        case .file(let path):
+            let descriptor: Int32
+            do {
+                descriptor = try fileSystem.openFile(path, .readOnly)
+            } catch {
+                throw LogError.io(error, "open \(path)", path: path)
+            }
+            defer { fileSystem.close(descriptor) }
+            let name = String(path.split(separator: "/").last ?? Substring(path))
+            try verifyOne(.file(descriptor: descriptor, fileSystem: fileSystem), name: name, isStream: false)
+        case .stream(let descriptor):
+            let stream = ByteSource.stream(descriptor: descriptor, fileSystem: fileSystem)
+            let prefix = try Self.read(4, from: stream, name: reader.name)
+            try verifyOne(
+                .prefixedStream(prefix: prefix, descriptor: descriptor, fileSystem: fileSystem), name: reader.name,
+                isStream: true)
+        case .bytes(let bytes):
+            try verifyOne(.memory(bytes), name: reader.name, isStream: true)
+        }
+    }
+
+    func report(expectedHead: LogHead?) -> LogVerificationReport {
+        if let expectedHead {
+            let place = LogLocation(seq: expectedHead.seq)
+            if let digest = checker.recordedDigest {
+                if digest.hex != expectedHead.hash {
+                    problems.append(
+                        LogProblem(
+                            .headMismatch,
+                            "the hash of event \(expectedHead.seq) is \(digest.hex), not the expected "
+                                + "\(expectedHead.hash): the log was changed at or before seq \(expectedHead.seq)",
+                            location: place))
+                }
+            } else {
+                let end = checker.lastEvent?.seq ?? 0
+                problems.append(
+                    LogProblem(
+                        .headMismatch,
+                        "the log ends at seq \(end), before the expected head at seq \(expectedHead.seq): events were "
+                            + "removed", location: place))
+            }
+        }
+        let head = checker.lastEvent.flatMap { event in
+            checker.lastEventDigest.map { LogHead(seq: event.seq, hash: $0.hex) }
+        }
+        return LogVerificationReport(
+            problems: problems, eventCount: checker.eventCount, head: head, segmentCount: segmentCount)
+    }
+
+    private func verifyDirectory(_ path: String) throws(LogError) {
+        let directory = LogDirectory(path: path, fileSystem: fileSystem)
+        let segments = try directory.listing().segments
+        guard let first = segments.first else {
+            problems.append(LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation(segment: path)))
+            return
+        }
+        if first.firstSeq == 1 {
+            checker.nextSeq = 1
+            checker.link = .genesis
+        } else {
+            problems.append(
+                LogProblem(
+                    .segmentLayout, "the first segment starts at seq \(first.firstSeq), not 1: segments are missing",
+                    location: LogLocation(segment: first.name, seq: 1)))
+            checker.nextSeq = first.firstSeq
+        }
+        for (index, segment) in segments.enumerated() {
+            let segmentPath = directory.path(segment.name)
+            let descriptor: Int32
+            do {
+                descriptor = try fileSystem.openFile(segmentPath, .readOnly)
+            } catch {
+                throw LogError.io(error, "open segment \(segment.name)", path: segmentPath)
+            }
+            defer { fileSystem.close(descriptor) }
+            if let expected = checker.nextSeq, segment.firstSeq != expected {
+                problems.append(
+                    LogProblem(
+                        .segmentLayout,
+                        "the segment's name says it starts at seq \(segment.firstSeq), but the events before it end at "
+                            + "seq \(expected - 1)", location: LogLocation(segment: segment.name, seq: expected)))
+            }
+            try verifyFrames(
+                .file(descriptor: descriptor, fileSystem: fileSystem), name: segment.name, nameSeq: segment.firstSeq,
+                isLast: index == segments.count - 1, isLogSegment: true)
+        }
+    }
+
+    private func verifyOne(_ source: ByteSource, name: String, isStream: Bool) throws(LogError) {
+        let prefix = try Self.read(4, from: source, name: name)
+        var isCompressed = false
+        if prefix.count == 4 {
+            let magic = prefix.withUnsafeBytes { $0.loadLittleEndianUInt32(at: 0) }
+            isCompressed = magic == FrameLimits.dataMagic || magic & 0xFFFF_FFF0 == 0x184D_2A50
+        }
+        let nameSeq = isStream ? nil : LogDirectory.firstSeq(ofSegment: name)
+        checker.nextSeq = nameSeq
+        checker.link = nameSeq == 1 ? .genesis : .unknown
+        if isCompressed {
+            try verifyFrames(source, name: name, nameSeq: nameSeq, isLast: true, isLogSegment: false)
+        } else {
+            try verifyLines(source, name: name)
+        }
+    }
+
+    private static func read(_ count: Int, from source: ByteSource, name: String) throws(LogError) -> [UInt8] {
+        do {
+            return try source.readFully(count: count, at: 0)
+        } catch {
+            throw LogError.io(error, "read \(name)", path: name)
+        }
+    }
+
+    private func verifyLines(_ source: ByteSource, name: String) throws(LogError) {
+        segmentCount += 1
+        let lines = LineReader(source: source, chunkSize: reader.options.readChunkSize)
+        checker.beginFrame(segment: name, offset: 0)
+        while true {
+            let result: LineReader.Result
+            do {
+                result = try lines.next()
+            } catch {
+                throw LogError.io(error, "read \(name)", path: name)
+            }
+            switch result {
+            case .line(let line):
+                if let withNewline = line.withNewline {
+                    checker.check(line: line.bytes, withNewline: withNewline, lineNumber: line.number, lineOffset: line.offset)
+                } else {
+                    let terminated = Array(line.bytes) + [0x0A]
+                    terminated.withUnsafeBytes { bytes in
+                        checker.check(
+                            line: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 1)]), withNewline: bytes,
+                            lineNumber: line.number, lineOffset: line.offset)
+                    }
+                }
+                collect()
+            case .end:
+                checker.endFrame()
+                collect()
+                return
+            case .tooLong(let offset, let number):
+                problems.append(
+                    LogProblem(
+                        .oversizedFrame, "the line is longer than 256 MiB; the rest of the file was not checked",
+                        location: LogLocation(segment: name, offset: offset, line: number, seq: checker.nextSeq)))
+                return
+            }
+        }
+    }
+
+    private func collect() {
+        problems.append(contentsOf: checker.problems)
+        checker.problems.removeAll(keepingCapacity: true)
+        checker.completed.removeAll(keepingCapacity: true)
+    }
+
+    /// Checks the frames of one segment (or compressed file or stream).
+    private func verifyFrames(
+        _ source: ByteSource, name: String, nameSeq: Int64?, isLast: Bool, isLogSegment: Bool
+    ) throws(LogError) {
+        segmentCount += 1
+        let scanner = FrameScanner(source: source, chunkSize: reader.options.readChunkSize, decompressor: decompressor)
+        let holdsSegment = isLogSegment || nameSeq != nil
+        var frames: [SealIndex.Entry] = []
+        var crowdedFrames: [(offset: Int64, seq: Int64)] = []
+        var segmentFirstSeq: Int64?
+        var seal: SealIndex?
+        func problem(_ kind: LogProblem.Kind, _ message: String, _ offset: Int64?) {
+            problems.append(
+                LogProblem(kind, message, location: LogLocation(segment: name, offset: offset, seq: checker.nextSeq)))
+        }
+        scanning: while true {
+            let frame: ScannedFrame
+            do {
+                frame = try scanner.next()
+            } catch {
+                throw LogError.io(error, "read \(name)", path: name)
+            }
+            switch frame {
+            case .data(let offset, _, let header, let content):
+                if seal != nil && holdsSegment { problem(.frameLayout, "a data frame follows the seal frame", offset) }
+                if !header.hasChecksum { problem(.frameLayout, "the data frame has no content checksum", offset) }
+                if header.contentSize == nil && holdsSegment {
+                    problem(.frameLayout, "the data frame does not declare its content size", offset)
+                }
+                let before = checker.eventCount
+                checker.checkFrame(content, segment: name, offset: offset)
+                collect()
+                guard checker.eventCount > before, let frameFirstSeq = checker.frameFirstSeq else { continue }
+                if segmentFirstSeq == nil {
+                    segmentFirstSeq = frameFirstSeq
+                    if let nameSeq, nameSeq != frameFirstSeq {
+                        problems.append(
+                            LogProblem(
+                                .segmentLayout,
+                                "the segment's name says it starts at seq \(nameSeq), but its first event is seq "
+                                    + "\(frameFirstSeq)", location: LogLocation(segment: name, offset: offset, seq: frameFirstSeq)))
+                    }
+                }
+                frames.append(SealIndex.Entry(offset: offset, firstSeq: frameFirstSeq))
+                if checker.batchesInFrame > 1 { crowdedFrames.append((offset, frameFirstSeq)) }
+            case .seal(let offset, _, let payload):
+                if seal != nil && holdsSegment { problem(.frameLayout, "a second seal frame follows the first", offset) }
+                do {
+                    let index = try SealIndex(payload: payload)
+                    seal = index
+                    if holdsSegment {
+                        checkSeal(index, frames: frames, firstSeq: segmentFirstSeq, name: name, offset: offset)
+                    }
+                } catch {
+                    problem(.invalidSeal, error.description, offset)
+                    seal = SealIndex(firstSeq: 0, lastSeq: 0, entries: [])
+                }
+                if !holdsSegment {
+                    // A stream may hold several segments one after the other.
+                    frames = []
+                    crowdedFrames = []
+                    segmentFirstSeq = nil
+                    seal = nil
+                }
+            case .skippable(let offset, _, let magic):
+                if holdsSegment {
+                    problem(.frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment", offset)
+                }
+            case .end:
+                break scanning
+            case .incomplete(let offset):
+                if isLast {
+                    problem(.tornTail, "the last frame is incomplete (an append that did not finish, or in progress)", offset)
+                } else {
+                    problem(.unreadableFrame, "the segment ends inside a frame, but it is not the last segment", offset)
+                }
+                break scanning
+            case .unreadable(let offset, let size, let reason, let oversized):
+                let kind: LogProblem.Kind = oversized ? .oversizedFrame : .unreadableFrame
+                let search: FrameScanner.Search
+                do {
+                    search = try scanner.findNextValidFrame(skipping: size == nil ? 1 : 0)
+                } catch {
+                    throw LogError.io(error, "read \(name)", path: name)
+                }
+                switch search {
+                case .nothing:
+                    if isLast {
+                        problem(.tornTail, "the last frame is torn (\(reason)); the next writer sets it aside", offset)
+                    } else {
+                        problem(kind, "\(reason); nothing readable follows in the segment", offset)
+                    }
+                    break scanning
+                case .tooLargeToSearch:
+                    problem(kind, "\(reason); the rest of the segment was not checked", offset)
+                    break scanning
+                case .found(let next):
+                    problem(kind, "\(reason); checking resumes at offset \(next)", offset)
+                    checker.nextSeq = nil
+                    checker.link = .unknown
+                }
+            }
+        }
+        guard isLogSegment || nameSeq != nil else { return }
+        if frames.isEmpty && isLogSegment {
+            problems.append(LogProblem(.segmentLayout, "the segment holds no events", location: LogLocation(segment: name)))
+        }
+        if seal == nil {
+            if isLogSegment && !isLast {
+                problems.append(
+                    LogProblem(
+                        .invalidSeal, "the segment is not sealed, but it is not the last segment",
+                        location: LogLocation(segment: name)))
+            }
+            for crowded in crowdedFrames {
+                problems.append(
+                    LogProblem(
+                        .frameLayout,
+                        "the frame holds several batches, but the segment is not sealed (each frame of the active "
+                            + "segment holds one batch)", location: LogLocation(segment: name, offset: crowded.offset, seq: crowded.seq)))
+            }
+        }
+    }
+
+    /// Compares a seal index with the frames and events actually in the segment.
+    private func checkSeal(_ index: SealIndex, frames: [SealIndex.Entry], firstSeq: Int64?, name: String, offset: Int64) {
+        var mismatches: [String] = []
+        if index.firstSeq != firstSeq { mismatches.append("first seq \(index.firstSeq), not \(firstSeq ?? 0)") }
+        let lastSeq = checker.lastEvent?.seq ?? 0
+        if index.lastSeq != lastSeq { mismatches.append("last seq \(index.lastSeq), not \(lastSeq)") }
+        if index.entries.count != frames.count {
+            mismatches.append("\(index.entries.count) frames, not \(frames.count)")
+        } else if let wrong = frames.indices.first(where: { index.entries[$0] != frames[$0] }) {
+            let entry = index.entries[wrong]
+            let actual = frames[wrong]
+            mismatches.append(
+                "entry \(wrong + 1) says offset \(entry.offset) and seq \(entry.firstSeq), but the frame there is at "
+                    + "offset \(actual.offset) and starts at seq \(actual.firstSeq)")
+        }
+        if !mismatches.isEmpty {
+            problems.append(
+                LogProblem(
+                    .invalidSeal, "the seal index does not describe the segment: it says " + mismatches.joined(separator: "; "),
+                    location: LogLocation(segment: name, offset: offset)))
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Glibc
+public import StintCore
+
+extension LogWriter {
+    /// Creates a log directory at `path` whose first event is `settingsEvent`, and returns its writer.
+    ///
+    /// Creates the directory and its `lock`, appends the settings event as seq 1, then writes the `format`
+    /// file last (through a temporary file and a rename), so that a directory without `format` is never a
+    /// log. An interrupted creation can simply be run again: a directory holding only what an interrupted
+    /// creation leaves (`lock`, temporary files, a first segment of one event) is reused.
+    ///
+    /// - Throws: ``LogError/Code/alreadyExists`` when something else is at `path`; ``LogError/Code/notFound``
+    ///   when its parent directory does not exist; ``LogError/Code/io`` when a write fails.
+    public static func create(
+        at path: String, settingsEvent: EventDraft, configuration: LogConfiguration
+    ) throws(LogError) -> LogWriter {
+        let fileSystem = configuration.fileSystem
+        let kind: FileKind?
+        do {
+            kind = try fileSystem.kind(of: path)
+        } catch {
+            throw LogError.io(error, "look at \(path)", path: path)
+        }
+        switch kind {
+        case nil:
+            do {
+                try fileSystem.makeDirectory(path)
+            } catch {
+                if error.errno == ENOENT {
+                    throw LogError(
+                        .notFound, "cannot create a log at \(path): its parent directory does not exist; create it first")
+                }
+                if error.errno != EEXIST { throw LogError.io(error, "create the log directory", path: path) }
+            }
+        case .directory:
+            break
+        case .regularFile, .other:
+            throw LogError(.alreadyExists, "cannot create a log at \(path): a file is already there; choose another path")
+        }
+        let writer = LogWriter(path: path, configuration: configuration)
+        try writer.acquireLock()
+        do {
+            try writer.clearInterruptedCreation()
+            _ = try writer.append([settingsEvent])
+            try writer.writeFile(named: LogDirectory.formatName, LogDirectory.formatText)
+            try writer.synchronizeParent()
+        } catch {
+            writer.close()
+            throw error
+        }
+        return writer
+    }
+
+    /// Opens the log at `path` for appending: takes the lock, repairs a torn tail, and completes an
+    /// interrupted sealing.
+    ///
+    /// Reads only the active segment (and the last frame of the segment before it), so opening costs the
+    /// same however long the log is. Every frame of the active segment is checked: checksums, events,
+    /// `seq` continuity, `tx`, `at` order and the hash chain. An incomplete or unreadable *last* frame (or
+    /// garbage after the last good frame) is the trace of an interrupted append: its bytes are copied to
+    /// `<segment>.torn-<offset>`, the segment is truncated, and ``LogConfiguration/onNotice`` is told.
+    ///
+    /// - Throws: ``LogError/Code/notFound``, ``LogError/Code/notALog``, ``LogError/Code/newerFormat`` for a
+    ///   path that is not a log this build can write; ``LogError/Code/locked`` when another process holds
+    ///   the lock beyond ``LogConfiguration/lockTimeout``; ``LogError/Code/damaged`` (with the segment,
+    ///   offset and last good `seq`) when the log is damaged before its last frame, in which case nothing on
+    ///   disk is changed; ``LogError/Code/io`` when a read or write fails.
+    public static func open(at path: String, configuration: LogConfiguration) throws(LogError) -> LogWriter {
+        let writer = LogWriter(path: path, configuration: configuration)
+        try writer.directory.checkFormat()
+        try writer.acquireLock()
+        do {
+            try writer.recover()
+        } catch {
+            writer.close()
+            throw error
+        }
+        return writer
+    }
+
+    /// Takes the exclusive lock on `lock`, retrying every 10 ms until the configured timeout.
+    func acquireLock() throws(LogError) {
+        let lockPath = directory.path(LogDirectory.lockName)
+        let descriptor: Int32
+        do {
+            descriptor = try fileSystem.openFile(lockPath, .createIfMissing)
+        } catch {
+            throw LogError.io(error, "open the log's lock file", path: lockPath)
+        }
+        let components = configuration.lockTimeout.components
+        let timeout = max(0, components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
+        let interval: Int64 = 10
+        var waited: Int64 = 0
+        while true {
+            let taken: Bool
+            do {
+                taken = try fileSystem.tryLockExclusively(descriptor)
+            } catch {
+                fileSystem.close(descriptor)
+                throw LogError.io(error, "lock the log", path: lockPath)
+            }
+            if taken {
+                lockDescriptor = descriptor
+                return
+            }
+            if waited >= timeout { break }
+            let step = min(interval, timeout - waited)
+            fileSystem.pause(milliseconds: Int(step))
+            waited += step
+        }
+        fileSystem.close(descriptor)
+        let seconds = Double(timeout) / 1000
+        throw LogError(
+            .locked,
+            "another stint process is writing to \(path) (it holds \(lockPath)); waited \(seconds) s for it. Try "
+                + "again when it has finished")
+    }
+
+    /// Removes what an interrupted ``create(at:settingsEvent:configuration:)`` left, refusing anything else.
+    private func clearInterruptedCreation() throws(LogError) {
+        let names: [String]
+        do {
+            names = try fileSystem.contentsOfDirectory(path)
+        } catch {
+            throw LogError.io(error, "list \(path)", path: path)
+        }
+        let firstSegment = LogDirectory.segmentName(firstSeq: 1)
+        var leftovers: [String] = []
+        for name in names {
+            if name == LogDirectory.lockName { continue }
+            if name == LogDirectory.formatName {
+                throw LogError(.alreadyExists, "cannot create a log at \(path): a log is already there")
+            }
+            if name.hasSuffix(LogDirectory.temporarySuffix) {
+                leftovers.append(name)
+            } else if name == firstSegment && (try? holdsOnlyOneEvent(name)) == true {
+                leftovers.append(name)
+            } else {
+                throw LogError(
+                    .alreadyExists,
+                    "cannot create a log at \(path): the directory is not empty (it holds \(name)); choose an empty "
+                        + "or new directory")
+            }
+        }
+        for name in leftovers {
+            do {
+                try fileSystem.removeFile(directory.path(name))
+            } catch {
+                throw LogError.io(error, "remove \(name) left by an interrupted creation", path: directory.path(name))
+            }
+        }
+    }
+
+    /// Whether a segment holds exactly one frame with one event (what an interrupted creation leaves).
+    private func holdsOnlyOneEvent(_ name: String) throws(LogError) -> Bool {
+        let reader = LogReader(
+            source: .file(directory.path(name)), name: name, options: configuration.readOptions)
+        let cursor = try reader.batches()
+        guard let first = try cursor.next(), first.events.count == 1, first.firstSeq == 1 else { return false }
+        return try cursor.next() == nil && cursor.warning == nil
+    }
+
+    /// Writes a small file atomically: temporary file, sync, rename, directory sync.
+    func writeFile(named name: String, _ bytes: [UInt8]) throws(LogError) {
+        let temporaryPath = directory.path(name + LogDirectory.temporarySuffix)
+        do {
+            let descriptor = try fileSystem.openFile(temporaryPath, .createTruncated)
+            defer { fileSystem.close(descriptor) }
+            try bytes.withBytes { (buffer) throws(SystemCallError) in
+                try fileSystem.write(descriptor, buffer, at: 0)
+            }
+            try fileSystem.synchronize(descriptor, dataOnly: false)
+            try fileSystem.rename(temporaryPath, to: directory.path(name))
+            try fileSystem.synchronizeDirectory(path)
+        } catch {
+            throw stop(LogError.io(error, "write \(name)", path: directory.path(name)))
+        }
+    }
+
+    /// Makes the log directory's own entry durable.
+    private func synchronizeParent() throws(LogError) {
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        let parent: String
+        if let slash = trimmed.lastIndex(of: "/") {
+            parent = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        } else {
+            parent = "."
+        }
+        do {
+            try fileSystem.synchronizeDirectory(parent)
+        } catch {
+            throw stop(LogError.io(error, "sync the directory holding the log", path: parent))
+        }
+    }
+}

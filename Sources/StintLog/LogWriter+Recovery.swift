@@ -1,0 +1,329 @@
+import StintCore
+
+extension LogWriter {
+    /// What opening found in the last segment, before anything on disk is changed.
+    private struct Findings {
+        var lastSeq: Int64
+        var lastEvent: RecordedEvent?
+        var lastDigest: SHA256Digest?
+        /// The active segment's descriptor (open for writing), when the last segment is not sealed.
+        var descriptor: Int32?
+        /// The end of the last whole, valid frame.
+        var goodEnd: Int64 = 0
+        /// Where a torn tail starts, when there is one.
+        var tornAt: Int64?
+        var sealed = false
+    }
+
+    /// Checks the log's end and repairs what an interruption left: runs at open, under the lock.
+    ///
+    /// Everything is checked first; the disk changes (temporary files removed, torn tail set aside, an
+    /// interrupted seal completed) only once the log is known to be intact before its tail.
+    func recover() throws(LogError) {
+        let listing = try directory.listing()
+        let segments = listing.segments
+        guard let last = segments.last else {
+            throw damage(LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation()), lastGood: nil)
+        }
+        guard segments[0].firstSeq == 1 else {
+            throw damage(
+                LogProblem(
+                    .segmentLayout, "the first segment starts at seq \(segments[0].firstSeq), not 1: segments are missing",
+                    location: LogLocation(segment: segments[0].name, seq: 1)), lastGood: nil)
+        }
+        var previous: SegmentFile.Ending?
+        if segments.count >= 2 {
+            previous = try endingOfSealedSegment(segments[segments.count - 2], nextFirstSeq: last.firstSeq)
+        }
+        let lastFile = SegmentFile(path: directory.path(last.name), name: last.name, fileSystem: fileSystem)
+        var findings: Findings
+        if let seal = try lastFile.seal(searchLimit: Int64(SegmentFile.tailReadSize)),
+            seal.index.firstSeq == last.firstSeq
+        {
+            let ending = try lastFile.ending(
+                of: seal, logPath: path, chunkSize: configuration.readChunkSize, decompressor: decompressor)
+            findings = Findings(lastSeq: ending.lastEvent.seq, lastEvent: ending.lastEvent, lastDigest: ending.lastDigest)
+            findings.sealed = true
+        } else {
+            findings = try examineActiveSegment(last, previous: previous)
+        }
+        if let tornAt = findings.tornAt, tornAt == 0, segments.count == 1 {
+            findings.descriptor.map(fileSystem.close)
+            throw damage(
+                LogProblem(
+                    .unreadableFrame, "the first frame of the log is unreadable, so the log has no intact event",
+                    location: LogLocation(segment: last.name, offset: 0, seq: 1)), lastGood: nil)
+        }
+
+        // The log is intact before its tail: repair.
+        do {
+            try removeTemporaryFiles(listing.temporaryFiles)
+            if let tornAt = findings.tornAt, let descriptor = findings.descriptor {
+                try setAsideTornTail(of: last.name, descriptor: descriptor, at: tornAt, lastSeq: findings.lastSeq)
+                if tornAt == 0 {
+                    fileSystem.close(descriptor)
+                    findings.descriptor = nil
+                    try removeSegment(last.name)
+                    findings.sealed = true
+                }
+            }
+        } catch {
+            findings.descriptor.map(fileSystem.close)
+            throw error
+        }
+        lastSeq = findings.lastSeq
+        lastEvent = findings.lastEvent
+        lastDigest = findings.lastDigest
+        if findings.tornAt == 0, let previous {
+            lastSeq = previous.lastEvent.seq
+            lastEvent = previous.lastEvent
+            lastDigest = previous.lastDigest
+        }
+        if let descriptor = findings.descriptor {
+            if findings.sealed {
+                fileSystem.close(descriptor)
+            } else {
+                active = ActiveSegment(name: last.name, firstSeq: last.firstSeq, descriptor: descriptor, size: findings.goodEnd)
+            }
+        }
+        if let active, active.size >= configuration.sealThreshold {
+            try sealActiveSegment()
+            configuration.onNotice(
+                LogNotice(
+                    .interruptedSealCompleted,
+                    "sealed segment \(active.name) of \(path), which had reached the seal threshold before an "
+                        + "interruption", location: LogLocation(segment: active.name)))
+        }
+    }
+
+    /// The last event of the sealed segment before the active one, read through its seal index.
+    private func endingOfSealedSegment(
+        _ segment: (firstSeq: Int64, name: String), nextFirstSeq: Int64
+    ) throws(LogError) -> SegmentFile.Ending {
+        let file = SegmentFile(path: directory.path(segment.name), name: segment.name, fileSystem: fileSystem)
+        guard let seal = try file.seal() else {
+            throw damage(
+                LogProblem(
+                    .invalidSeal, "the segment has no valid seal frame, but it is not the last segment",
+                    location: LogLocation(segment: segment.name)), lastGood: nil)
+        }
+        guard seal.index.firstSeq == segment.firstSeq, seal.index.lastSeq + 1 == nextFirstSeq else {
+            throw damage(
+                LogProblem(
+                    .segmentLayout,
+                    "the segment holds seq \(seal.index.firstSeq)…\(seal.index.lastSeq) by its seal, but its name "
+                        + "says it starts at seq \(segment.firstSeq) and the next segment starts at seq \(nextFirstSeq)",
+                    location: LogLocation(segment: segment.name, offset: seal.offset)), lastGood: nil)
+        }
+        return try file.ending(of: seal, logPath: path, chunkSize: configuration.readChunkSize, decompressor: decompressor)
+    }
+
+    /// Reads and checks every frame of the last segment without changing it.
+    private func examineActiveSegment(
+        _ segment: (firstSeq: Int64, name: String), previous: SegmentFile.Ending?
+    ) throws(LogError) -> Findings {
+        let segmentPath = directory.path(segment.name)
+        let descriptor: Int32
+        do {
+            descriptor = try fileSystem.openFile(segmentPath, .readWrite)
+        } catch {
+            throw LogError.io(error, "open segment \(segment.name)", path: segmentPath)
+        }
+        do {
+            var findings = try examine(segment, descriptor: descriptor, previous: previous)
+            findings.descriptor = descriptor
+            return findings
+        } catch {
+            fileSystem.close(descriptor)
+            throw error
+        }
+    }
+
+    private func examine(
+        _ segment: (firstSeq: Int64, name: String), descriptor: Int32, previous: SegmentFile.Ending?
+    ) throws(LogError) -> Findings {
+        let segmentPath = directory.path(segment.name)
+        let scanner = FrameScanner(
+            source: .file(descriptor: descriptor, fileSystem: fileSystem), chunkSize: configuration.readChunkSize,
+            decompressor: decompressor)
+        var checker = EventChecker(
+            options: CheckOptions(), nextSeq: segment.firstSeq, link: previous.map { .line($0.lastDigest) } ?? .genesis)
+        checker.lastAt = previous?.lastEvent.at
+        var frames: [SealIndex.Entry] = []
+        var crowdedFrame: Int64?
+        var seal: SealIndex?
+        var goodEnd: Int64 = 0
+        var lastGood = previous?.lastEvent.seq
+        var tornAt: Int64?
+        func problem(_ kind: LogProblem.Kind, _ message: String, _ offset: Int64) -> LogError {
+            damage(
+                LogProblem(kind, message, location: LogLocation(segment: segment.name, offset: offset, seq: checker.nextSeq)),
+                lastGood: lastGood)
+        }
+        scanning: while true {
+            let frame: ScannedFrame
+            do {
+                frame = try scanner.next()
+            } catch {
+                throw LogError.io(error, "read segment \(segment.name)", path: segmentPath)
+            }
+            switch frame {
+            case .data(let offset, let size, let header, let content):
+                if seal != nil { throw problem(.frameLayout, "a data frame follows the seal frame", offset) }
+                guard header.hasChecksum, header.contentSize != nil else {
+                    throw problem(.frameLayout, "the data frame does not declare its content size and checksum", offset)
+                }
+                checker.checkFrame(content, segment: segment.name, offset: offset)
+                if let found = checker.problems.first { throw damage(found, lastGood: lastGood) }
+                checker.completed.removeAll(keepingCapacity: true)
+                frames.append(SealIndex.Entry(offset: offset, firstSeq: checker.frameFirstSeq ?? 0))
+                if checker.batchesInFrame > 1 && crowdedFrame == nil { crowdedFrame = offset }
+                goodEnd = offset + Int64(size)
+                lastGood = checker.lastEvent?.seq
+            case .seal(let offset, let size, let payload):
+                if seal != nil { throw problem(.frameLayout, "a second seal frame follows the first", offset) }
+                let index: SealIndex
+                do {
+                    index = try SealIndex(payload: payload)
+                } catch {
+                    throw problem(.invalidSeal, error.description, offset)
+                }
+                guard index.entries == frames, index.firstSeq == segment.firstSeq, index.lastSeq == lastGood else {
+                    throw problem(.invalidSeal, "the seal index does not describe the segment's frames", offset)
+                }
+                seal = index
+                goodEnd = offset + Int64(size)
+            case .skippable(let offset, _, let magic):
+                throw problem(
+                    .frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment", offset)
+            case .end:
+                break scanning
+            case .incomplete(let offset):
+                // A frame whose header was damaged can look incomplete and swallow the frames after it.
+                if try nothingValidFollows(scanner, skipping: 1, segmentPath) {
+                    tornAt = offset
+                    break scanning
+                }
+                throw problem(.unreadableFrame, "the frame's blocks run past the end of the file, yet a valid frame follows", offset)
+            case .unreadable(let offset, let size, let reason, let oversized):
+                if try nothingValidFollows(scanner, skipping: size == nil ? 1 : 0, segmentPath) {
+                    tornAt = offset
+                    break scanning
+                }
+                throw problem(oversized ? .oversizedFrame : .unreadableFrame, reason + ", and a valid frame follows", offset)
+            }
+        }
+        if seal == nil, let crowdedFrame {
+            throw problem(
+                .frameLayout, "the frame holds several batches, but the segment is not sealed (each frame of the active "
+                    + "segment holds one batch)", crowdedFrame)
+        }
+        var findings = Findings(
+            lastSeq: checker.lastEvent?.seq ?? previous?.lastEvent.seq ?? 0,
+            lastEvent: checker.lastEvent ?? previous?.lastEvent, lastDigest: checker.link.digest)
+        findings.goodEnd = goodEnd
+        findings.tornAt = tornAt
+        findings.sealed = seal != nil
+        return findings
+    }
+
+    private func nothingValidFollows(
+        _ scanner: FrameScanner, skipping: Int, _ segmentPath: String
+    ) throws(LogError) -> Bool {
+        do {
+            if case .nothing = try scanner.findNextValidFrame(skipping: skipping) { return true }
+            return false
+        } catch {
+            throw LogError.io(error, "read segment", path: segmentPath)
+        }
+    }
+
+    private func damage(_ problem: LogProblem, lastGood: Int64?) -> LogError {
+        LogError(damage: problem, logPath: path, lastGoodSeq: lastGood, doing: "open for writing")
+    }
+
+    /// Removes the temporary files of interrupted operations (we hold the lock, so none is in progress).
+    private func removeTemporaryFiles(_ names: [String]) throws(LogError) {
+        guard !names.isEmpty else { return }
+        for name in names {
+            do {
+                try fileSystem.removeFile(directory.path(name))
+            } catch {
+                throw LogError.io(error, "remove the temporary file \(name)", path: directory.path(name))
+            }
+        }
+        do {
+            try fileSystem.synchronizeDirectory(path)
+        } catch {
+            throw LogError.io(error, "sync the log directory", path: path)
+        }
+        configuration.onNotice(
+            LogNotice(
+                .temporaryFileRemoved,
+                "removed \(names.joined(separator: ", ")) from \(path), left by an interrupted write (no "
+                    + "acknowledged event was in them)"))
+    }
+
+    /// Copies the bytes from `offset` to the end of the segment to `<segment>.torn-<offset>` and truncates
+    /// the segment there, syncing both and the directory.
+    private func setAsideTornTail(of name: String, descriptor: Int32, at offset: Int64, lastSeq: Int64) throws(LogError) {
+        let segmentPath = directory.path(name)
+        let tail: [UInt8]
+        do {
+            let size = try fileSystem.size(of: descriptor)
+            tail = try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
+                count: Int(size - offset), at: offset)
+        } catch {
+            throw LogError.io(error, "read the torn tail of segment \(name)", path: segmentPath)
+        }
+        var tornName = "\(name).torn-\(offset)"
+        var suffix = 1
+        while true {
+            let existing: FileKind?
+            do {
+                existing = try fileSystem.kind(of: directory.path(tornName))
+            } catch {
+                throw LogError.io(error, "look at \(tornName)", path: directory.path(tornName))
+            }
+            guard existing != nil else { break }
+            if try contents(of: tornName) == tail { break }
+            suffix += 1
+            tornName = "\(name).torn-\(offset).\(suffix)"
+        }
+        try writeFile(named: tornName, tail)
+        do {
+            try fileSystem.truncate(descriptor, to: offset)
+            try fileSystem.synchronize(descriptor, dataOnly: false)
+        } catch {
+            throw LogError.io(error, "truncate segment \(name)", path: segmentPath)
+        }
+        configuration.onNotice(
+            LogNotice(
+                .tornTailSetAside,
+                "repaired a torn tail in \(path): the \(tail.count) bytes at offset \(offset) of segment \(name) "
+                    + "(an append that did not finish) were moved to \(tornName); the log ends at seq \(lastSeq)",
+                location: LogLocation(segment: name, offset: offset, seq: lastSeq)))
+    }
+
+    private func contents(of name: String) throws(LogError) -> [UInt8] {
+        let filePath = directory.path(name)
+        do {
+            let descriptor = try fileSystem.openFile(filePath, .readOnly)
+            defer { fileSystem.close(descriptor) }
+            let size = try fileSystem.size(of: descriptor)
+            return try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(count: Int(size), at: 0)
+        } catch {
+            throw LogError.io(error, "read \(name)", path: filePath)
+        }
+    }
+
+    /// Removes a segment whose only frame was torn, and syncs the directory.
+    private func removeSegment(_ name: String) throws(LogError) {
+        do {
+            try fileSystem.removeFile(directory.path(name))
+            try fileSystem.synchronizeDirectory(path)
+        } catch {
+            throw LogError.io(error, "remove the empty segment \(name)", path: directory.path(name))
+        }
+    }
+}

@@ -1,0 +1,234 @@
+public import StintCore
+
+/// Appends batches of events to a log, holding the log's exclusive lock while it lives.
+///
+/// The writer assigns each event its `seq` (gapless), `at` (from the configured clock, never earlier than
+/// the previous event's), `tx` (for batches of two or more events) and `prev` (the hash-chain link), writes
+/// the batch as one zstd frame and returns only once it is on stable storage (`fdatasync`). When the active
+/// segment reaches the seal threshold, the writer recompresses it into large frames with a seal index.
+///
+/// After any failed write or sync the writer stops accepting appends (``LogError/Code/failStopped``); open a
+/// new writer to go on, which repairs what the failure left.
+///
+/// ```swift
+/// let writer = try LogWriter.open(at: "work.stint", configuration: LogConfiguration(clock: { now }))
+/// let events = try writer.append([EventDraft(type: "timer.started", version: 1, data: payload)])
+/// ```
+public final class LogWriter {
+    /// The log directory.
+    public let path: String
+    let configuration: LogConfiguration
+    let directory: LogDirectory
+    var fileSystem: any LogFileSystem { configuration.fileSystem }
+
+    /// The segment appends go to; nil when the next append starts a new segment.
+    struct ActiveSegment {
+        var name: String
+        var firstSeq: Int64
+        var descriptor: Int32
+        /// The size of the file: where the next frame goes.
+        var size: Int64
+    }
+
+    var lockDescriptor: Int32?
+    var active: ActiveSegment?
+    /// The `seq` of the last event in the log (0 while a log is being created).
+    public internal(set) var lastSeq: Int64 = 0
+    /// The last event in the log.
+    public internal(set) var lastEvent: RecordedEvent?
+    /// The SHA-256 of the last event's line, or nil before the first event.
+    var lastDigest: SHA256Digest?
+    /// Why appends are refused, once a write or sync failed.
+    var failure: LogError?
+    let compressor = ZstdCompressor(level: ZstdCompressor.activeLevel)
+    let decompressor = ZstdDecompressor()
+
+    init(path: String, configuration: LogConfiguration) {
+        self.path = path
+        self.configuration = configuration
+        directory = LogDirectory(path: path, fileSystem: configuration.fileSystem)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The head of the log: the last event's `seq` and the SHA-256 of its line.
+    public var head: LogHead? {
+        guard let lastDigest, lastSeq > 0 else { return nil }
+        return LogHead(seq: lastSeq, hash: lastDigest.hex)
+    }
+
+    /// Whether an earlier failure stopped this writer (every append now throws ``LogError/Code/failStopped``).
+    public var isFailStopped: Bool { failure != nil }
+
+    /// Releases the lock and closes the files; later appends throw ``LogError/Code/failStopped``.
+    public func close() {
+        if let active {
+            fileSystem.close(active.descriptor)
+            self.active = nil
+        }
+        if let lockDescriptor {
+            fileSystem.close(lockDescriptor)
+            self.lockDescriptor = nil
+            if failure == nil {
+                failure = LogError(.failStopped, "the writer of \(path) was closed; open a new one to append")
+            }
+        }
+    }
+
+    /// Appends one batch: all the drafts become events together, or none does.
+    ///
+    /// The events get consecutive `seq` values after ``lastSeq``, one `at` read from the configured clock
+    /// (clamped to the previous event's `at` if the clock went back, with the raw reading kept in `clock`),
+    /// `tx` = the first `seq` when there are two or more, and the `prev` links of the hash chain. The batch is
+    /// written as one zstd frame and this returns after `fdatasync`.
+    ///
+    /// - Returns: the events as recorded.
+    /// - Throws: ``LogError/Code/invalidInput`` for an empty batch or a draft that cannot be stored as a
+    ///   valid event; ``LogError/Code/tooLarge`` when the batch exceeds 256 MiB; ``LogError/Code/io`` when a
+    ///   write or sync fails (the writer then refuses further appends); ``LogError/Code/failStopped`` after
+    ///   such a failure or ``close()``.
+    public func append(_ drafts: [EventDraft]) throws(LogError) -> [RecordedEvent] {
+        if let failure {
+            throw LogError(
+                .failStopped,
+                failure.code == .failStopped
+                    ? failure.message
+                    : "this writer stopped after an earlier failure (\(failure.message)); open the log again to go on",
+                cause: failure)
+        }
+        guard !drafts.isEmpty else {
+            throw LogError(.invalidInput, "a batch must hold at least one event")
+        }
+        let (events, content, digest) = try encode(drafts)
+        var frame: [UInt8] = []
+        try content.withBytes { (bytes) throws(LogError) in
+            try compressor.compress(bytes, appendingTo: &frame)
+        }
+        if active == nil {
+            try startSegment(with: frame, firstSeq: events[0].seq)
+        } else {
+            try appendFrame(frame)
+        }
+        lastSeq = events[events.count - 1].seq
+        lastEvent = events[events.count - 1]
+        lastDigest = digest
+        if let active, active.size >= configuration.sealThreshold {
+            do {
+                try sealActiveSegment()
+            } catch {
+                failure = error
+                configuration.onNotice(
+                    LogNotice(
+                        .sealFailed,
+                        "sealing segment \(active.name) of \(path) failed after seq \(lastSeq) was written: "
+                            + "\(error.message). The events are safe; the next writer seals the segment.",
+                        location: LogLocation(segment: active.name)))
+            }
+        }
+        return events
+    }
+
+    /// The events of a batch and their lines, with the hash chain carried on; checks that every line
+    /// decodes back to the same bytes.
+    private func encode(_ drafts: [EventDraft]) throws(LogError) -> ([RecordedEvent], [UInt8], SHA256Digest?) {
+        let reading = configuration.clock()
+        var at = reading
+        var clock: Instant?
+        if let previous = lastEvent?.at, reading < previous {
+            at = previous
+            clock = reading
+        }
+        let firstSeq = lastSeq + 1
+        let tx: Int64? = drafts.count > 1 ? firstSeq : nil
+        var prev = lastDigest?.link ?? RecordedEvent.genesisPrev
+        var digest = lastDigest
+        var content: [UInt8] = []
+        var events: [RecordedEvent] = []
+        events.reserveCapacity(drafts.count)
+        for (index, draft) in drafts.enumerated() {
+            let event = RecordedEvent(
+                seq: firstSeq + Int64(index), at: at, type: draft.type, version: draft.version, tx: tx, clock: clock,
+                prev: prev, data: draft.data)
+            let lineStart = content.count
+            event.appendLine(to: &content)
+            let line = content[lineStart...]
+            do throws(EventLineError) {
+                let decoded = try RecordedEvent(line: line)
+                guard decoded.encodedLine().elementsEqual(line) else {
+                    throw EventLineError("it does not encode to the same bytes after decoding")
+                }
+            } catch {
+                throw LogError(
+                    .invalidInput,
+                    "event \(index + 1) of the batch (type \"\(draft.type)\") cannot be stored: \(error.reason); "
+                        + "this is a bug in the command that made it", cause: error)
+            }
+            content.append(0x0A)
+            let lineDigest = content.withUnsafeBytes { SHA256Digest(of: UnsafeRawBufferPointer(rebasing: $0[lineStart...])) }
+            digest = lineDigest
+            prev = lineDigest.link
+            events.append(event)
+        }
+        guard Int64(content.count) <= FrameLimits.maximumContentSize else {
+            throw LogError(
+                .tooLarge, "the batch encodes to \(content.count) bytes, more than the 256 MiB a frame may hold; "
+                    + "split it into smaller batches")
+        }
+        return (events, content, digest)
+    }
+
+    /// Appends a frame to the active segment and syncs; on failure, truncates back and stops the writer.
+    private func appendFrame(_ frame: [UInt8]) throws(LogError) {
+        guard var segment = active else { return }
+        let segmentPath = directory.path(segment.name)
+        do {
+            try frame.withBytes { (bytes) throws(SystemCallError) in
+                try fileSystem.write(segment.descriptor, bytes, at: segment.size)
+            }
+            try fileSystem.synchronize(segment.descriptor, dataOnly: true)
+        } catch {
+            // Put the file back as it was, so that it stays valid even if this process goes on living.
+            try? fileSystem.truncate(segment.descriptor, to: segment.size)
+            try? fileSystem.synchronize(segment.descriptor, dataOnly: false)
+            throw stop(LogError.io(error, "append to segment \(segment.name)", path: segmentPath))
+        }
+        segment.size += Int64(frame.count)
+        active = segment
+    }
+
+    /// Creates the segment that starts with `firstSeq`, holding `frame`: written to a temporary file, synced,
+    /// renamed into place, and the directory synced.
+    private func startSegment(with frame: [UInt8], firstSeq: Int64) throws(LogError) {
+        let name = LogDirectory.segmentName(firstSeq: firstSeq)
+        let temporaryPath = directory.path(name + ".new" + LogDirectory.temporarySuffix)
+        let segmentPath = directory.path(name)
+        var descriptor: Int32?
+        var renamed = false
+        do {
+            let opened = try fileSystem.openFile(temporaryPath, .createTruncated)
+            descriptor = opened
+            try frame.withBytes { (bytes) throws(SystemCallError) in
+                try fileSystem.write(opened, bytes, at: 0)
+            }
+            try fileSystem.synchronize(opened, dataOnly: false)
+            try fileSystem.rename(temporaryPath, to: segmentPath)
+            renamed = true
+            try fileSystem.synchronizeDirectory(path)
+            active = ActiveSegment(name: name, firstSeq: firstSeq, descriptor: opened, size: Int64(frame.count))
+        } catch {
+            if let descriptor { fileSystem.close(descriptor) }
+            // Undo: the batch was not acknowledged, so it must not appear.
+            try? fileSystem.removeFile(renamed ? segmentPath : temporaryPath)
+            try? fileSystem.synchronizeDirectory(path)
+            throw stop(LogError.io(error, "create segment \(name)", path: renamed ? segmentPath : temporaryPath))
+        }
+    }
+
+    /// Records a failure that stops the writer and returns it.
+    func stop(_ error: LogError) -> LogError {
+        if failure == nil { failure = error }
+        return error
+    }
+}

@@ -1,0 +1,392 @@
+import StintCore
+
+/// The machinery behind ``LogBatchCursor``: plans which segments (or which single source) to read, scans
+/// their frames or lines, checks the events, and stops at the first problem with a warning.
+final class ReadEngine {
+    /// One file or stream to read frames from.
+    private struct PlannedSegment {
+        var name: String
+        var path: String?
+        var source: ByteSource?
+        var startOffset: Int64
+        /// The first `seq` the file name promises, when it is a segment name.
+        var nameSeq: Int64?
+        /// Whether the file is the last of the log (an incomplete final frame there is an append in progress).
+        var isLast: Bool
+        /// Whether the file is a segment of a log directory, held to all of the format's layout rules.
+        var isLogSegment: Bool
+    }
+
+    private let options: LogReader.Options
+    private let name: String
+    private(set) var checker: EventChecker
+    /// Why reading stopped early, if it did.
+    private(set) var warning: LogProblem?
+
+    private let decompressor = ZstdDecompressor()
+    private var pending: [LogBatch] = []
+    private var pendingIndex = 0
+    private var finished = false
+    private var segments: [PlannedSegment] = []
+    private var segmentIndex = 0
+    private var scanner: FrameScanner?
+    private var descriptor: Int32?
+    private var sawSeal = false
+    private var framesInSegment = 0
+    private var lineReader: LineReader?
+
+    init(reader: LogReader, from seq: Int64, check: CheckOptions) throws(LogError) {
+        options = reader.options
+        name = reader.name
+        checker = EventChecker(options: check, nextSeq: nil, link: .unknown)
+        switch reader.source {
+        case .directory(let path):
+            try planDirectory(path, from: seq)
+        case .file(let path):
+            let descriptor: Int32
+            do {
+                descriptor = try options.fileSystem.openFile(path, .readOnly)
+            } catch {
+                throw LogError.io(error, "open \(path)", path: path)
+            }
+            self.descriptor = descriptor
+            let source = ByteSource.file(descriptor: descriptor, fileSystem: options.fileSystem)
+            let prefix = try ReadEngine.prefix(of: source, name: path)
+            let fileName = String(path.split(separator: "/").last ?? Substring(path))
+            plan(source: source, prefix: prefix, name: fileName, isStream: false)
+        case .stream(let descriptor):
+            let stream = ByteSource.stream(descriptor: descriptor, fileSystem: options.fileSystem)
+            let prefix = try ReadEngine.prefix(of: stream, name: reader.name)
+            let source = ByteSource.prefixedStream(prefix: prefix, descriptor: descriptor, fileSystem: options.fileSystem)
+            plan(source: source, prefix: prefix, name: reader.name, isStream: true)
+        case .bytes(let bytes):
+            plan(source: .memory(bytes), prefix: Array(bytes.prefix(4)), name: reader.name, isStream: true)
+        }
+    }
+
+    deinit {
+        if let descriptor { options.fileSystem.close(descriptor) }
+    }
+
+    /// Plans reading a log directory from `seq`: the segment holding it and, when that segment is sealed,
+    /// the frame holding it.
+    private func planDirectory(_ path: String, from seq: Int64) throws(LogError) {
+        let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
+        let listed = try directory.listing().segments
+        guard let first = listed.first else {
+            stop(LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation(segment: path)))
+            return
+        }
+        guard first.firstSeq == 1 else {
+            stop(
+                LogProblem(
+                    .segmentLayout, "the first segment starts at seq \(first.firstSeq), not 1: segments are missing",
+                    location: LogLocation(segment: first.name, seq: 1)))
+            return
+        }
+        var low = 0
+        var high = listed.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if listed[middle].firstSeq <= seq { low = middle } else { high = middle - 1 }
+        }
+        var startOffset: Int64 = 0
+        var startSeq = listed[low].firstSeq
+        if seq > startSeq {
+            let file = SegmentFile(
+                path: directory.path(listed[low].name), name: listed[low].name, fileSystem: options.fileSystem)
+            if let seal = try file.seal() {
+                let entry = seal.index.entries[seal.index.entryIndex(holding: seq)]
+                startOffset = entry.offset
+                startSeq = entry.firstSeq
+            }
+        }
+        checker.nextSeq = startSeq
+        checker.link = startSeq == 1 ? .genesis : .unknown
+        segments = listed[low...].enumerated().map { index, segment in
+            PlannedSegment(
+                name: segment.name, path: directory.path(segment.name), source: nil,
+                startOffset: index == 0 ? startOffset : 0, nameSeq: segment.firstSeq,
+                isLast: low + index == listed.count - 1, isLogSegment: true)
+        }
+    }
+
+    /// Plans reading one file or stream: frames when it starts with a zstd magic number, lines otherwise.
+    private func plan(source: ByteSource, prefix: [UInt8], name: String, isStream: Bool) {
+        let nameSeq = isStream ? nil : LogDirectory.firstSeq(ofSegment: name)
+        checker.nextSeq = nameSeq
+        checker.link = nameSeq == 1 ? .genesis : .unknown
+        var isCompressed = false
+        if prefix.count == 4 {
+            let magic = prefix.withUnsafeBytes { $0.loadLittleEndianUInt32(at: 0) }
+            isCompressed = magic == FrameLimits.dataMagic || magic & 0xFFFF_FFF0 == 0x184D_2A50
+        }
+        if isCompressed {
+            segments = [
+                PlannedSegment(
+                    name: name, path: nil, source: source, startOffset: 0, nameSeq: nameSeq, isLast: true,
+                    isLogSegment: false)
+            ]
+        } else {
+            lineReader = LineReader(source: source, chunkSize: options.readChunkSize)
+            checker.beginFrame(segment: name, offset: 0)
+        }
+    }
+
+    /// The first four bytes of a source (fewer when it is shorter).
+    private static func prefix(of source: ByteSource, name: String) throws(LogError) -> [UInt8] {
+        do {
+            return try source.readFully(count: 4, at: 0)
+        } catch {
+            throw LogError.io(error, "read \(name)", path: name)
+        }
+    }
+
+    /// The next whole batch of the intact log; nil at its end.
+    func nextBatch() throws(LogError) -> LogBatch? {
+        while true {
+            if pendingIndex < pending.count {
+                pendingIndex += 1
+                return pending[pendingIndex - 1]
+            }
+            if finished { return nil }
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+            if let lineReader {
+                try stepLines(lineReader)
+            } else {
+                try stepFrames()
+            }
+        }
+    }
+
+    private func stop(_ problem: LogProblem?) {
+        if let problem, warning == nil { warning = problem }
+        finished = true
+    }
+
+    /// Moves the checker's completed batches to `pending` and stops at its first problem.
+    private func collect() {
+        pending.append(contentsOf: checker.completed)
+        checker.completed.removeAll(keepingCapacity: true)
+        if let problem = checker.problems.first { stop(problem) }
+    }
+
+    private func stepLines(_ reader: LineReader) throws(LogError) {
+        let result: LineReader.Result
+        do {
+            result = try reader.next()
+        } catch {
+            throw LogError.io(error, "read \(name)", path: name)
+        }
+        switch result {
+        case .line(let line):
+            if let withNewline = line.withNewline {
+                checker.check(line: line.bytes, withNewline: withNewline, lineNumber: line.number, lineOffset: line.offset)
+            } else {
+                let terminated = Array(line.bytes) + [0x0A]
+                terminated.withUnsafeBytes { bytes in
+                    checker.check(
+                        line: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 1)]), withNewline: bytes,
+                        lineNumber: line.number, lineOffset: line.offset)
+                }
+            }
+            collect()
+        case .end:
+            checker.endFrame()
+            collect()
+            finished = true
+        case .tooLong(let offset, let number):
+            stop(
+                LogProblem(
+                    .oversizedFrame, "the line is longer than 256 MiB",
+                    location: LogLocation(segment: name, offset: offset, line: number, seq: checker.nextSeq)))
+        }
+    }
+
+    private func stepFrames() throws(LogError) {
+        if scanner == nil {
+            guard segmentIndex < segments.count else {
+                finished = true
+                return
+            }
+            try openSegment(segments[segmentIndex])
+            if finished { return }
+        }
+        guard let scanner else { return }
+        let segment = segments[segmentIndex]
+        let frame: ScannedFrame
+        do {
+            frame = try scanner.next()
+        } catch {
+            throw LogError.io(error, "read \(segment.name)", path: segment.path ?? segment.name)
+        }
+        func here(_ offset: Int64) -> LogLocation {
+            LogLocation(segment: segment.name, offset: offset, seq: checker.nextSeq)
+        }
+        switch frame {
+        case .data(let offset, _, let header, let content):
+            if sawSeal && segment.isLogSegment {
+                return stop(LogProblem(.frameLayout, "a data frame follows the seal frame", location: here(offset)))
+            }
+            guard header.hasChecksum else {
+                return stop(
+                    LogProblem(
+                        .frameLayout, "the data frame has no content checksum, so its content cannot be trusted",
+                        location: here(offset)))
+            }
+            framesInSegment += 1
+            checker.checkFrame(content, segment: segment.name, offset: offset)
+            collect()
+        case .seal(let offset, _, let payload):
+            do {
+                _ = try SealIndex(payload: payload)
+            } catch {
+                return stop(LogProblem(.invalidSeal, error.description, location: here(offset)))
+            }
+            if sawSeal && segment.isLogSegment {
+                return stop(LogProblem(.frameLayout, "a second seal frame follows the first", location: here(offset)))
+            }
+            sawSeal = true
+        case .skippable(let offset, _, let magic):
+            if segment.isLogSegment {
+                stop(
+                    LogProblem(
+                        .frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment",
+                        location: here(offset)))
+            }
+        case .end(let offset):
+            if framesInSegment == 0 && segment.isLogSegment && segment.startOffset == 0 {
+                return stop(LogProblem(.segmentLayout, "the segment holds no events", location: here(offset)))
+            }
+            closeSegment()
+        case .incomplete(let offset):
+            if segment.isLast {
+                // An append in progress (or a torn tail the next writer will set aside): not yet written.
+                finished = true
+            } else {
+                stop(
+                    LogProblem(
+                        .unreadableFrame, "the segment ends inside a frame, but it is not the last segment",
+                        location: here(offset)))
+            }
+        case .unreadable(let offset, let size, let reason, let oversized):
+            var kind: LogProblem.Kind = oversized ? .oversizedFrame : .unreadableFrame
+            var message = reason
+            if segment.isLast && !oversized {
+                let search: FrameScanner.Search
+                do {
+                    search = try scanner.findNextValidFrame(skipping: size == nil ? 1 : 0)
+                } catch {
+                    throw LogError.io(error, "read \(segment.name)", path: segment.path ?? segment.name)
+                }
+                if case .nothing = search {
+                    kind = .tornTail
+                    message = "the last frame is torn (\(reason)); the next writer sets it aside and truncates the segment"
+                }
+            }
+            stop(LogProblem(kind, message, location: here(offset)))
+        }
+    }
+
+    private func openSegment(_ segment: PlannedSegment) throws(LogError) {
+        if let nameSeq = segment.nameSeq, segment.startOffset == 0, segment.isLogSegment,
+            let expected = checker.nextSeq, nameSeq != expected
+        {
+            return stop(
+                LogProblem(
+                    .segmentLayout,
+                    "the segment's name says it starts at seq \(nameSeq), but the previous segment ends at seq "
+                        + "\(expected - 1)", location: LogLocation(segment: segment.name, seq: expected)))
+        }
+        var source = segment.source
+        if let path = segment.path {
+            do {
+                let descriptor = try options.fileSystem.openFile(path, .readOnly)
+                self.descriptor = descriptor
+                source = .file(descriptor: descriptor, fileSystem: options.fileSystem)
+            } catch {
+                throw LogError.io(error, "open segment \(segment.name)", path: path)
+            }
+        }
+        guard let source else { return }
+        scanner = FrameScanner(
+            source: source, startingAt: segment.startOffset, chunkSize: options.readChunkSize,
+            decompressor: decompressor)
+        sawSeal = false
+        framesInSegment = 0
+    }
+
+    private func closeSegment() {
+        if segments[segmentIndex].path != nil, let descriptor {
+            options.fileSystem.close(descriptor)
+            self.descriptor = nil
+        }
+        scanner = nil
+        segmentIndex += 1
+    }
+
+    /// The `seq` of the last event of a log directory, reading only its last segment.
+    static func lastSeq(ofDirectory path: String, options: LogReader.Options) throws(LogError) -> Int64 {
+        let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
+        guard let last = try directory.listing().segments.last else { return 0 }
+        let segmentPath = directory.path(last.name)
+        let file = SegmentFile(path: segmentPath, name: last.name, fileSystem: options.fileSystem)
+        if let seal = try file.seal() { return seal.index.lastSeq }
+        let descriptor: Int32
+        do {
+            descriptor = try options.fileSystem.openFile(segmentPath, .readOnly)
+        } catch {
+            throw LogError.io(error, "open segment \(last.name)", path: segmentPath)
+        }
+        defer { options.fileSystem.close(descriptor) }
+        let scanner = FrameScanner(
+            source: .file(descriptor: descriptor, fileSystem: options.fileSystem), chunkSize: options.readChunkSize,
+            decompressor: ZstdDecompressor())
+        var lastContent: [UInt8] = []
+        scanning: while true {
+            let frame: ScannedFrame
+            do {
+                frame = try scanner.next()
+            } catch {
+                throw LogError.io(error, "read segment \(last.name)", path: segmentPath)
+            }
+            switch frame {
+            case .data(_, _, let header, let content) where header.hasChecksum:
+                lastContent.removeAll(keepingCapacity: true)
+                lastContent.append(contentsOf: content)
+            default:
+                break scanning
+            }
+        }
+        guard !lastContent.isEmpty else { return last.firstSeq - 1 }
+        let lastLine = lastContent.withUnsafeBytes { content -> RecordedEvent? in
+            var end = content.count
+            if content[end - 1] == 0x0A { end -= 1 }
+            var start = end
+            while start > 0 && content[start - 1] != 0x0A { start -= 1 }
+            let line = UnsafeRawBufferPointer(rebasing: content[start..<end]).assumingMemoryBound(to: UInt8.self)
+            guard let json = try? JSON.parse(line) else { return nil }
+            return try? RecordedEvent(json: json)
+        }
+        if let lastLine { return lastLine.seq }
+        // The last line does not decode: read the segment properly to find the intact prefix.
+        let reader = LogReader(directoryPath: path, options: options)
+        let cursor = try reader.batches(from: last.firstSeq)
+        while try cursor.next() != nil {}
+        return max(cursor.lastSeq, last.firstSeq - 1)
+    }
+}
+
+extension LogReader {
+    /// A reader of a directory already known to be a log.
+    init(directoryPath: String, options: Options) {
+        self.init(source: .directory(directoryPath), name: directoryPath, options: options)
+    }
+
+    init(source: Source, name: String, options: Options) {
+        self.source = source
+        self.name = name
+        self.options = options
+    }
+}
