@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "StintLog", dependencies: ["StintCore", "CZstd", "CCrypto"]),
         .target(name: "StintCLI", dependencies: ["StintCore", "StintLog"]),
         .executableTarget(name: "stint", dependencies: ["StintCLI"]),
+        .executableTarget(
+            name: "stint-log-stress", dependencies: ["StintLog", "StintCore"], path: "Tools/stint-log-stress"),
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),
         .testTarget(name: "StintLogTests", dependencies: ["StintLog", "StintCore", "TestSupport"]),

@@ -6,7 +6,7 @@ import TestSupport
 
 /// A log in a temporary directory with a fixed clock, small thresholds and a notice recorder.
 final class LogFixture: @unchecked Sendable {
-    let directory = TemporaryDirectory(prefix: "stint-log")
+    let directory = ScratchDirectory(prefix: "stint-log")
     let clock = FixedClock("2026-11-29T13:07:09.123Z")
     let notices = NoticeRecorder()
     var sealThreshold: Int64

@@ -1,0 +1,162 @@
+import Foundation
+import StintCore
+import Testing
+
+@_spi(FaultInjection) @testable import StintLog
+
+@Suite struct LogReaderTests {
+    /// A log of several sealed segments (small thresholds) and an active one, with batches of 1 to 3 events.
+    static func sealedLog() throws -> (LogFixture, [RecordedEvent]) {
+        let fixture = LogFixture(sealThreshold: 2048, sealedFrameTarget: 700)
+        let events = try fixture.populate(batches: 60, sizes: { [1, 2, 1, 3][$0 % 4] })
+        return (fixture, events)
+    }
+
+    @Test(arguments: [1, 7, 64, 4096, 1 << 20])
+    func readsTheSameEventsWhateverTheChunkSize(chunkSize: Int) throws {
+        let (fixture, events) = try Self.sealedLog()
+        fixture.readChunkSize = chunkSize
+        #expect(try fixture.segmentNames().count >= 5)
+        let (read, warning) = try fixture.readAll()
+        #expect(warning == nil)
+        #expect(read == events)
+        let cursor = try fixture.reader().batches()
+        var batches: [LogBatch] = []
+        while let batch = try cursor.next() { batches.append(batch) }
+        #expect(batches.map(\.events.count) == [1] + (0..<60).map { [1, 2, 1, 3][$0 % 4] })
+        #expect(try fixture.reader().verify().problems == [])
+    }
+
+    @Test func readsFromEverySeqOfASealedLog() throws {
+        let (fixture, events) = try Self.sealedLog()
+        let reader = try fixture.reader()
+        for start in 1...(events.count + 1) {
+            let cursor = try reader.events(from: Int64(start))
+            var read: [RecordedEvent] = []
+            while let event = try cursor.next() { read.append(event) }
+            #expect(cursor.warning == nil)
+            #expect(read == Array(events[(start - 1)...]), "from seq \(start)")
+        }
+        let batches = try reader.batches(from: 4)
+        #expect(try batches.next()?.firstSeq == 3)
+    }
+
+    @Test func startingInASealedSegmentSeeksToTheFrameThroughTheIndex() throws {
+        let (fixture, events) = try Self.sealedLog()
+        let counting = CountingFileSystem()
+        fixture.fileSystem = counting
+        let last = events.count
+        let cursor = try fixture.reader().events(from: Int64(last - 2))
+        while try cursor.next() != nil {}
+        // The reader opens only the segment holding the start and those after it.
+        let segments = try fixture.segmentNames()
+        #expect(counting.openedNames.filter { $0.hasSuffix(".jsonl.zst") }.count <= 2)
+        #expect(segments.count >= 5)
+    }
+
+    @Test func lastSeqAndHeadAreCheapAndAgreeWithVerify() throws {
+        let (fixture, events) = try Self.sealedLog()
+        let reader = try fixture.reader()
+        #expect(try reader.lastSeq() == Int64(events.count))
+        let report = try reader.verify()
+        #expect(try reader.head() == report.head)
+        let middle = events[40]
+        let head = try reader.head(at: middle.seq)
+        #expect(head?.hash == SHA256Digest(of: middle.encodedLine() + [0x0A]).hex)
+        #expect(try reader.head(at: Int64(events.count + 5)) == nil)
+        // A log whose last segment was just sealed.
+        let sealed = LogFixture(sealThreshold: 600)
+        let writer = try sealed.create()
+        while writer.active != nil { _ = try writer.append([LogFixture.draft(1)]) }
+        #expect(try sealed.reader().lastSeq() == writer.lastSeq)
+    }
+
+    @Test func readsASingleSegmentFileAPlainFileAndStreams() throws {
+        let (fixture, events) = try Self.sealedLog()
+        let segments = try fixture.segmentNames()
+        let second = fixture.path + "/" + segments[1]
+        let firstSeq = LogDirectory.firstSeq(ofSegment: segments[1])!
+        let segmentEvents = try readAll(LogReader(path: second))
+        #expect(segmentEvents.warning == nil)
+        #expect(segmentEvents.events.first?.seq == firstSeq)
+        #expect(segmentEvents.events == Array(events[Int(firstSeq - 1)..<(Int(firstSeq - 1) + segmentEvents.events.count)]))
+
+        let lines: [UInt8] = events.flatMap { $0.encodedLine() + [0x0A] }
+        let plain = fixture.directory.appending("events.jsonl")
+        try Data(lines).write(to: URL(fileURLWithPath: plain))
+        #expect(try readAll(LogReader(path: plain)).events == events)
+        #expect(try LogReader(path: plain).verify().problems == [])
+        #expect(try readAll(LogReader(bytes: lines)).events == events)
+        // A plain file whose last line has no newline.
+        #expect(try readAll(LogReader(bytes: Array(lines.dropLast()))).events == events)
+
+        // All segments one after the other, as `cat *.jsonl.zst | stint … -` gives them.
+        var concatenated: [UInt8] = []
+        for name in segments { concatenated += try fixture.bytes(of: name) }
+        #expect(try readAll(LogReader(bytes: concatenated)).events == events)
+        #expect(try LogReader(bytes: concatenated).verify().problems == [])
+        #expect(try LogReader(bytes: concatenated).lastSeq() == Int64(events.count))
+
+        let pipe = Pipe()
+        let all = concatenated
+        let writing = Thread {
+            pipe.fileHandleForWriting.write(Data(all))
+            try? pipe.fileHandleForWriting.close()
+        }
+        writing.start()
+        let streamed = try readAll(LogReader(fileDescriptor: pipe.fileHandleForReading.fileDescriptor, name: "-"))
+        #expect(streamed.events == events)
+        #expect(streamed.warning == nil)
+    }
+
+    @Test func anIncompleteLastFrameIsNotYetWritten() throws {
+        let fixture = LogFixture()
+        let events = try fixture.populate(batches: 3)
+        let name = try fixture.segmentNames()[0]
+        let bytes = try fixture.bytes(of: name)
+        let frames = SegmentSurgery.frames(bytes)
+        try fixture.write(Array(bytes[0..<(frames.last!.offset + 5)]), to: name)
+        let (read, warning) = try fixture.readAll()
+        #expect(read == Array(events.dropLast()))
+        #expect(warning == nil)
+    }
+
+    private func readAll(_ reader: LogReader) throws -> (events: [RecordedEvent], warning: LogProblem?) {
+        let cursor = try reader.events()
+        var events: [RecordedEvent] = []
+        while let event = try cursor.next() { events.append(event) }
+        return (events, cursor.warning)
+    }
+}
+
+/// Records the files opened through it.
+final class CountingFileSystem: LogFileSystem, @unchecked Sendable {
+    private let base = POSIXFileSystem()
+    private let lock = NSLock()
+    private var opened: [String] = []
+
+    var openedNames: [String] { lock.withLock { opened } }
+
+    func openFile(_ path: String, _ mode: FileOpenMode) throws(SystemCallError) -> Int32 {
+        lock.withLock { opened.append((path as NSString).lastPathComponent) }
+        return try base.openFile(path, mode)
+    }
+    func close(_ descriptor: Int32) { base.close(descriptor) }
+    func read(_ d: Int32, into b: UnsafeMutableRawBufferPointer, at o: Int64?) throws(SystemCallError) -> Int {
+        try base.read(d, into: b, at: o)
+    }
+    func write(_ d: Int32, _ b: UnsafeRawBufferPointer, at o: Int64) throws(SystemCallError) {
+        try base.write(d, b, at: o)
+    }
+    func synchronize(_ d: Int32, dataOnly: Bool) throws(SystemCallError) { try base.synchronize(d, dataOnly: dataOnly) }
+    func truncate(_ d: Int32, to size: Int64) throws(SystemCallError) { try base.truncate(d, to: size) }
+    func size(of d: Int32) throws(SystemCallError) -> Int64 { try base.size(of: d) }
+    func rename(_ s: String, to d: String) throws(SystemCallError) { try base.rename(s, to: d) }
+    func removeFile(_ p: String) throws(SystemCallError) { try base.removeFile(p) }
+    func makeDirectory(_ p: String) throws(SystemCallError) { try base.makeDirectory(p) }
+    func synchronizeDirectory(_ p: String) throws(SystemCallError) { try base.synchronizeDirectory(p) }
+    func contentsOfDirectory(_ p: String) throws(SystemCallError) -> [String] { try base.contentsOfDirectory(p) }
+    func kind(of p: String) throws(SystemCallError) -> FileKind? { try base.kind(of: p) }
+    func tryLockExclusively(_ d: Int32) throws(SystemCallError) -> Bool { try base.tryLockExclusively(d) }
+    func pause(milliseconds: Int) { base.pause(milliseconds: milliseconds) }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import StintCore
+import Testing
+
+@testable import StintLog
+
+@Suite struct TornTailTests {
+    /// Cutting the last segment anywhere inside its last two frames loses exactly the frames cut into: the
+    /// writer keeps the whole frames before the cut, sets the rest aside byte for byte, and goes on.
+    @Test func cuttingTheLastSegmentAtEveryOffsetOfItsLastTwoFramesRecoversTheWholeFrames() throws {
+        let fixture = LogFixture()
+        let events = try fixture.populate(batches: 6, sizes: { $0 == 5 ? 2 : 1 })
+        let name = try fixture.segmentNames()[0]
+        let original = try fixture.bytes(of: name)
+        let frames = SegmentSurgery.frames(original)
+        let cutStart = frames[frames.count - 2].offset
+        let pristine = try fixture.snapshot()
+        for cut in cutStart..<original.count {
+            for (file, bytes) in pristine { try fixture.write(bytes, to: file) }
+            for file in try fixture.allFileNames() where pristine[file] == nil {
+                try FileManager.default.removeItem(atPath: fixture.path + "/" + file)
+            }
+            try fixture.write(Array(original[0..<cut]), to: name)
+            // The whole frames before the cut, and the events they hold.
+            let kept = frames.last { $0.offset + $0.bytes.count <= cut }!
+            let keptEnd = kept.offset + kept.bytes.count
+            let keptEvents = events.filter { $0.seq <= (keptEnd == original.count ? Int64(events.count) : lastSeq(in: frames, upTo: keptEnd)) }
+
+            let writer = try fixture.open()
+            #expect(writer.lastSeq == keptEvents.last!.seq, "cut at \(cut)")
+            #expect(writer.lastEvent == keptEvents.last)
+            #expect(try fixture.bytes(of: name) == Array(original[0..<keptEnd]))
+            if cut > keptEnd {
+                #expect(try fixture.bytes(of: "\(name).torn-\(keptEnd)") == Array(original[keptEnd..<cut]))
+                #expect(fixture.notices.notices.last?.kind == .tornTailSetAside)
+            }
+            fixture.clock.advance(milliseconds: 10)
+            let next = try writer.append([LogFixture.draft(99)])
+            #expect(next[0].seq == keptEvents.last!.seq + 1)
+            #expect(next[0].prev == SHA256Digest(of: keptEvents.last!.encodedLine() + [0x0A]).link)
+            writer.close()
+            let (read, warning) = try fixture.readAll()
+            #expect(warning == nil)
+            #expect(read == keptEvents + next)
+        }
+    }
+
+    private func lastSeq(in frames: [SegmentSurgery.Frame], upTo end: Int) -> Int64 {
+        let frame = frames.last { $0.offset + $0.bytes.count <= end }!
+        return SegmentSurgery.event(SegmentSurgery.lines(frame.content!).last!).seq
+    }
+
+    @Test(arguments: [TailGarbage.zeros(1), .zeros(4096), .random(seed: 1, count: 3), .random(seed: 2, count: 700)])
+    func garbageAfterTheLastFrameIsSetAside(garbage: TailGarbage) throws {
+        let fixture = LogFixture()
+        let events = try fixture.populate(batches: 4)
+        let name = try fixture.segmentNames()[0]
+        let original = try fixture.bytes(of: name)
+        let junk = garbage.bytes
+        try fixture.write(original + junk, to: name)
+        #expect(try fixture.reader().verify().problems.map(\.kind) == [.tornTail])
+        let (read, warning) = try fixture.readAll()
+        #expect(read == events)
+        #expect(warning?.kind == .tornTail || warning == nil)
+
+        let writer = try fixture.open()
+        #expect(writer.lastSeq == events.last!.seq)
+        #expect(try fixture.bytes(of: name) == original)
+        #expect(try fixture.bytes(of: "\(name).torn-\(original.count)") == junk)
+        let next = try writer.append([LogFixture.draft(7)])
+        #expect(next[0].seq == events.last!.seq + 1)
+        writer.close()
+        #expect(try fixture.reader().verify().problems == [])
+    }
+
+    @Test func aTornFirstFrameOfANewSegmentRemovesTheSegment() throws {
+        let fixture = LogFixture(sealThreshold: 700)
+        let writer = try fixture.create()
+        var events = [writer.lastEvent!]
+        while writer.active != nil || events.count < 3 { events += try writer.append([LogFixture.draft(events.count)]) }
+        writer.close()
+        let sealedNames = try fixture.segmentNames()
+        // The next segment's first frame, torn (as if the rename had made a partial file durable).
+        let nextName = LogDirectory.segmentName(firstSeq: events.last!.seq + 1)
+        try fixture.write([0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x40], to: nextName)
+        let reopened = try fixture.open()
+        #expect(reopened.lastSeq == events.last!.seq)
+        #expect(try fixture.segmentNames() == sealedNames)
+        #expect(try fixture.bytes(of: "\(nextName).torn-0") == [0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x40])
+        #expect(try reopened.append([LogFixture.draft(1)])[0].seq == events.last!.seq + 1)
+    }
+}
+
+/// Bytes appended after the last frame of an intact log.
+enum TailGarbage: Sendable, CustomTestStringConvertible {
+    case zeros(Int)
+    case random(seed: UInt64, count: Int)
+
+    var bytes: [UInt8] {
+        switch self {
+        case .zeros(let count):
+            return [UInt8](repeating: 0, count: count)
+        case .random(let seed, let count):
+            var generator = SplitMix64(seed: seed)
+            return (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        }
+    }
+
+    var testDescription: String {
+        switch self {
+        case .zeros(let count): return "\(count) zero bytes"
+        case .random(let seed, let count): return "\(count) random bytes (seed \(seed))"
+        }
+    }
+}
+
+/// A small seeded generator, so random tests can be repeated.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
