@@ -276,10 +276,12 @@ final class LogVerifier {
             case .end:
                 break scanning
             case .incomplete(let offset):
-                if isLast {
+                if isLast && holdsSegment {
                     problem(.tornTail, "the last frame is incomplete (an append that did not finish, or in progress)", offset)
-                } else {
+                } else if holdsSegment {
                     problem(.unreadableFrame, "the segment ends inside a frame, but it is not the last segment", offset)
+                } else {
+                    problem(.unreadableFrame, "the input ends inside a frame", offset)
                 }
                 break scanning
             case .unreadable(let offset, let size, let reason, let oversized):
@@ -292,7 +294,7 @@ final class LogVerifier {
                 }
                 switch search {
                 case .nothing:
-                    if isLast {
+                    if isLast && holdsSegment {
                         problem(.tornTail, "the last frame is torn (\(reason)); the next writer sets it aside", offset)
                     } else {
                         problem(kind, "\(reason); nothing readable follows in the segment", offset)

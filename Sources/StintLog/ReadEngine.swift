@@ -273,7 +273,7 @@ final class ReadEngine {
         case .unreadable(let offset, let size, let reason, let oversized):
             var kind: LogProblem.Kind = oversized ? .oversizedFrame : .unreadableFrame
             var message = reason
-            if segment.isLast && !oversized {
+            if segment.isLast && (segment.isLogSegment || segment.nameSeq != nil) {
                 let search: FrameScanner.Search
                 do {
                     search = try scanner.findNextValidFrame(skipping: size == nil ? 1 : 0)
