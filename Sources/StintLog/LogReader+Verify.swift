@@ -101,7 +101,8 @@ final class LogVerifier {
         let directory = LogDirectory(path: path, fileSystem: fileSystem)
         let segments = try directory.listing().segments
         guard let first = segments.first else {
-            problems.append(LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation(segment: path)))
+            problems.append(
+                LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation(segment: path)))
             return
         }
         if first.firstSeq == 1 {
@@ -175,7 +176,8 @@ final class LogVerifier {
             switch result {
             case .line(let line):
                 if let withNewline = line.withNewline {
-                    checker.check(line: line.bytes, withNewline: withNewline, lineNumber: line.number, lineOffset: line.offset)
+                    checker.check(
+                        line: line.bytes, withNewline: withNewline, lineNumber: line.number, lineOffset: line.offset)
                 } else {
                     let terminated = Array(line.bytes) + [0x0A]
                     terminated.withUnsafeBytes { bytes in
@@ -245,13 +247,16 @@ final class LogVerifier {
                             LogProblem(
                                 .segmentLayout,
                                 "the segment's name says it starts at seq \(nameSeq), but its first event is seq "
-                                    + "\(frameFirstSeq)", location: LogLocation(segment: name, offset: offset, seq: frameFirstSeq)))
+                                    + "\(frameFirstSeq)",
+                                location: LogLocation(segment: name, offset: offset, seq: frameFirstSeq)))
                     }
                 }
                 frames.append(SealIndex.Entry(offset: offset, firstSeq: frameFirstSeq))
                 if checker.batchesInFrame > 1 { crowdedFrames.append((offset, frameFirstSeq)) }
             case .seal(let offset, _, let payload):
-                if seal != nil && holdsSegment { problem(.frameLayout, "a second seal frame follows the first", offset) }
+                if seal != nil && holdsSegment {
+                    problem(.frameLayout, "a second seal frame follows the first", offset)
+                }
                 do {
                     let index = try SealIndex(payload: payload)
                     seal = index
@@ -271,13 +276,17 @@ final class LogVerifier {
                 }
             case .skippable(let offset, _, let magic):
                 if holdsSegment {
-                    problem(.frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment", offset)
+                    problem(
+                        .frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment",
+                        offset)
                 }
             case .end:
                 break scanning
             case .incomplete(let offset):
                 if isLast && holdsSegment {
-                    problem(.tornTail, "the last frame is incomplete (an append that did not finish, or in progress)", offset)
+                    problem(
+                        .tornTail, "the last frame is incomplete (an append that did not finish, or in progress)",
+                        offset)
                 } else if holdsSegment {
                     problem(.unreadableFrame, "the segment ends inside a frame, but it is not the last segment", offset)
                 } else {
@@ -312,7 +321,8 @@ final class LogVerifier {
         }
         guard isLogSegment || nameSeq != nil else { return }
         if frames.isEmpty && isLogSegment {
-            problems.append(LogProblem(.segmentLayout, "the segment holds no events", location: LogLocation(segment: name)))
+            problems.append(
+                LogProblem(.segmentLayout, "the segment holds no events", location: LogLocation(segment: name)))
         }
         if seal == nil {
             if isLogSegment && !isLast {
@@ -326,13 +336,15 @@ final class LogVerifier {
                     LogProblem(
                         .frameLayout,
                         "the frame holds several batches, but the segment is not sealed (each frame of the active "
-                            + "segment holds one batch)", location: LogLocation(segment: name, offset: crowded.offset, seq: crowded.seq)))
+                            + "segment holds one batch)",
+                        location: LogLocation(segment: name, offset: crowded.offset, seq: crowded.seq)))
             }
         }
     }
 
     /// Compares a seal index with the frames and events actually in the segment.
-    private func checkSeal(_ index: SealIndex, frames: [SealIndex.Entry], firstSeq: Int64?, name: String, offset: Int64) {
+    private func checkSeal(_ index: SealIndex, frames: [SealIndex.Entry], firstSeq: Int64?, name: String, offset: Int64)
+    {
         var mismatches: [String] = []
         if index.firstSeq != firstSeq { mismatches.append("first seq \(index.firstSeq), not \(firstSeq ?? 0)") }
         let lastSeq = checker.lastEvent?.seq ?? 0
@@ -349,7 +361,8 @@ final class LogVerifier {
         if !mismatches.isEmpty {
             problems.append(
                 LogProblem(
-                    .invalidSeal, "the seal index does not describe the segment: it says " + mismatches.joined(separator: "; "),
+                    .invalidSeal,
+                    "the seal index does not describe the segment: it says " + mismatches.joined(separator: "; "),
                     location: LogLocation(segment: name, offset: offset)))
         }
     }

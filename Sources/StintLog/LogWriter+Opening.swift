@@ -28,14 +28,16 @@ extension LogWriter {
             } catch {
                 if error.errno == ENOENT {
                     throw LogError(
-                        .notFound, "cannot create a log at \(path): its parent directory does not exist; create it first")
+                        .notFound,
+                        "cannot create a log at \(path): its parent directory does not exist; create it first")
                 }
                 if error.errno != EEXIST { throw LogError.io(error, "create the log directory", path: path) }
             }
         case .directory:
             break
         case .regularFile, .other:
-            throw LogError(.alreadyExists, "cannot create a log at \(path): a file is already there; choose another path")
+            throw LogError(
+                .alreadyExists, "cannot create a log at \(path): a file is already there; choose another path")
         }
         let writer = LogWriter(path: path, configuration: configuration)
         try writer.acquireLock()

@@ -23,12 +23,14 @@ extension LogWriter {
         let listing = try directory.listing()
         let segments = listing.segments
         guard let last = segments.last else {
-            throw damage(LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation()), lastGood: nil)
+            throw damage(
+                LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation()), lastGood: nil)
         }
         guard segments[0].firstSeq == 1 else {
             throw damage(
                 LogProblem(
-                    .segmentLayout, "the first segment starts at seq \(segments[0].firstSeq), not 1: segments are missing",
+                    .segmentLayout,
+                    "the first segment starts at seq \(segments[0].firstSeq), not 1: segments are missing",
                     location: LogLocation(segment: segments[0].name, seq: 1)), lastGood: nil)
         }
         var previous: SegmentFile.Ending?
@@ -42,7 +44,8 @@ extension LogWriter {
         {
             let ending = try lastFile.ending(
                 of: seal, logPath: path, chunkSize: configuration.readChunkSize, decompressor: decompressor)
-            findings = Findings(lastSeq: ending.lastEvent.seq, lastEvent: ending.lastEvent, lastDigest: ending.lastDigest)
+            findings = Findings(
+                lastSeq: ending.lastEvent.seq, lastEvent: ending.lastEvent, lastDigest: ending.lastDigest)
             findings.sealed = true
         } else {
             findings = try examineActiveSegment(last, previous: previous)
@@ -83,7 +86,8 @@ extension LogWriter {
             if findings.sealed {
                 fileSystem.close(descriptor)
             } else {
-                active = ActiveSegment(name: last.name, firstSeq: last.firstSeq, descriptor: descriptor, size: findings.goodEnd)
+                active = ActiveSegment(
+                    name: last.name, firstSeq: last.firstSeq, descriptor: descriptor, size: findings.goodEnd)
             }
         }
         if let active, active.size >= configuration.sealThreshold {
@@ -115,7 +119,8 @@ extension LogWriter {
                         + "says it starts at seq \(segment.firstSeq) and the next segment starts at seq \(nextFirstSeq)",
                     location: LogLocation(segment: segment.name, offset: seal.offset)), lastGood: nil)
         }
-        return try file.ending(of: seal, logPath: path, chunkSize: configuration.readChunkSize, decompressor: decompressor)
+        return try file.ending(
+            of: seal, logPath: path, chunkSize: configuration.readChunkSize, decompressor: decompressor)
     }
 
     /// Reads and checks every frame of the last segment without changing it.
@@ -157,7 +162,8 @@ extension LogWriter {
         var tornAt: Int64?
         func problem(_ kind: LogProblem.Kind, _ message: String, _ offset: Int64) -> LogError {
             damage(
-                LogProblem(kind, message, location: LogLocation(segment: segment.name, offset: offset, seq: checker.nextSeq)),
+                LogProblem(
+                    kind, message, location: LogLocation(segment: segment.name, offset: offset, seq: checker.nextSeq)),
                 lastGood: lastGood)
         }
         scanning: while true {
@@ -195,7 +201,8 @@ extension LogWriter {
                 goodEnd = offset + Int64(size)
             case .skippable(let offset, _, let magic):
                 throw problem(
-                    .frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment", offset)
+                    .frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment",
+                    offset)
             case .end:
                 break scanning
             case .incomplete(let offset):
@@ -204,18 +211,22 @@ extension LogWriter {
                     tornAt = offset
                     break scanning
                 }
-                throw problem(.unreadableFrame, "the frame's blocks run past the end of the file, yet a valid frame follows", offset)
+                throw problem(
+                    .unreadableFrame, "the frame's blocks run past the end of the file, yet a valid frame follows",
+                    offset)
             case .unreadable(let offset, let size, let reason, let oversized):
                 if try nothingValidFollows(scanner, skipping: size == nil ? 1 : 0, segmentPath) {
                     tornAt = offset
                     break scanning
                 }
-                throw problem(oversized ? .oversizedFrame : .unreadableFrame, reason + ", and a valid frame follows", offset)
+                throw problem(
+                    oversized ? .oversizedFrame : .unreadableFrame, reason + ", and a valid frame follows", offset)
             }
         }
         if seal == nil, let crowdedFrame {
             throw problem(
-                .frameLayout, "the frame holds several batches, but the segment is not sealed (each frame of the active "
+                .frameLayout,
+                "the frame holds several batches, but the segment is not sealed (each frame of the active "
                     + "segment holds one batch)", crowdedFrame)
         }
         var findings = Findings(
@@ -266,7 +277,8 @@ extension LogWriter {
 
     /// Copies the bytes from `offset` to the end of the segment to `<segment>.torn-<offset>` and truncates
     /// the segment there, syncing both and the directory.
-    private func setAsideTornTail(of name: String, descriptor: Int32, at offset: Int64, lastSeq: Int64) throws(LogError) {
+    private func setAsideTornTail(of name: String, descriptor: Int32, at offset: Int64, lastSeq: Int64) throws(LogError)
+    {
         let segmentPath = directory.path(name)
         let tail: [UInt8]
         do {
@@ -311,7 +323,8 @@ extension LogWriter {
             let descriptor = try fileSystem.openFile(filePath, .readOnly)
             defer { fileSystem.close(descriptor) }
             let size = try fileSystem.size(of: descriptor)
-            return try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(count: Int(size), at: 0)
+            return try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
+                count: Int(size), at: 0)
         } catch {
             throw LogError.io(error, "read \(name)", path: filePath)
         }

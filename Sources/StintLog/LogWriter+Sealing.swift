@@ -47,7 +47,8 @@ extension LogWriter {
             do {
                 frame = try scanner.next()
             } catch {
-                throw stop(LogError.io(error, "read segment \(segment.name) to seal it", path: directory.path(segment.name)))
+                throw stop(
+                    LogError.io(error, "read segment \(segment.name) to seal it", path: directory.path(segment.name)))
             }
             switch frame {
             case .data(_, _, _, let bytes):
@@ -91,7 +92,8 @@ extension LogWriter {
         guard seq - 1 == lastSeq else {
             throw stop(
                 LogError(
-                    .damaged, "segment \(segment) of \(path) does not end at seq \(lastSeq), so it was not sealed; run "
+                    .damaged,
+                    "segment \(segment) of \(path) does not end at seq \(lastSeq), so it was not sealed; run "
                         + "`stint verify`", location: LogLocation(segment: segment)))
         }
         let seal = SealIndex(firstSeq: firstSeq, lastSeq: lastSeq, entries: entries)
@@ -114,7 +116,8 @@ extension LogWriter {
                 }
                 switch frame {
                 case .data(_, _, _, let bytes) where !sawSeal:
-                    intact = position + bytes.count <= expected.count
+                    intact =
+                        position + bytes.count <= expected.count
                         && bytes.elementsEqual(expected[position..<(position + bytes.count)])
                     position += bytes.count
                 case .seal(_, _, let payload) where !sawSeal:
@@ -131,7 +134,8 @@ extension LogWriter {
         guard intact else {
             throw stop(
                 LogError(
-                    .io, "sealing segment \(segment) of \(path) produced frames that do not decompress to the same "
+                    .io,
+                    "sealing segment \(segment) of \(path) produced frames that do not decompress to the same "
                         + "lines (a compression or memory fault); the segment was left as it was"))
         }
     }

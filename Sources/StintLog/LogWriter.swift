@@ -166,14 +166,17 @@ public final class LogWriter {
                         + "this is a bug in the command that made it", cause: error)
             }
             content.append(0x0A)
-            let lineDigest = content.withUnsafeBytes { SHA256Digest(of: UnsafeRawBufferPointer(rebasing: $0[lineStart...])) }
+            let lineDigest = content.withUnsafeBytes {
+                SHA256Digest(of: UnsafeRawBufferPointer(rebasing: $0[lineStart...]))
+            }
             digest = lineDigest
             prev = lineDigest.link
             events.append(event)
         }
         guard Int64(content.count) <= FrameLimits.maximumContentSize else {
             throw LogError(
-                .tooLarge, "the batch encodes to \(content.count) bytes, more than the 256 MiB a frame may hold; "
+                .tooLarge,
+                "the batch encodes to \(content.count) bytes, more than the 256 MiB a frame may hold; "
                     + "split it into smaller batches")
         }
         return (events, content, digest)

@@ -57,7 +57,8 @@ final class ReadEngine {
         case .stream(let descriptor):
             let stream = ByteSource.stream(descriptor: descriptor, fileSystem: options.fileSystem)
             let prefix = try ReadEngine.prefix(of: stream, name: reader.name)
-            let source = ByteSource.prefixedStream(prefix: prefix, descriptor: descriptor, fileSystem: options.fileSystem)
+            let source = ByteSource.prefixedStream(
+                prefix: prefix, descriptor: descriptor, fileSystem: options.fileSystem)
             plan(source: source, prefix: prefix, name: reader.name, isStream: true)
         case .bytes(let bytes):
             plan(source: .memory(bytes), prefix: Array(bytes.prefix(4)), name: reader.name, isStream: true)
@@ -182,7 +183,8 @@ final class ReadEngine {
         switch result {
         case .line(let line):
             if let withNewline = line.withNewline {
-                checker.check(line: line.bytes, withNewline: withNewline, lineNumber: line.number, lineOffset: line.offset)
+                checker.check(
+                    line: line.bytes, withNewline: withNewline, lineNumber: line.number, lineOffset: line.offset)
             } else {
                 let terminated = Array(line.bytes) + [0x0A]
                 terminated.withUnsafeBytes { bytes in
@@ -282,7 +284,8 @@ final class ReadEngine {
                 }
                 if case .nothing = search {
                     kind = .tornTail
-                    message = "the last frame is torn (\(reason)); the next writer sets it aside and truncates the segment"
+                    message =
+                        "the last frame is torn (\(reason)); the next writer sets it aside and truncates the segment"
                 }
             }
             stop(LogProblem(kind, message, location: here(offset)))

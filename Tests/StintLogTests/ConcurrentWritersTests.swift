@@ -48,7 +48,9 @@ import Testing
         #expect(warning == nil)
         #expect(events.map(\.seq) == Array(1...Int64(total + 1)))
         for writer in ["a", "b", "c"] {
-            let indices = events.filter { $0.data["writer"] == .string(writer) }.compactMap { $0.data["index"]?.intValue }
+            let indices = events.filter { $0.data["writer"] == .string(writer) }.compactMap {
+                $0.data["index"]?.intValue
+            }
             #expect(indices == Array(0..<Int64(writer == "c" ? count / 3 : count)))
         }
         #expect(try fixture.segmentNames().count > 2)

@@ -82,7 +82,9 @@ import Testing
         #expect(warning?.location.seq == firstSeqOfFrame)
         let report = try fixture.reader().verify()
         #expect(report.problems.first?.kind == .unreadableFrame)
-        #expect(report.problems.first?.location == LogLocation(segment: name, offset: Int64(target.offset), seq: firstSeqOfFrame))
+        #expect(
+            report.problems.first?.location
+                == LogLocation(segment: name, offset: Int64(target.offset), seq: firstSeqOfFrame))
 
         // Opening for write reads only the end of the log, so it does not see this (verify does).
         let writer = try fixture.open()
@@ -103,6 +105,9 @@ import Testing
         let missingFrom = LogDirectory.firstSeq(ofSegment: names[names.count - 2])!
         #expect(read == events.filter { $0.seq < missingFrom })
         #expect(warning?.kind == .segmentLayout)
-        #expect(try fixture.reader().verify().problems.contains { $0.kind == .segmentLayout && $0.location.seq == missingFrom })
+        #expect(
+            try fixture.reader().verify().problems.contains {
+                $0.kind == .segmentLayout && $0.location.seq == missingFrom
+            })
     }
 }

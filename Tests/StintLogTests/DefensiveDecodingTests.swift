@@ -7,14 +7,15 @@ import Testing
 @Suite struct DefensiveDecodingTests {
     /// Frame headers that ask for more than the limits are refused from the header alone, before anything is
     /// allocated or decompressed.
-    @Test(arguments: [
-        // Single segment, checksum, 4-byte content size 0xFFFF_FFFF (4 GiB).
-        [0x28, 0xB5, 0x2F, 0xFD, 0xA4, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x00, 0x00],
-        // 8-byte content size of 2^40.
-        [0x28, 0xB5, 0x2F, 0xFD, 0xE4, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x01, 0x00, 0x00],
-        // No content size, a window of 2^31 bytes (window descriptor 0xA8).
-        [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0xA8, 0x01, 0x00, 0x00],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            // Single segment, checksum, 4-byte content size 0xFFFF_FFFF (4 GiB).
+            [0x28, 0xB5, 0x2F, 0xFD, 0xA4, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x00, 0x00],
+            // 8-byte content size of 2^40.
+            [0x28, 0xB5, 0x2F, 0xFD, 0xE4, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x01, 0x00, 0x00],
+            // No content size, a window of 2^31 bytes (window descriptor 0xA8).
+            [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0xA8, 0x01, 0x00, 0x00],
+        ] as [[UInt8]])
     func framesClaimingGigabytesAreRefusedFromTheirHeader(header: [UInt8]) throws {
         let probe = header.withUnsafeBytes { FrameProbe($0) }
         guard case .invalid(_, let oversized) = probe else {
@@ -82,7 +83,8 @@ import Testing
         #expect(cursor.warning?.kind == .invalidLine)
         #expect(
             cursor.warning?.location
-                == LogLocation(segment: "events.jsonl", offset: Int64(lines[0].count + lines[1].count + 2), line: 3, seq: 3))
+                == LogLocation(
+                    segment: "events.jsonl", offset: Int64(lines[0].count + lines[1].count + 2), line: 3, seq: 3))
     }
 
     @Test func aLogOfANewerFormatIsRefused() throws {

@@ -79,7 +79,8 @@ import Testing
         let segmentEvents = try readAll(LogReader(path: second))
         #expect(segmentEvents.warning == nil)
         #expect(segmentEvents.events.first?.seq == firstSeq)
-        #expect(segmentEvents.events == Array(events[Int(firstSeq - 1)..<(Int(firstSeq - 1) + segmentEvents.events.count)]))
+        #expect(
+            segmentEvents.events == Array(events[Int(firstSeq - 1)..<(Int(firstSeq - 1) + segmentEvents.events.count)]))
 
         let lines: [UInt8] = events.flatMap { $0.encodedLine() + [0x0A] }
         let plain = fixture.directory.appending("events.jsonl")

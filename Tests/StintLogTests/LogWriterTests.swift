@@ -135,7 +135,11 @@ import Testing
         let other = fixture.directory.appending("other")
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
         try Data("notes".utf8).write(to: URL(fileURLWithPath: other + "/notes.txt"))
-        #expect(logError { try LogWriter.create(at: other, settingsEvent: LogFixture.settings, configuration: fixture.configuration) }?.code == .alreadyExists)
+        #expect(
+            logError {
+                try LogWriter.create(
+                    at: other, settingsEvent: LogFixture.settings, configuration: fixture.configuration)
+            }?.code == .alreadyExists)
         let missingParent = logError {
             try LogWriter.create(
                 at: fixture.directory.appending("missing/log"), settingsEvent: LogFixture.settings,
@@ -171,7 +175,9 @@ import Testing
                 try LogWriter.open(at: path, configuration: fixture.configuration).close()
             } else {
                 if FileManager.default.fileExists(atPath: path) {
-                    #expect(logError { try LogWriter.open(at: path, configuration: fixture.configuration) }?.code == .notALog)
+                    #expect(
+                        logError { try LogWriter.open(at: path, configuration: fixture.configuration) }?.code
+                            == .notALog)
                 }
                 try LogWriter.create(at: path, settingsEvent: LogFixture.settings, configuration: fixture.configuration)
                     .close()

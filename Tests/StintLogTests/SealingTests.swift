@@ -13,7 +13,8 @@ import Testing
         while writer.active != nil {
             n += 1
             fixture.clock.advance(milliseconds: 700)
-            events += try writer.append(n % 3 == 0 ? [LogFixture.draft(n), LogFixture.draft(n + 1000)] : [LogFixture.draft(n)])
+            events += try writer.append(
+                n % 3 == 0 ? [LogFixture.draft(n), LogFixture.draft(n + 1000)] : [LogFixture.draft(n)])
         }
         let name = try fixture.segmentNames()[0]
         let sealed = try fixture.bytes(of: name)
@@ -37,7 +38,9 @@ import Testing
         #expect(index.firstSeq == 1)
         #expect(index.lastSeq == events.last!.seq)
         #expect(index.entries.map(\.offset) == dataFrames.map { Int64($0.offset) })
-        #expect(index.entries.map(\.firstSeq) == dataFrames.map { SegmentSurgery.event(SegmentSurgery.lines($0.content!)[0]).seq })
+        #expect(
+            index.entries.map(\.firstSeq)
+                == dataFrames.map { SegmentSurgery.event(SegmentSurgery.lines($0.content!)[0]).seq })
         #expect(sealed.count < 4096)
 
         let next = try writer.append([LogFixture.draft(0)])
@@ -130,7 +133,8 @@ import Testing
         let names = try fixture.allFileNames()
         let segments = try fixture.segmentNames()
         let last = try fixture.bytes(of: segments.last!)
-        let sealed = SegmentFile(path: fixture.path + "/" + segments.last!, name: segments.last!, fileSystem: POSIXFileSystem())
+        let sealed = SegmentFile(
+            path: fixture.path + "/" + segments.last!, name: segments.last!, fileSystem: POSIXFileSystem())
         let isSealed = try sealed.seal() != nil
         if names.contains(where: { $0.hasSuffix(".seal.tmp") }) { return "unsealed segment and a seal.tmp" }
         if names.contains(where: { $0.hasSuffix(".new.tmp") }) { return "sealed segment and a new.tmp" }

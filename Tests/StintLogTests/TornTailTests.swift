@@ -24,7 +24,9 @@ import Testing
             // The whole frames before the cut, and the events they hold.
             let kept = frames.last { $0.offset + $0.bytes.count <= cut }!
             let keptEnd = kept.offset + kept.bytes.count
-            let keptEvents = events.filter { $0.seq <= (keptEnd == original.count ? Int64(events.count) : lastSeq(in: frames, upTo: keptEnd)) }
+            let keptEvents = events.filter {
+                $0.seq <= (keptEnd == original.count ? Int64(events.count) : lastSeq(in: frames, upTo: keptEnd))
+            }
 
             let writer = try fixture.open()
             #expect(writer.lastSeq == keptEvents.last!.seq, "cut at \(cut)")

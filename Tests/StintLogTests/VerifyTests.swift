@@ -104,7 +104,8 @@ import Testing
         for (index, frame) in frames.dropLast().enumerated() {
             let content = index == 1 ? SegmentSurgery.content(lines) : frame.content!
             entries.append(
-                SealIndex.Entry(offset: Int64(rebuilt.count), firstSeq: SegmentSurgery.event(SegmentSurgery.lines(content)[0]).seq))
+                SealIndex.Entry(
+                    offset: Int64(rebuilt.count), firstSeq: SegmentSurgery.event(SegmentSurgery.lines(content)[0]).seq))
             rebuilt += SegmentSurgery.frame(content)
         }
         let last = SegmentSurgery.event(SegmentSurgery.lines(frames[frames.count - 2].content!).last!).seq
@@ -122,10 +123,13 @@ import Testing
         let name = try fixture.segmentNames()[0]
         let frames = SegmentSurgery.frames(try fixture.bytes(of: name))
         let entries = frames.dropLast().enumerated().map { index, frame in
-            SealIndex.Entry(offset: Int64(frame.offset), firstSeq: index == 1 ? 999 : SegmentSurgery.event(SegmentSurgery.lines(frame.content!)[0]).seq)
+            SealIndex.Entry(
+                offset: Int64(frame.offset),
+                firstSeq: index == 1 ? 999 : SegmentSurgery.event(SegmentSurgery.lines(frame.content!)[0]).seq)
         }
         let last = SegmentSurgery.event(SegmentSurgery.lines(frames[frames.count - 2].content!).last!).seq
-        let forged = frames.dropLast().flatMap(\.bytes) + SealIndex(firstSeq: 1, lastSeq: last, entries: entries).encodedFrame()
+        let forged =
+            frames.dropLast().flatMap(\.bytes) + SealIndex(firstSeq: 1, lastSeq: last, entries: entries).encodedFrame()
         try fixture.write(forged, to: name)
         let report = try fixture.reader().verify()
         #expect(report.problems.map(\.kind).contains(.invalidSeal))

@@ -31,8 +31,10 @@ func parse(_ arguments: [String]) -> Options? {
         }
         switch argument {
         case "--writer": guard let name = value() else { return nil }; options.writer = name
-        case "--seal-threshold": guard let text = value(), let bytes = Int64(text) else { return nil }; options.sealThreshold = bytes
-        case "--lock-timeout-ms": guard let text = value(), let ms = Int(text) else { return nil }; options.lockTimeout = ms
+        case "--seal-threshold":
+            guard let text = value(), let bytes = Int64(text) else { return nil }; options.sealThreshold = bytes
+        case "--lock-timeout-ms":
+            guard let text = value(), let ms = Int(text) else { return nil }; options.lockTimeout = ms
         case "--hold": options.hold = true
         default: positional.append(argument)
         }
@@ -81,7 +83,7 @@ let configuration = LogConfiguration(
 func openWriter() -> LogWriter {
     do {
         return try LogWriter.open(at: options.path, configuration: configuration)
-    } catch where error.code == .notFound {
+    } catch  where error.code == .notFound {
         let settings = EventDraft(
             type: "log.created", version: 1,
             data: .object(["logId": .string("00000000-0000-4000-8000-000000000001"), "timeZone": .string("UTC")]))

@@ -138,7 +138,8 @@ struct EventChecker {
         if let expected = nextSeq, event.seq != expected {
             if event.seq > expected {
                 let missing =
-                    expected == event.seq - 1 ? "seq \(expected) is missing" : "seq \(expected)…\(event.seq - 1) are missing"
+                    expected == event.seq - 1
+                    ? "seq \(expected) is missing" : "seq \(expected)…\(event.seq - 1) are missing"
                 report(
                     .seqDiscontinuity, "expected seq \(expected) but found seq \(event.seq): \(missing)",
                     location(line: lineNumber, seq: expected))

@@ -30,7 +30,8 @@ final class LineReader {
     init(source: ByteSource, chunkSize: Int) {
         self.source = source
         self.chunkSize = max(1, chunkSize)
-        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(4096, min(self.chunkSize, 1 << 20)), alignment: 16)
+        buffer = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: max(4096, min(self.chunkSize, 1 << 20)), alignment: 16)
     }
 
     deinit {

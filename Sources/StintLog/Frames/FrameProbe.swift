@@ -111,7 +111,8 @@ enum FrameProbe: Hashable, Sendable {
                 self = position + 3 > bound ? FrameProbe.tooLong(bound) : .needsBytes(position + 3)
                 return
             }
-            let blockHeader = UInt32(bytes[position]) | UInt32(bytes[position + 1]) << 8
+            let blockHeader =
+                UInt32(bytes[position]) | UInt32(bytes[position + 1]) << 8
                 | UInt32(bytes[position + 2]) << 16
             let isLast = blockHeader & 1 != 0
             let blockType = (blockHeader >> 1) & 0x03

@@ -40,7 +40,8 @@ final class FrameScanner {
         self.chunkSize = max(1, chunkSize)
         self.decompressor = decompressor
         self.offset = offset
-        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(4096, min(self.chunkSize, 1 << 20)), alignment: 16)
+        buffer = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: max(4096, min(self.chunkSize, 1 << 20)), alignment: 16)
     }
 
     deinit {
@@ -79,7 +80,8 @@ final class FrameScanner {
                     let content = try decompressor.decompress(frame, header: header)
                     return .data(offset: frameOffset, size: size, header: header, content: content)
                 } catch {
-                    return .unreadable(offset: frameOffset, size: size, reason: error.reason, oversized: error.oversized)
+                    return .unreadable(
+                        offset: frameOffset, size: size, reason: error.reason, oversized: error.oversized)
                 }
             }
         }

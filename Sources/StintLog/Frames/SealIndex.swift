@@ -50,7 +50,8 @@ struct SealIndex: Hashable, Sendable {
     /// - Throws: a sentence saying what is wrong with it.
     init(payload: UnsafeRawBufferPointer) throws(SealFailure) {
         guard payload.count >= SealIndex.fixedPayloadSize else {
-            throw SealFailure("the seal payload has \(payload.count) bytes, fewer than the \(SealIndex.fixedPayloadSize) minimum")
+            throw SealFailure(
+                "the seal payload has \(payload.count) bytes, fewer than the \(SealIndex.fixedPayloadSize) minimum")
         }
         guard payload.prefix(8).elementsEqual(SealIndex.signature) else {
             throw SealFailure("the seal payload does not start with STINTSEL")
@@ -59,7 +60,9 @@ struct SealIndex: Hashable, Sendable {
         guard version == SealIndex.version else { throw SealFailure("the seal payload has version \(version), not 1") }
         let count = Int(payload.loadLittleEndianUInt32(at: 12))
         guard payload.count == SealIndex.payloadSize(entries: count) else {
-            throw SealFailure("the seal payload has \(payload.count) bytes, not the \(SealIndex.payloadSize(entries: count)) its \(count) entries need")
+            throw SealFailure(
+                "the seal payload has \(payload.count) bytes, not the \(SealIndex.payloadSize(entries: count)) its \(count) entries need"
+            )
         }
         let digestStart = payload.count - 32
         let digest = SHA256Digest(of: UnsafeRawBufferPointer(rebasing: payload[0..<digestStart]))
@@ -83,7 +86,8 @@ struct SealIndex: Hashable, Sendable {
             throw SealFailure("the seal index does not start with the segment's first frame and seq")
         }
         for index in 1..<count
-        where entries[index].offset <= entries[index - 1].offset || entries[index].firstSeq <= entries[index - 1].firstSeq
+        where entries[index].offset <= entries[index - 1].offset
+            || entries[index].firstSeq <= entries[index - 1].firstSeq
             || entries[index].firstSeq > lastSeq
         {
             throw SealFailure("the seal index's entry \(index + 1) does not follow entry \(index)")

@@ -49,7 +49,9 @@ final class ZstdDecompressor {
     }
 
     /// Decompresses a frame that does not declare its content size, growing the output up to the limit.
-    private func decompressStreaming(_ frame: UnsafeRawBufferPointer) throws(FrameDecodeFailure) -> UnsafeRawBufferPointer {
+    private func decompressStreaming(_ frame: UnsafeRawBufferPointer) throws(FrameDecodeFailure)
+        -> UnsafeRawBufferPointer
+    {
         _ = ZSTD_DCtx_reset(context, ZSTD_reset_session_only)
         var input = ZSTD_inBuffer(src: frame.baseAddress, size: frame.count, pos: 0)
         var produced = 0

@@ -84,7 +84,8 @@ struct LogDirectory {
         {
             throw LogError(
                 .newerFormat,
-                "\(path) was written by a newer Stint (log format \(version); this build reads format 1): upgrade Stint")
+                "\(path) was written by a newer Stint (log format \(version); this build reads format 1): upgrade Stint"
+            )
         }
         throw LogError(
             .notALog, "\(path) is not a Stint log: its format file does not say `stint-log 1`")

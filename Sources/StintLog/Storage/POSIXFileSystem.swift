@@ -29,8 +29,10 @@ public struct POSIXFileSystem: LogFileSystem {
     ) throws(SystemCallError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
-            let count = offset.map { pread(descriptor, base, buffer.count, off_t($0)) } ?? Glibc.read(
-                descriptor, base, buffer.count)
+            let count =
+                offset.map { pread(descriptor, base, buffer.count, off_t($0)) }
+                ?? Glibc.read(
+                    descriptor, base, buffer.count)
             if count >= 0 { return count }
             if errno != EINTR {
                 throw SystemCallError(operation: offset == nil ? "read" : "pread", errno: errno)

@@ -20,7 +20,9 @@ struct SegmentFile {
     ///
     /// Reads the last 64 KiB and, when the seal is not in them, up to `searchLimit` bytes from the end (by
     /// default as far as the largest seal frame can reach).
-    func seal(searchLimit: Int64 = Int64(8 + SealIndex.fixedPayloadSize + FrameLimits.maximumSealPayload)) throws(LogError) -> Seal? {
+    func seal(searchLimit: Int64 = Int64(8 + SealIndex.fixedPayloadSize + FrameLimits.maximumSealPayload))
+        throws(LogError) -> Seal?
+    {
         let descriptor: Int32
         do {
             descriptor = try fileSystem.openFile(path, .readOnly)
@@ -56,7 +58,9 @@ struct SegmentFile {
     ///
     /// - Throws: ``LogError/Code/damaged`` when that frame is unreadable or does not end with the seal's
     ///   last `seq`.
-    func ending(of seal: Seal, logPath: String, chunkSize: Int, decompressor: ZstdDecompressor) throws(LogError) -> Ending {
+    func ending(of seal: Seal, logPath: String, chunkSize: Int, decompressor: ZstdDecompressor) throws(LogError)
+        -> Ending
+    {
         let descriptor: Int32
         do {
             descriptor = try fileSystem.openFile(path, .readOnly)
@@ -77,7 +81,8 @@ struct SegmentFile {
         }
         let location = LogLocation(segment: name, offset: entry.offset, seq: entry.firstSeq)
         guard case .data(let offset, let size, _, let content) = frame else {
-            let problem = LogProblem(.unreadableFrame, "the last data frame of the sealed segment is unreadable", location: location)
+            let problem = LogProblem(
+                .unreadableFrame, "the last data frame of the sealed segment is unreadable", location: location)
             throw LogError(damage: problem, logPath: logPath, lastGoodSeq: nil, doing: "open")
         }
         checker.checkFrame(content, segment: name, offset: offset)
@@ -88,7 +93,8 @@ struct SegmentFile {
             let digest = checker.link.digest
         else {
             let problem = LogProblem(
-                .invalidSeal, "the seal says the segment ends at seq \(seal.index.lastSeq) at offset \(seal.offset), "
+                .invalidSeal,
+                "the seal says the segment ends at seq \(seal.index.lastSeq) at offset \(seal.offset), "
                     + "but its last frame ends at seq \(checker.lastEvent?.seq ?? 0)", location: location)
             throw LogError(damage: problem, logPath: logPath, lastGoodSeq: nil, doing: "open")
         }

@@ -1,5 +1,4 @@
 import Foundation
-
 @_spi(FaultInjection) import StintLog
 
 /// A ``LogFileSystem`` that passes through to POSIX and fails on demand.

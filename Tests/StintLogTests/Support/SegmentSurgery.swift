@@ -20,7 +20,8 @@ enum SegmentSurgery {
             switch try! scanner.next() {
             case .data(let offset, let size, _, let content):
                 let start = Int(offset)
-                frames.append(Frame(offset: start, bytes: Array(segment[start..<(start + size)]), content: Array(content)))
+                frames.append(
+                    Frame(offset: start, bytes: Array(segment[start..<(start + size)]), content: Array(content)))
             case .seal(let offset, let size, _):
                 let start = Int(offset)
                 frames.append(Frame(offset: start, bytes: Array(segment[start..<(start + size)]), content: nil))
