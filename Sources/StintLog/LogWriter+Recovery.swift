@@ -223,6 +223,10 @@ extension LogWriter {
                     oversized ? .oversizedFrame : .unreadableFrame, reason + ", and a valid frame follows", offset)
             }
         }
+        if frames.isEmpty && seal == nil && tornAt == nil {
+            // An empty file: nothing to keep; it is removed like a segment whose only frame was torn.
+            tornAt = 0
+        }
         if seal == nil, let crowdedFrame {
             throw problem(
                 .frameLayout,
@@ -302,18 +306,21 @@ extension LogWriter {
             suffix += 1
             tornName = "\(name).torn-\(offset).\(suffix)"
         }
-        try writeFile(named: tornName, tail)
+        if !tail.isEmpty { try writeFile(named: tornName, tail) }
         do {
             try fileSystem.truncate(descriptor, to: offset)
             try fileSystem.synchronize(descriptor, dataOnly: false)
         } catch {
             throw LogError.io(error, "truncate segment \(name)", path: segmentPath)
         }
+        let what =
+            tail.isEmpty
+            ? "segment \(name) was empty (a segment creation that did not finish) and was removed"
+            : "the \(tail.count) bytes at offset \(offset) of segment \(name) (an append that did not finish) were "
+                + "moved to \(tornName)"
         configuration.onNotice(
             LogNotice(
-                .tornTailSetAside,
-                "repaired a torn tail in \(path): the \(tail.count) bytes at offset \(offset) of segment \(name) "
-                    + "(an append that did not finish) were moved to \(tornName); the log ends at seq \(lastSeq)",
+                .tornTailSetAside, "repaired a torn tail in \(path): \(what); the log ends at seq \(lastSeq)",
                 location: LogLocation(segment: name, offset: offset, seq: lastSeq)))
     }
 

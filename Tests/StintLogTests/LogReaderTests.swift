@@ -43,15 +43,24 @@ import Testing
 
     @Test func startingInASealedSegmentSeeksToTheFrameThroughTheIndex() throws {
         let (fixture, events) = try Self.sealedLog()
+        let segments = try fixture.segmentNames()
+        let second = segments[1]
+        let frames = SegmentSurgery.frames(try fixture.bytes(of: second))
+        #expect(frames.count >= 3)
+        // The last event of the segment's last data frame.
+        let lastFrame = frames[frames.count - 2]
+        let target = SegmentSurgery.event(SegmentSurgery.lines(lastFrame.content!).last!).seq
         let counting = CountingFileSystem()
         fixture.fileSystem = counting
-        let last = events.count
-        let cursor = try fixture.reader().events(from: Int64(last - 2))
-        while try cursor.next() != nil {}
-        // The reader opens only the segment holding the start and those after it.
-        let segments = try fixture.segmentNames()
-        #expect(counting.openedNames.filter { $0.hasSuffix(".jsonl.zst") }.count <= 2)
-        #expect(segments.count >= 5)
+        fixture.readChunkSize = 64
+        let cursor = try fixture.reader().events(from: target)
+        #expect(try cursor.next() == events[Int(target - 1)])
+        // Only the segment holding the start was opened, and of it only the tail (seal) and the last frame
+        // were read, not the frames before.
+        #expect(counting.openedNames.filter { $0.hasSuffix(".jsonl.zst") }.allSatisfy { $0 == second })
+        let segmentSize = try fixture.bytes(of: second).count
+        #expect(counting.bytesRead(of: second) < segmentSize + lastFrame.bytes.count + 128)
+        #expect(counting.bytesRead(of: second) - min(segmentSize, 64 << 10) < lastFrame.offset)
     }
 
     @Test func lastSeqAndHeadAreCheapAndAgreeWithVerify() throws {
@@ -130,21 +139,34 @@ import Testing
     }
 }
 
-/// Records the files opened through it.
+/// Records the files opened through it and how many bytes were read from each.
 final class CountingFileSystem: LogFileSystem, @unchecked Sendable {
     private let base = POSIXFileSystem()
     private let lock = NSLock()
     private var opened: [String] = []
+    private var names: [Int32: String] = [:]
+    private var bytes: [String: Int] = [:]
 
     var openedNames: [String] { lock.withLock { opened } }
 
+    func bytesRead(of name: String) -> Int { lock.withLock { bytes[name] ?? 0 } }
+
     func openFile(_ path: String, _ mode: FileOpenMode) throws(SystemCallError) -> Int32 {
-        lock.withLock { opened.append((path as NSString).lastPathComponent) }
-        return try base.openFile(path, mode)
+        let descriptor = try base.openFile(path, mode)
+        let name = (path as NSString).lastPathComponent
+        lock.withLock {
+            opened.append(name)
+            names[descriptor] = name
+        }
+        return descriptor
     }
     func close(_ descriptor: Int32) { base.close(descriptor) }
     func read(_ d: Int32, into b: UnsafeMutableRawBufferPointer, at o: Int64?) throws(SystemCallError) -> Int {
-        try base.read(d, into: b, at: o)
+        let count = try base.read(d, into: b, at: o)
+        lock.withLock {
+            if let name = names[d] { bytes[name, default: 0] += count }
+        }
+        return count
     }
     func write(_ d: Int32, _ b: UnsafeRawBufferPointer, at o: Int64) throws(SystemCallError) {
         try base.write(d, b, at: o)

@@ -54,6 +54,22 @@ import Testing
         }
     }
 
+    /// Opening for write reads the active segment and the previous segment's end, never older segments, so
+    /// the cost of an append does not grow with the log.
+    @Test func openingForWriteReadsOnlyTheEndOfTheLog() throws {
+        let fixture = LogFixture(sealThreshold: 1500, sealedFrameTarget: 400)
+        let events = try fixture.populate(batches: 80)
+        let segments = try fixture.segmentNames()
+        #expect(segments.count >= 6)
+        let counting = CountingFileSystem()
+        fixture.fileSystem = counting
+        let writer = try fixture.open()
+        #expect(writer.lastSeq == events.last!.seq)
+        #expect(Set(counting.openedNames.filter { $0.hasSuffix(".jsonl.zst") }) == Set(segments.suffix(2)))
+        _ = try writer.append([LogFixture.draft(1)])
+        #expect(Set(counting.openedNames.filter { $0.hasSuffix(".jsonl.zst") }) == Set(segments.suffix(2)))
+    }
+
     @Test func aClockThatGoesBackIsClampedAndItsReadingKept() throws {
         let fixture = LogFixture()
         let writer = try fixture.create()

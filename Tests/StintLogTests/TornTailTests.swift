@@ -75,21 +75,34 @@ import Testing
         #expect(try fixture.reader().verify().problems == [])
     }
 
-    @Test func aTornFirstFrameOfANewSegmentRemovesTheSegment() throws {
+    /// A new segment whose only frame is torn, or that is empty, is removed; the torn bytes are kept aside.
+    @Test(arguments: [[0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x40], []] as [[UInt8]])
+    func aTornFirstFrameOfANewSegmentRemovesTheSegment(torn: [UInt8]) throws {
         let fixture = LogFixture(sealThreshold: 700)
         let writer = try fixture.create()
         var events = [writer.lastEvent!]
         while writer.active != nil || events.count < 3 { events += try writer.append([LogFixture.draft(events.count)]) }
         writer.close()
         let sealedNames = try fixture.segmentNames()
-        // The next segment's first frame, torn (as if the rename had made a partial file durable).
         let nextName = LogDirectory.segmentName(firstSeq: events.last!.seq + 1)
-        try fixture.write([0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x40], to: nextName)
+        try fixture.write(torn, to: nextName)
         let reopened = try fixture.open()
         #expect(reopened.lastSeq == events.last!.seq)
         #expect(try fixture.segmentNames() == sealedNames)
-        #expect(try fixture.bytes(of: "\(nextName).torn-0") == [0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x40])
+        if !torn.isEmpty { #expect(try fixture.bytes(of: "\(nextName).torn-0") == torn) }
+        #expect(fixture.notices.notices.map(\.kind) == [.tornTailSetAside])
         #expect(try reopened.append([LogFixture.draft(1)])[0].seq == events.last!.seq + 1)
+        reopened.close()
+        #expect(try fixture.reader().verify().problems == [])
+    }
+
+    @Test func anEmptyOnlySegmentIsDamageNotATornTail() throws {
+        let fixture = LogFixture()
+        try fixture.populate(batches: 1)
+        let name = try fixture.segmentNames()[0]
+        try fixture.write([], to: name)
+        #expect(logError { try fixture.open() }?.code == .damaged)
+        #expect(try fixture.segmentNames() == [name])
     }
 }
 

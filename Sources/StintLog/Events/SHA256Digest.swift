@@ -43,15 +43,17 @@ struct SHA256Digest: Hashable, Sendable {
 
     /// Whether `prev` (32 lowercase hex digits) is the link of this digest, without allocating.
     func isLink(_ prev: String) -> Bool {
-        withUnsafeBytes(of: words) { digest in
-            var index = 0
-            for byte in prev.utf8 {
-                guard index < 32, let nibble = SHA256Digest.nibble(byte) else { return false }
-                let expected = index & 1 == 0 ? digest[index >> 1] >> 4 : digest[index >> 1] & 0x0F
-                guard nibble == expected else { return false }
-                index += 1
+        var prev = prev
+        return prev.withUTF8 { text in
+            guard text.count == 32 else { return false }
+            return withUnsafeBytes(of: words) { digest in
+                for index in 0..<16 {
+                    guard let high = SHA256Digest.nibble(text[2 * index]),
+                        let low = SHA256Digest.nibble(text[2 * index + 1]), high << 4 | low == digest[index]
+                    else { return false }
+                }
+                return true
             }
-            return index == 32
         }
     }
 
