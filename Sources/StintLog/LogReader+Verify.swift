@@ -293,11 +293,11 @@ final class LogVerifier {
                     problem(.unreadableFrame, "the input ends inside a frame", offset)
                 }
                 break scanning
-            case .unreadable(let offset, let size, let reason, let oversized):
+            case .unreadable(let offset, let reason, let oversized):
                 let kind: LogProblem.Kind = oversized ? .oversizedFrame : .unreadableFrame
                 let search: FrameScanner.Search
                 do {
-                    search = try scanner.findNextValidFrame(skipping: size == nil ? 1 : 0)
+                    search = try scanner.findNextValidFrame()
                 } catch {
                     throw LogError.io(error, "read \(name)", path: name)
                 }

@@ -207,15 +207,15 @@ extension LogWriter {
                 break scanning
             case .incomplete(let offset):
                 // A frame whose header was damaged can look incomplete and swallow the frames after it.
-                if try nothingValidFollows(scanner, skipping: 1, segmentPath) {
+                if try nothingValidFollows(scanner, segmentPath) {
                     tornAt = offset
                     break scanning
                 }
                 throw problem(
                     .unreadableFrame, "the frame's blocks run past the end of the file, yet a valid frame follows",
                     offset)
-            case .unreadable(let offset, let size, let reason, let oversized):
-                if try nothingValidFollows(scanner, skipping: size == nil ? 1 : 0, segmentPath) {
+            case .unreadable(let offset, let reason, let oversized):
+                if try nothingValidFollows(scanner, segmentPath) {
                     tornAt = offset
                     break scanning
                 }
@@ -243,10 +243,10 @@ extension LogWriter {
     }
 
     private func nothingValidFollows(
-        _ scanner: FrameScanner, skipping: Int, _ segmentPath: String
+        _ scanner: FrameScanner, _ segmentPath: String
     ) throws(LogError) -> Bool {
         do {
-            if case .nothing = try scanner.findNextValidFrame(skipping: skipping) { return true }
+            if case .nothing = try scanner.findNextValidFrame() { return true }
             return false
         } catch {
             throw LogError.io(error, "read segment", path: segmentPath)

@@ -272,13 +272,13 @@ final class ReadEngine {
                         .unreadableFrame, "the segment ends inside a frame, but it is not the last segment",
                         location: here(offset)))
             }
-        case .unreadable(let offset, let size, let reason, let oversized):
+        case .unreadable(let offset, let reason, let oversized):
             var kind: LogProblem.Kind = oversized ? .oversizedFrame : .unreadableFrame
             var message = reason
             if segment.isLast && (segment.isLogSegment || segment.nameSeq != nil) {
                 let search: FrameScanner.Search
                 do {
-                    search = try scanner.findNextValidFrame(skipping: size == nil ? 1 : 0)
+                    search = try scanner.findNextValidFrame()
                 } catch {
                     throw LogError.io(error, "read \(segment.name)", path: segment.path ?? segment.name)
                 }

@@ -10,10 +10,10 @@ enum ScannedFrame {
     case end(offset: Int64)
     /// The bytes end inside the frame that starts at `offset` (every header read so far was valid).
     case incomplete(offset: Int64)
-    /// The frame at `offset` is not readable. When `size` is known (a structurally whole frame whose
-    /// decompression or checksum failed) the scanner has moved past it; otherwise it stays at `offset`
-    /// and only ``FrameScanner/findNextValidFrame()`` can move it on.
-    case unreadable(offset: Int64, size: Int?, reason: String, oversized: Bool)
+    /// The frame at `offset` is not readable. The scanner stays at `offset`: only
+    /// ``FrameScanner/findNextValidFrame()`` moves it on, because a damaged block header can make a frame
+    /// look longer than it was and hide the start of the next one.
+    case unreadable(offset: Int64, reason: String, oversized: Bool)
 }
 
 /// Reads a sequence of zstd frames from a ``ByteSource`` with memory bounded by the largest frame.
@@ -61,7 +61,7 @@ final class FrameScanner {
                     return end == start ? .end(offset: offset) : .incomplete(offset: offset)
                 }
             case .invalid(let reason, let oversized):
-                return .unreadable(offset: offset, size: nil, reason: reason, oversized: oversized)
+                return .unreadable(offset: offset, reason: reason, oversized: oversized)
             case .skippable(let magic, let size):
                 let frameOffset = offset
                 if magic == FrameLimits.sealMagic && size - 8 <= FrameLimits.maximumSealPayload {
@@ -75,13 +75,12 @@ final class FrameScanner {
             case .data(let header, let size):
                 let frameOffset = offset
                 let frame = UnsafeRawBufferPointer(rebasing: buffer[start..<(start + size)])
-                consume(size)
                 do {
                     let content = try decompressor.decompress(frame, header: header)
+                    consume(size)
                     return .data(offset: frameOffset, size: size, header: header, content: content)
                 } catch {
-                    return .unreadable(
-                        offset: frameOffset, size: size, reason: error.reason, oversized: error.oversized)
+                    return .unreadable(offset: frameOffset, reason: error.reason, oversized: error.oversized)
                 }
             }
         }
@@ -97,18 +96,15 @@ final class FrameScanner {
         case tooLargeToSearch
     }
 
-    /// Looks for the first offset at or after `skipping` bytes past the current one where a whole,
+    /// Looks for the first offset after the current one (where an unreadable frame starts) at which a whole,
     /// checksum-valid data frame or a valid seal frame starts, reading the rest of the source into memory;
     /// moves the scanner there when found.
-    ///
-    /// Pass `skipping: 1` when the scanner stands on an unreadable frame it could not move past, and 0 when
-    /// it has already moved past one.
-    func findNextValidFrame(skipping: Int) throws(SystemCallError) -> Search {
+    func findNextValidFrame() throws(SystemCallError) -> Search {
         while try fill(toAtLeast: end - start + chunkSize) {
             if end - start > FrameScanner.maximumSearch { return .tooLargeToSearch }
         }
         let bytes = available
-        var position = skipping
+        var position = 1
         while position + 4 <= bytes.count {
             let magic = bytes.loadLittleEndianUInt32(at: position)
             if magic == FrameLimits.dataMagic || magic == FrameLimits.sealMagic,
