@@ -20,7 +20,7 @@ final class ZstdCompressor {
     /// The level of the one-batch frames of the active segment: fast, since each append pays it.
     static let activeLevel: Int32 = 3
     /// The level sealed segments are recompressed at (see docs/decisions/0001-log-format.md).
-    static let sealLevel: Int32 = 9
+    static let sealLevel: Int32 = 11
 
     /// Compresses `content` into one frame appended to `frames`.
     func compress(_ content: UnsafeRawBufferPointer, appendingTo frames: inout [UInt8]) throws(LogError) {
