@@ -96,7 +96,11 @@ final class ReadEngine {
         if seq > startSeq {
             let file = SegmentFile(
                 path: directory.path(listed[low].name), name: listed[low].name, fileSystem: options.fileSystem)
-            if let seal = try file.seal() {
+            // The last segment is usually the active one: look for a seal only in its tail, not through
+            // the whole file (a sealed segment with a larger index is then read from its start).
+            let isLast = low == listed.count - 1
+            let limit = isLast ? Int64(SegmentFile.tailReadSize) : SegmentFile.largestSealSearch
+            if let seal = try file.seal(searchLimit: limit) {
                 let entry = seal.index.entries[seal.index.entryIndex(holding: seq)]
                 startOffset = entry.offset
                 startSeq = entry.firstSeq
@@ -335,7 +339,7 @@ final class ReadEngine {
         guard let last = try directory.listing().segments.last else { return 0 }
         let segmentPath = directory.path(last.name)
         let file = SegmentFile(path: segmentPath, name: last.name, fileSystem: options.fileSystem)
-        if let seal = try file.seal() { return seal.index.lastSeq }
+        if let seal = try file.seal(searchLimit: Int64(SegmentFile.tailReadSize)) { return seal.index.lastSeq }
         let descriptor: Int32
         do {
             descriptor = try options.fileSystem.openFile(segmentPath, .readOnly)

@@ -15,14 +15,14 @@ struct SegmentFile {
 
     /// The size of the first tail read when looking for a seal frame; enough for a 4000-frame index.
     static let tailReadSize = 64 << 10
+    /// The most bytes from the end a seal frame can span.
+    static let largestSealSearch = Int64(8 + SealIndex.fixedPayloadSize + FrameLimits.maximumSealPayload)
 
     /// The segment's seal, or nil when it does not end with a valid seal frame.
     ///
     /// Reads the last 64 KiB and, when the seal is not in them, up to `searchLimit` bytes from the end (by
     /// default as far as the largest seal frame can reach).
-    func seal(searchLimit: Int64 = Int64(8 + SealIndex.fixedPayloadSize + FrameLimits.maximumSealPayload))
-        throws(LogError) -> Seal?
-    {
+    func seal(searchLimit: Int64 = SegmentFile.largestSealSearch) throws(LogError) -> Seal? {
         let descriptor: Int32
         do {
             descriptor = try fileSystem.openFile(path, .readOnly)
