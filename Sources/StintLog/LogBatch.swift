@@ -8,6 +8,7 @@ public struct LogBatch: Hashable, Sendable {
     /// The events, in `seq` order; never empty.
     public var events: [RecordedEvent]
 
+    /// A batch of the given events (at least one).
     public init(events: [RecordedEvent]) {
         self.events = events
     }

@@ -40,6 +40,7 @@ public struct LogError: Error, Sendable, CustomStringConvertible {
     /// The underlying error, such as a ``SystemCallError``.
     public var cause: (any Error & Sendable)?
 
+    /// An error with its code, message and, when known, where it is and what caused it.
     public init(
         _ code: Code, _ message: String, location: LogLocation? = nil, lastGoodSeq: Int64? = nil,
         cause: (any Error & Sendable)? = nil

@@ -8,6 +8,7 @@ public struct LogHead: Hashable, Sendable, CustomStringConvertible {
     /// The SHA-256 of the event's line including its newline, 64 lowercase hex digits.
     public var hash: String
 
+    /// A head from its `seq` and its 64-hex-digit hash (not checked).
     public init(seq: Int64, hash: String) {
         self.seq = seq
         self.hash = hash

@@ -12,6 +12,7 @@ public struct LogLocation: Hashable, Sendable, CustomStringConvertible {
     /// The `seq` of the event concerned.
     public var seq: Int64?
 
+    /// A location with the parts that are known.
     public init(segment: String? = nil, offset: Int64? = nil, line: Int? = nil, seq: Int64? = nil) {
         self.segment = segment
         self.offset = offset

@@ -21,6 +21,7 @@ public struct LogNotice: Sendable, CustomStringConvertible {
     /// Where it happened.
     public var location: LogLocation?
 
+    /// A notice of a kind, with its message and, when it concerns one, a place in the log.
     public init(_ kind: Kind, _ message: String, location: LogLocation? = nil) {
         self.kind = kind
         self.message = message

@@ -46,6 +46,7 @@ public struct LogProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, in a sentence.
     public var message: String
 
+    /// A problem of a kind, with its explanation and location.
     public init(_ kind: Kind, _ message: String, location: LogLocation) {
         self.kind = kind
         self.location = location

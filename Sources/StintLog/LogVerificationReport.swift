@@ -9,6 +9,7 @@ public struct LogVerificationReport: Sendable {
     /// The number of segment files read (1 for a single file or a stream).
     public var segmentCount: Int
 
+    /// A report from its parts.
     public init(problems: [LogProblem], eventCount: Int64, head: LogHead?, segmentCount: Int) {
         self.problems = problems
         self.eventCount = eventCount

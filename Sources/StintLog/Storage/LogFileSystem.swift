@@ -75,7 +75,10 @@ public enum FileOpenMode: Hashable, Sendable {
 /// What a path names.
 @_spi(FaultInjection)
 public enum FileKind: Hashable, Sendable {
+    /// A regular file.
     case regularFile
+    /// A directory.
     case directory
+    /// Anything else (a device, a socket, a FIFO).
     case other
 }

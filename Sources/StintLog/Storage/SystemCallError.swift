@@ -12,6 +12,7 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The `errno` value.
     public var errno: Int32
 
+    /// An error for a failed call.
     public init(operation: String, path: String? = nil, errno: Int32) {
         self.operation = operation
         self.path = path
