@@ -86,7 +86,8 @@ import Testing
         let usage = DomainError.Code.allCases.filter { $0.category == .usage }
         let damaged = DomainError.Code.allCases.filter { $0.category == .damaged }
         #expect(usage.contains(.invalidTime))
-        #expect(damaged == [.unknownEventType, .unknownEventVersion, .invalidEventData, .inconsistentEvent])
+        #expect(
+            damaged == [.unknownEventType, .unknownEventVersion, .invalidEventData, .inconsistentEvent, .invalidCheckpoint])
         #expect(DomainError.Code.severalRunning.category == .refused)
     }
 }
