@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "StintCore", targets: ["StintCore"]),
         .library(name: "StintLog", targets: ["StintLog"]),
+        .library(name: "StintEngine", targets: ["StintEngine"]),
         .library(name: "StintCLI", targets: ["StintCLI"]),
         .executable(name: "stint", targets: ["stint"]),
     ],
@@ -22,7 +23,8 @@ let package = Package(
         ),
         .target(name: "StintCore"),
         .target(name: "StintLog", dependencies: ["StintCore", "CZstd", "CCrypto"]),
-        .target(name: "StintCLI", dependencies: ["StintCore", "StintLog"]),
+        .target(name: "StintEngine", dependencies: ["StintCore", "StintLog"]),
+        .target(name: "StintCLI", dependencies: ["StintCore", "StintLog", "StintEngine"]),
         .executableTarget(name: "stint", dependencies: ["StintCLI"]),
         .executableTarget(
             name: "stint-log-stress", dependencies: ["StintLog", "StintCore"], path: "Tools/stint-log-stress"),
@@ -30,7 +32,7 @@ let package = Package(
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),
         .testTarget(name: "StintLogTests", dependencies: ["StintLog", "StintCore", "TestSupport"]),
         .testTarget(
-            name: "StintCLITests", dependencies: ["StintCLI", "StintLog", "StintCore", "TestSupport"],
+            name: "StintCLITests", dependencies: ["StintCLI", "StintEngine", "StintLog", "StintCore", "TestSupport"],
             exclude: ["__Snapshots__"]
         ),
     ],

@@ -18,7 +18,7 @@ public enum StintCLI {
         let registry = VerbRegistry(verbs: allVerbs)
         let parser = ArgumentParser(registry: registry)
         let help = HelpRenderer(registry: registry)
-        do {
+        do throws(CLIError) {
             let parsed = try parser.parse(arguments)
             guard let spec = parsed.spec, let type = registry.type(for: spec) else {
                 host.standardOutput.write(help.toolHelp())
@@ -30,7 +30,13 @@ public enum StintCLI {
             }
             let verb = try type.init(parsed.arguments)
             let context = try CommandContext(host: host, globals: parsed.globals, registry: registry)
-            try verb.run(context)
+            do throws(CLIError) {
+                try verb.run(context)
+            } catch {
+                var error = error
+                if error.code == .usage, error.verb == nil { error.verb = spec.name }
+                throw error
+            }
             return ExitStatus.ok
         } catch {
             report(error, to: host)

@@ -87,7 +87,9 @@ import Testing
         let damaged = DomainError.Code.allCases.filter { $0.category == .damaged }
         #expect(usage.contains(.invalidTime))
         #expect(
-            damaged == [.unknownEventType, .unknownEventVersion, .invalidEventData, .inconsistentEvent, .invalidCheckpoint])
+            damaged == [
+                .unknownEventType, .unknownEventVersion, .invalidEventData, .inconsistentEvent, .invalidCheckpoint,
+            ])
         #expect(DomainError.Code.severalRunning.category == .refused)
     }
 }

@@ -1,6 +1,30 @@
 extension StintCLI {
     /// Every verb, in the order `stint --help` lists them.
     static let allVerbs: [any Verb.Type] = [
-        HelpVerb.self
+        InitVerb.self,
+        StartVerb.self,
+        StopVerb.self,
+        ContinueVerb.self,
+        CancelVerb.self,
+        TrackVerb.self,
+        EditVerb.self,
+        SplitVerb.self,
+        JoinVerb.self,
+        DeleteVerb.self,
+        UndoVerb.self,
+        RedoVerb.self,
+        TagAddVerb.self,
+        TagRenameVerb.self,
+        TagArchiveVerb.self,
+        TagUnarchiveVerb.self,
+        TagDeleteVerb.self,
+        TagsVerb.self,
+        StatusVerb.self,
+        LogVerb.self,
+        SnapshotVerb.self,
+        SummaryVerb.self,
+        TimelineVerb.self,
+        LiveActivityVerb.self,
+        HelpVerb.self,
     ]
 }

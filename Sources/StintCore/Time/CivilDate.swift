@@ -81,7 +81,8 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    /// `value` in decimal, zero-padded to `width` digits.
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(abs(value))
         let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
         return value < 0 ? "-" + padded : padded

@@ -1,0 +1,161 @@
+import StintCore
+import StintEngine
+import StintLog
+
+extension CommandContext {
+    /// The log path: `--log`, else `STINT_LOG`, else `$XDG_DATA_HOME/stint/log`, else
+    /// `$HOME/.local/share/stint/log`.
+    var logPath: String {
+        get throws(CLIError) {
+            if let path = globals.logPath { return path }
+            if let path = host.environment["STINT_LOG"], !path.isEmpty { return path }
+            if let data = host.environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/stint/log" }
+            if let home = host.environment["HOME"], !home.isEmpty { return home + "/.local/share/stint/log" }
+            throw CLIError.usage("no log given and HOME is not set; pass --log PATH or set STINT_LOG", verb: nil)
+        }
+    }
+
+    /// Engine options for this command: its clock is the command's `now`.
+    var engineOptions: EngineOptions {
+        let instant = now
+        let notify: @Sendable (String) -> Void = { [host, globals] message in
+            if !globals.quiet { host.standardError.write("note: \(message)\n") }
+        }
+        return EngineOptions(clock: { instant }, newID: newID, onNotice: notify, lockTimeout: lockTimeout)
+    }
+
+    /// How long a writer waits for the lock: `STINT_LOCK_TIMEOUT` seconds, default 10.
+    var lockTimeout: Duration {
+        if let text = host.environment["STINT_LOCK_TIMEOUT"], let seconds = Double(text), seconds >= 0 {
+            return .milliseconds(Int64(seconds * 1000))
+        }
+        return .seconds(10)
+    }
+
+    /// Opens the log for writing, with a message that says how to create it when it is missing.
+    func openForWriting() throws(CLIError) -> TimeLog {
+        let path = try logPath
+        guard path != "-" else {
+            throw CLIError.usage("'-' (standard input) can only be read; give a log directory with --log", verb: nil)
+        }
+        do {
+            return try TimeLog.open(at: path, options: engineOptions)
+        } catch {
+            if error.log?.code == .notFound {
+                throw CLIError.refused("there is no log at \(path); create one with 'stint init' (or pass --log PATH)")
+            }
+            throw CLIError(error)
+        }
+    }
+
+    /// A reader of the log: a directory, a `.jsonl.zst` or `.jsonl` file, or `-` for standard input.
+    func reader() throws(CLIError) -> LogReader {
+        let path = try logPath
+        if path == "-" { return LogReader(bytes: host.readStandardInput(), name: "standard input") }
+        do {
+            return try LogReader(path: path)
+        } catch {
+            if error.code == .notFound {
+                throw CLIError.refused("there is no log at \(path); create one with 'stint init' (or pass --log PATH)")
+            }
+            throw CLIError(StintError(error))
+        }
+    }
+
+    /// The log's settings, read from its first event (to parse time arguments before folding).
+    func settings(of reader: LogReader) throws(CLIError) -> LogSettings {
+        do {
+            guard let first = try reader.events(from: 1).next() else {
+                throw CLIError.damaged("the log \(reader.name) has no events; create a log with 'stint init'")
+            }
+            return try LogState(genesis: first).settings
+        } catch let error as CLIError {
+            throw error
+        } catch let error as LogError {
+            throw CLIError(StintError(error))
+        } catch let error as DomainError {
+            throw CLIError(StintError(error))
+        } catch {
+            throw CLIError.refused("\(error)")
+        }
+    }
+
+    /// Reads the log at the point `--at` or `--seq` name (the latest state when neither is given), and
+    /// prints a warning when damage cut the reading short.
+    func view(_ point: PointArguments) throws(CLIError) -> LogView {
+        let reader = try reader()
+        let resolved: ReadPoint
+        switch point {
+        case .latest: resolved = .latest
+        case .seq(let n): resolved = .seq(n)
+        case .at(let text):
+            let settings = try settings(of: reader)
+            resolved = .at(try parseTime(text, calendar: settings.calendar, option: "--at"))
+        }
+        do {
+            let view = try LogView.load(reader, at: resolved, options: engineOptions)
+            if let warning = view.warning {
+                warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
+            }
+            return view
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// Parses a time argument in the log's calendar at this command's `now`, printing its notice if any.
+    func parseTime(_ text: String, calendar: LogCalendar, option: String) throws(CLIError) -> Instant {
+        try parsedTime(text, calendar: calendar, option: option).instant
+    }
+
+    func parsedTime(_ text: String, calendar: LogCalendar, option: String) throws(CLIError) -> ParsedTime {
+        do {
+            let parsed = try TimeArgument.parse(text, now: now, calendar: calendar)
+            if let notice = parsed.notice { self.notice("note: \(notice.message)") }
+            return parsed
+        } catch {
+            var failure = CLIError(StintError(error))
+            if failure.code == .usage { failure.message = "\(option): \(failure.message)" }
+            throw failure
+        }
+    }
+}
+
+/// `--at TIME` / `--seq N` of a read verb, before the log's calendar is known.
+enum PointArguments: Sendable {
+    case latest
+    case at(String)
+    case seq(Int64)
+
+    static let options: [OptionSpec] = [
+        .value("at", "TIME", "Show the log as it was at TIME: the events recorded by then, with TIME as now."),
+        .value("seq", "N", "Show the log after its first N events, as of the time event N was recorded."),
+    ]
+
+    init(_ arguments: ParsedArguments, verb: String) throws(CLIError) {
+        switch (arguments.value("at"), arguments.value("seq")) {
+        case (nil, nil): self = .latest
+        case (let at?, nil): self = .at(at)
+        case (nil, let text?):
+            guard let n = Int64(text), n >= 1 else {
+                throw CLIError.usage("--seq takes a whole number ≥ 1, not '\(text)'", verb: verb)
+            }
+            self = .seq(n)
+        case (_?, _?):
+            throw CLIError.usage("give --at or --seq, not both", verb: verb)
+        }
+    }
+}
+
+extension CLIError {
+    /// The CLI form of an engine error.
+    init(_ error: StintError) {
+        let code: Code
+        switch error.category {
+        case .usage: code = .usage
+        case .refused: code = .refused
+        case .damaged: code = .damaged
+        }
+        self.init(code: code, message: error.message, verb: nil, details: error.details)
+    }
+}

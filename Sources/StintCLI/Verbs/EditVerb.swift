@@ -1,0 +1,74 @@
+import StintCore
+
+/// `stint edit`.
+struct EditVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["edit"],
+        abstract: "Change a record's start, end, tag or comment.",
+        arguments: [ArgumentSpec(name: "RECORD_ID", help: "The record's id or a unique prefix (4+ hex digits).")],
+        options: [
+            .value("start", "TIME", "The new start."),
+            .value("end", "TIME", "The new end (a running record stops at it)."),
+            .value("tag", "NAME", "The new tag (an unknown name creates the tag)."),
+            .flag("untag", "Remove the tag."),
+            .value("comment", "TEXT", "The new comment; an empty text removes it."),
+            SharedOptions.force,
+        ],
+        discussion: TimeHelp.text,
+        examples: [
+            ("stint edit 3f2a --start 08:45", "Moves the start of record 3f2a… to 08:45."),
+            ("stint edit 3f2a --tag review --comment \"\"", "Retags it and removes its comment."),
+        ]
+    )
+
+    let reference: String
+    let start: String?
+    let end: String?
+    let tag: TagChoice?
+    let comment: String?
+    let force: Bool
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        reference = arguments.positionals[0]
+        start = arguments.value("start")
+        end = arguments.value("end")
+        comment = arguments.comment
+        force = arguments.force
+        switch (arguments.value("tag"), arguments.flag("untag")) {
+        case (let name?, false): tag = .name(name)
+        case (nil, true): tag = .untagged
+        case (nil, false): tag = nil
+        case (_?, true): throw CLIError.usage("give --tag NAME or --untag, not both", verb: Self.spec.name)
+        }
+        if start == nil, end == nil, tag == nil, comment == nil {
+            throw CLIError.usage(
+                "nothing to change: give --start, --end, --tag, --untag or --comment", verb: Self.spec.name)
+        }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let (result, state) = try context.mutate { (state, context) throws(CLIError) in
+            .edit(
+                record: try context.recordRef(reference),
+                start: try start.map { (text) throws(CLIError) in
+                    try context.parsedTime(text, calendar: state.calendar, option: "--start")
+                },
+                end: try end.map { (text) throws(CLIError) in
+                    try context.parsedTime(text, calendar: state.calendar, option: "--end")
+                }, tag: tag, comment: comment, force: force)
+        }
+        guard case .edited(let before, let after) = result.decision.outcome else { return }
+        for created in result.decision.createdTags { context.notice("Created tag \(created.name) (\(created.color))") }
+        if context.globals.json {
+            context.printJSON(
+                .object([
+                    "before": TextFormat.json(before, tags: state.tags),
+                    "after": TextFormat.json(after, tags: state.tags),
+                ]))
+        } else {
+            let format = TextFormat(calendar: state.calendar)
+            context.print("was  " + format.recordLine(before, tags: state.tags, now: result.now))
+            context.print("now  " + format.recordLine(after, tags: state.tags, now: result.now))
+        }
+    }
+}

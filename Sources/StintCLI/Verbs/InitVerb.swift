@@ -1,0 +1,91 @@
+import Foundation
+import StintCore
+import StintEngine
+
+/// `stint init`.
+struct InitVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["init"],
+        abstract: "Create a log, recording its time zone and first weekday.",
+        options: [
+            .value("tz", "ZONE", "The IANA time zone days are computed in (default: $TZ, else the system's)."),
+            .value(
+                "first-weekday", "N", "The first day of the week, 1 = Sunday … 7 = Saturday (default: the locale's)."),
+        ],
+        discussion: """
+            The zone and the first weekday are part of the log, so every machine replays it the same way.
+            The log is a directory; it is created with its parent directories.
+            """,
+        examples: [
+            ("stint init", "Creates the default log (~/.local/share/stint/log) in the system's zone."),
+            (
+                "stint --log work.stint init --tz Europe/Berlin --first-weekday 2",
+                "A log in Berlin time, weeks from Monday."
+            ),
+        ]
+    )
+
+    let zone: String?
+    let firstWeekday: Int?
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        zone = arguments.value("tz")
+        if let text = arguments.value("first-weekday") {
+            guard let value = Int(text), (1...7).contains(value) else {
+                throw CLIError.usage(
+                    "--first-weekday takes 1 (Sunday) … 7 (Saturday), not '\(text)'", verb: Self.spec.name)
+            }
+            firstWeekday = value
+        } else {
+            firstWeekday = nil
+        }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let path = try context.logPath
+        guard path != "-" else { throw CLIError.usage("cannot create a log on standard input", verb: nil) }
+        let zone = zone ?? defaultZone(context)
+        let weekday = firstWeekday ?? context.host.localeFirstWeekday
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw CLIError.refused("cannot create the directory \(parent): \(error.localizedDescription)")
+            }
+        }
+        let log: TimeLog
+        do {
+            log = try TimeLog.create(at: path, timeZone: zone, firstWeekday: weekday, options: context.engineOptions)
+        } catch {
+            if error.log?.code == .alreadyExists || error.log?.code == .notALog {
+                throw CLIError.refused("\(error.message)")
+            }
+            throw CLIError(error)
+        }
+        log.close()
+        let day = TextFormat.weekdayNames[weekday - 1]
+        if context.globals.json {
+            context.printJSON(
+                .object([
+                    "log": .string(path), "timeZone": .string(zone), "firstWeekday": .int(Int64(weekday)),
+                    "logId": .string(log.state.settings.logId.uuidString),
+                ]))
+        } else {
+            context.print("Created a log at \(path) (time zone \(zone), weeks start on \(day)).")
+        }
+    }
+
+    /// `TZ` when it names an IANA zone, else the system's zone.
+    private func defaultZone(_ context: CommandContext) -> String {
+        if var text = context.host.environment["TZ"], !text.isEmpty {
+            if text.hasPrefix(":") { text.removeFirst() }
+            if LogCalendar(timeZone: text, firstWeekday: 1) != nil, !text.hasPrefix("/") { return text }
+        }
+        return context.host.systemTimeZone
+    }
+}
+
+extension TextFormat {
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+}

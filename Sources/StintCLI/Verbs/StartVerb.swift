@@ -1,0 +1,87 @@
+import StintCore
+
+/// `stint start`.
+struct StartVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["start"],
+        abstract: "Start a timer, optionally with a tag and a comment.",
+        arguments: [
+            ArgumentSpec(
+                name: "TAG", help: "A tag name (matched ignoring case; an unknown name creates the tag).",
+                arity: .optional)
+        ],
+        options: [
+            SharedOptions.comment,
+            .value("at", "TIME", "When the timer started (default: now). See 'Times' below."),
+            .flag("switch", "Stop every running timer first, at the new timer's start."),
+            .value("tag-id", "ID", "A tag by id, as widgets pass it; an unknown id starts an untagged timer."),
+            SharedOptions.force,
+        ],
+        discussion: TimeHelp.text + "\n\nSeveral timers may run at once. Prints the new record's id.",
+        examples: [
+            ("stint start writing --comment \"chapter 3\"", "Starts a timer tagged writing."),
+            ("stint start email --switch", "Stops whatever runs and starts email."),
+            ("stint start meeting --at 9:30", "A timer that started at 9:30 today."),
+        ]
+    )
+
+    let tagName: String?
+    let tagId: String?
+    let comment: String?
+    let at: String?
+    let switching: Bool
+    let force: Bool
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        tagName = arguments.positionals.first
+        tagId = arguments.value("tag-id")
+        comment = arguments.comment
+        at = arguments.value("at")
+        switching = arguments.flag("switch")
+        force = arguments.force
+        if tagName != nil, tagId != nil {
+            throw CLIError.usage("give a TAG name or --tag-id, not both", verb: Self.spec.name)
+        }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let (result, state) = try context.mutate { (state, context) throws(CLIError) in
+            let tag: TagChoice
+            if let tagId {
+                guard let id = EntityID(tagId) else {
+                    throw CLIError.usage("--tag-id takes a tag's UUID, not '\(tagId)'", verb: Self.spec.name)
+                }
+                tag = .id(id)
+            } else if let tagName {
+                tag = .name(tagName)
+            } else {
+                tag = .untagged
+            }
+            return .start(
+                tag: tag, comment: comment,
+                at: try at.map { (text) throws(CLIError) in
+                    try context.parsedTime(text, calendar: state.calendar, option: "--at")
+                }, switching: switching, force: force)
+        }
+        guard case .started(let record, let stopped) = result.decision.outcome else { return }
+        let format = TextFormat(calendar: state.calendar)
+        for timer in stopped {
+            context.notice("Stopped \(format.recordLine(timer, tags: state.tags, now: result.now))")
+        }
+        for tag in result.decision.createdTags { context.notice("Created tag \(tag.name) (\(tag.color))") }
+        if context.globals.json {
+            context.printJSON(.object(["recordId": .string(record.id.uuidString)]))
+        } else {
+            context.print(record.id.uuidString)
+        }
+    }
+}
+
+/// The accepted forms of time arguments, for help texts.
+enum TimeHelp {
+    static let text = """
+        Times: ISO 8601 with Z or an offset (2026-11-29T09:30:00Z, 2026-11-29T10:30+01:00); without a zone
+        (2026-11-29T09:30, 2026-11-29 09:30) or as HH:MM / HH:MM:SS today, in the log's time zone; now;
+        15m ago, 2h ago, 1h30m ago, 90s ago, 3d ago; yesterday HH:MM.
+        """
+}

@@ -1,0 +1,70 @@
+import StintCore
+import StintEngine
+
+/// `stint undo`.
+struct UndoVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["undo"],
+        abstract: "Revert the last command by appending events that compensate for it.",
+        discussion: """
+            History is never rewritten: undo appends the inverse of the last command as a new batch. Undo
+            again reverts the command before it (an undo is never undone by undo; use 'stint redo').
+            The last 100 commands can be undone.
+            """,
+        examples: [("stint undo", "Reverts the last command."), ("stint undo && stint redo", "Changes nothing.")]
+    )
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {}
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        try UndoVerb.run(.undo, context: context)
+    }
+
+    static func run(_ command: Command, context: CommandContext) throws(CLIError) {
+        let log = try context.openForWriting()
+        defer { log.close() }
+        let before = log.state
+        let result: TimeLog.Result
+        do {
+            result = try log.execute(command)
+        } catch {
+            throw CLIError(error)
+        }
+        let events: [DomainEvent]
+        let tx: Int64
+        switch result.decision.outcome {
+        case .undone(let batch, let compensations), .redone(let batch, let compensations):
+            events = compensations
+            tx = batch
+        default: return
+        }
+        let summary = EventSummary(format: TextFormat(calendar: before.calendar), tags: before.tags)
+        if context.globals.json {
+            context.printJSON(
+                .object([
+                    "command": .string(command == .undo ? "undo" : "redo"), "tx": .int(tx),
+                    "seq": .int(result.events.first?.seq ?? 0),
+                    "events": .array(events.map { .string(summary.describe($0)) }),
+                ]))
+        } else {
+            let verb = command == .undo ? "Undid" : "Redid"
+            context.print("\(verb) the command at seq \(tx):")
+            for event in events { context.print("  " + summary.describe(event)) }
+        }
+    }
+}
+
+/// `stint redo`.
+struct RedoVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["redo"],
+        abstract: "Revert the last undo, if no other command came after it.",
+        examples: [("stint redo", "Re-applies what the last undo reverted.")]
+    )
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {}
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        try UndoVerb.run(.redo, context: context)
+    }
+}

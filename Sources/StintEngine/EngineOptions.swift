@@ -1,0 +1,61 @@
+public import StintCore
+import StintLog
+import Synchronization
+
+/// What the engine takes from its caller: the clock, new ids, where notices go, and how the log behaves.
+///
+/// ```swift
+/// let options = EngineOptions(clock: { Instant(milliseconds: 1_795_957_629_123) }, newID: { makeID() })
+/// ```
+public struct EngineOptions: Sendable {
+    /// The current instant. A command reads it once and uses the same instant to decide and to record.
+    public var clock: @Sendable () -> Instant
+    /// New ids for records and tags.
+    public var newID: @Sendable () -> EntityID
+    /// Receives notices the log and the engine handled on their own (torn tails set aside, and so on).
+    public var onNotice: @Sendable (String) -> Void
+    /// How long a writer waits for another writer's lock.
+    public var lockTimeout: Duration
+    /// The active segment size at which the log seals a segment (tests make it small).
+    public var sealThreshold: Int64
+    /// Write a checkpoint after folding at least this many events past the one a read started from.
+    public var checkpointInterval: Int64
+    /// Whether reads may write checkpoint files into a log directory (they are caches; false keeps the
+    /// directory untouched by reads).
+    public var writesCheckpoints: Bool
+
+    public init(
+        clock: @escaping @Sendable () -> Instant, newID: @escaping @Sendable () -> EntityID,
+        onNotice: @escaping @Sendable (String) -> Void = { _ in }, lockTimeout: Duration = .seconds(10),
+        sealThreshold: Int64 = 1 << 20, checkpointInterval: Int64 = 10_000, writesCheckpoints: Bool = true
+    ) {
+        self.clock = clock
+        self.newID = newID
+        self.onNotice = onNotice
+        self.lockTimeout = lockTimeout
+        self.sealThreshold = sealThreshold
+        self.checkpointInterval = checkpointInterval
+        self.writesCheckpoints = writesCheckpoints
+    }
+
+    /// The log configuration whose clock reads `instant`, which the engine sets to each command's `now`,
+    /// so that a command's events are recorded at the instant it was decided at.
+    func logConfiguration(clock instant: CommandInstant) -> LogConfiguration {
+        let notify = onNotice
+        return LogConfiguration(
+            clock: { instant.value }, sealThreshold: sealThreshold, lockTimeout: lockTimeout,
+            onNotice: { notify($0.message) })
+    }
+}
+
+/// The instant of the command being executed, shared with the log writer's clock.
+final class CommandInstant: Sendable {
+    private let current: Mutex<Instant>
+
+    init(_ instant: Instant) { current = Mutex(instant) }
+
+    var value: Instant {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+}

@@ -1,0 +1,66 @@
+public import StintCore
+public import StintLog
+
+/// A log's folded state at a point of its history, read without the writer's lock.
+///
+/// `--at T` folds the events *recorded* at or before T and takes T as "now"; `--seq N` folds events 1…N
+/// and takes the recorded time of event N as "now"; the latest view folds everything and takes the
+/// clock's instant. Reads start from the newest valid checkpoint at or before the point and, when they
+/// had to fold far, leave a new checkpoint behind (log directories only).
+///
+/// ```swift
+/// let view = try LogView.load(try LogReader(path: path), at: .at(tuesdayNine), options: options)
+/// let snapshot = WidgetData(source: view.state.projectionSource, now: view.now)
+/// ```
+public struct LogView: Sendable {
+    /// The state after the last event of the point.
+    public let state: LogState
+    /// The instant the projections are computed at.
+    public let now: Instant
+    /// The point that was asked for.
+    public let point: ReadPoint
+    /// Why reading stopped before the end of the log, when damage stopped it (the view is the intact prefix).
+    public let warning: LogProblem?
+
+    /// Folds `reader`'s log up to `point`.
+    ///
+    /// - Throws: ``StintError`` (refused) for a point outside the log (a `seq` past its end, an instant before
+    ///   its first event), (damaged) for events this build cannot fold, and the reader's errors.
+    public static func load(_ reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
+        -> LogView
+    {
+        if case .seq(let n) = point, n < 1 {
+            throw StintError(.usage, "--seq must be 1 or more (the first event is seq 1), not \(n)")
+        }
+        let folded = try StateLoader(reader: reader, options: options).load(upTo: point)
+        guard let state = folded.state else {
+            if case .at(let instant) = point, let first = try? reader.events(from: 1).next() {
+                throw StintError(
+                    .refused,
+                    "nothing was recorded at or before \(instant.iso8601): the log begins at \(first.at.iso8601)")
+            }
+            if let warning = folded.warning {
+                throw StintError(
+                    .damaged, "the log \(reader.name) has no readable events: \(warning.message)")
+            }
+            throw StintError(
+                .damaged,
+                "the log \(reader.name) has no events; a log begins with the log.created event of 'stint init'")
+        }
+        let now: Instant
+        switch point {
+        case .latest:
+            now = options.clock()
+        case .at(let instant):
+            now = instant
+        case .seq(let n):
+            guard state.lastSeq == n else {
+                throw StintError(
+                    .refused,
+                    "the log has \(state.lastSeq) events, so there is no seq \(n); use --seq 1…\(state.lastSeq)")
+            }
+            now = state.lastAt
+        }
+        return LogView(state: state, now: now, point: point, warning: folded.warning)
+    }
+}

@@ -1,0 +1,91 @@
+import StintCore
+import StintLog
+
+/// Folds a log's events into a ``LogState`` up to a point, starting from the newest usable checkpoint,
+/// and leaves a new checkpoint behind when it had to fold far.
+struct StateLoader {
+    let reader: LogReader
+    let options: EngineOptions
+    /// The log's checkpoint store; nil for sources that are not log directories.
+    let checkpoints: CheckpointStore?
+
+    init(reader: LogReader, options: EngineOptions) {
+        self.reader = reader
+        self.options = options
+        if reader.kind == .directory, let directory = reader.directoryPath {
+            checkpoints = CheckpointStore(logDirectory: directory)
+        } else {
+            checkpoints = nil
+        }
+    }
+
+    /// What a fold produced.
+    struct Folded {
+        /// nil when no event was folded (an empty log, or a point before its first event).
+        var state: LogState?
+        /// The last event folded after the checkpoint (nil when the point is the checkpoint itself; the
+        /// state's `lastSeq` and `lastAt` always describe the point).
+        var lastEvent: RecordedEvent?
+        /// Why reading stopped early (damage), if it did.
+        var warning: LogProblem?
+        /// How many events were folded after the checkpoint (or from the start).
+        var foldedCount: Int64
+        /// The `seq` of the checkpoint the fold started from, if any.
+        var checkpointSeq: Int64?
+    }
+
+    /// Folds the events up to `point` (`.latest` folds everything).
+    func load(upTo point: ReadPoint) throws(StintError) -> Folded {
+        var state: LogState?
+        var lastEvent: RecordedEvent?
+        var checkpointSeq: Int64?
+        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
+        let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
+        if let checkpoints,
+            let found = checkpoints.newest(
+                atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit, version: LogState.checkpointVersion,
+                reader: reader),
+            let json = try? JSON.parse(found.payload),
+            let restored = try? LogState(checkpoint: json),
+            restored.lastSeq == found.header.head.seq
+        {
+            state = restored
+            checkpointSeq = restored.lastSeq
+        }
+        var folded: Int64 = 0
+        let cursor: LogBatchCursor
+        do {
+            cursor = try reader.batches(from: (state?.lastSeq ?? 0) + 1)
+            batches: while let batch = try cursor.next() {
+                if let atLimit, batch.events[0].at > atLimit { break }
+                for event in batch.events {
+                    if let current = state, event.seq <= current.lastSeq { continue }
+                    if let seqLimit, event.seq > seqLimit { break batches }
+                    if state == nil {
+                        state = try LogState(genesis: event)
+                    } else {
+                        try state!.apply(event)
+                    }
+                    lastEvent = event
+                    folded += 1
+                }
+            }
+        } catch let error as LogError {
+            throw StintError(error)
+        } catch let error as DomainError {
+            throw StintError(error)
+        } catch {
+            throw StintError(.refused, "\(error)")
+        }
+        if let checkpoints, options.writesCheckpoints, folded >= options.checkpointInterval, let state,
+            let lastEvent
+        {
+            checkpoints.save(
+                Array(state.checkpointJSON.encoded()), head: LogHead(of: lastEvent), at: lastEvent.at,
+                version: LogState.checkpointVersion)
+        }
+        return Folded(
+            state: state, lastEvent: lastEvent, warning: cursor.warning, foldedCount: folded,
+            checkpointSeq: checkpointSeq)
+    }
+}

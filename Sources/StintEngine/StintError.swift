@@ -1,0 +1,60 @@
+public import StintCore
+public import StintLog
+
+/// Why an engine operation failed: a category the CLI maps to an exit status, a message for people, and
+/// the module error it came from for callers that match codes.
+public struct StintError: Error, Sendable, CustomStringConvertible {
+    /// How the failure is reported.
+    public enum Category: Hashable, Sendable {
+        /// Wrong arguments (exit 64).
+        case usage
+        /// Understood and refused, or failed for a reason outside the log's data (exit 1).
+        case refused
+        /// The log's data is damaged or unreadable by this build (exit 65).
+        case damaged
+    }
+
+    public var category: Category
+    /// What went wrong and how to fix it.
+    public var message: String
+    /// Further lines: candidates for an ambiguous id, running timers, problem locations.
+    public var details: [String]
+    /// The domain error this came from, if any.
+    public var domain: DomainError?
+    /// The log error this came from, if any.
+    public var log: LogError?
+
+    public init(
+        _ category: Category, _ message: String, details: [String] = [], domain: DomainError? = nil,
+        log: LogError? = nil
+    ) {
+        self.category = category
+        self.message = message
+        self.details = details
+        self.domain = domain
+        self.log = log
+    }
+
+    public init(_ error: DomainError) {
+        let category: Category
+        switch error.category {
+        case .usage: category = .usage
+        case .refused: category = .refused
+        case .damaged: category = .damaged
+        }
+        var message = error.message
+        if let seq = error.seq, category == .damaged, !message.contains("seq") { message += " (at seq \(seq))" }
+        self.init(category, message, domain: error)
+    }
+
+    public init(_ error: LogError) {
+        let category: Category
+        switch error.code {
+        case .damaged, .newerFormat: category = .damaged
+        default: category = .refused
+        }
+        self.init(category, error.message, log: error)
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,167 @@
+import Glibc
+public import StintCore
+
+/// The disposable projection caches of a log directory, under `checkpoints/`.
+///
+/// A checkpoint is the folded state after some `seq`, saved so that a later read can start there instead
+/// of at event 1. It is a cache and is never trusted blindly: one is used only when its checksum verifies,
+/// its version is the caller's, and its head (the hash of the line at its `seq`) matches the log's. Anything
+/// else is ignored (and removed when possible), and deleting every checkpoint changes nothing but speed.
+///
+/// File layout (docs/log-format.md §7): `checkpoints/<seq, 20 digits>.ckpt` is one zstd data frame with
+/// the content checksum, whose content is a JSON header line and then the payload bytes:
+/// `{"checkpoint":1,"seq":N,"at":"…","head":"<64 hex>","version":V,"size":S}\n<S bytes>`.
+public struct CheckpointStore: Sendable {
+    /// The `checkpoints` directory.
+    public let directory: String
+    /// How many checkpoints are kept; saving another removes the oldest beyond it.
+    public var retained = 12
+    let fileSystem: any LogFileSystem
+
+    /// The store of the log directory at `logDirectory`.
+    public init(logDirectory: String) {
+        self.init(logDirectory: logDirectory, fileSystem: POSIXFileSystem())
+    }
+
+    init(logDirectory: String, fileSystem: any LogFileSystem) {
+        directory = logDirectory.hasSuffix("/") ? logDirectory + "checkpoints" : logDirectory + "/checkpoints"
+        self.fileSystem = fileSystem
+    }
+
+    /// What a checkpoint says about itself.
+    public struct Header: Hashable, Sendable {
+        /// The head at the checkpoint's `seq`: the state covers events 1…`head.seq`.
+        public var head: LogHead
+        /// The `at` of event `head.seq`.
+        public var at: Instant
+        /// The caller's payload version.
+        public var version: Int
+    }
+
+    /// The `seq`s of the checkpoint files present, ascending.
+    public func seqs() -> [Int64] {
+        guard let names = try? fileSystem.contentsOfDirectory(directory) else { return [] }
+        return names.compactMap(CheckpointStore.seq(ofName:)).sorted()
+    }
+
+    /// The newest valid checkpoint covering no event after `seq` and none recorded after `at`.
+    ///
+    /// Checkpoints whose file is torn, whose version differs, or whose head does not match `reader`'s log
+    /// are skipped and removed.
+    public func newest(
+        atOrBefore seq: Int64, recordedAtOrBefore at: Instant?, version: Int, reader: LogReader
+    ) -> (header: Header, payload: [UInt8])? {
+        for candidate in seqs().reversed() where candidate <= seq {
+            guard let (header, payload) = load(seq: candidate), header.version == version,
+                (try? reader.head(at: candidate)) == header.head
+            else {
+                try? fileSystem.removeFile(path(for: candidate))
+                continue
+            }
+            if let at, header.at > at { continue }
+            return (header, payload)
+        }
+        return nil
+    }
+
+    /// Saves `payload` as the checkpoint at `head`; best effort, since a checkpoint is only a cache.
+    ///
+    /// Written to a temporary file and renamed into place, so a reader sees a whole checkpoint or none; a
+    /// file torn by a crash fails its checksum and is ignored.
+    public func save(_ payload: [UInt8], head: LogHead, at: Instant, version: Int) {
+        var header = JSONObjectBuilder()
+        header.add("checkpoint", .int(1))
+        header.add("seq", .int(head.seq))
+        header.add("at", .string(at.iso8601))
+        header.add("head", .string(head.hash))
+        header.add("version", .int(Int64(version)))
+        header.add("size", .int(Int64(payload.count)))
+        var content = header.json.encoded()
+        content.append(0x0A)
+        content.append(contentsOf: payload)
+        var frame: [UInt8] = []
+        do {
+            let compressor = ZstdCompressor(level: 3)
+            try content.withUnsafeBytes { bytes in try compressor.compress(bytes, appendingTo: &frame) }
+            if (try? fileSystem.kind(of: directory)) == nil { try? fileSystem.makeDirectory(directory) }
+            let target = path(for: head.seq)
+            let temporary = target + ".tmp"
+            let descriptor = try fileSystem.openFile(temporary, .createTruncated)
+            do {
+                try frame.withUnsafeBytes { bytes in try fileSystem.write(descriptor, bytes, at: 0) }
+                fileSystem.close(descriptor)
+            } catch {
+                fileSystem.close(descriptor)
+                try? fileSystem.removeFile(temporary)
+                return
+            }
+            try fileSystem.rename(temporary, to: target)
+        } catch {
+            return
+        }
+        let present = seqs()
+        for old in present.dropLast(retained) { try? fileSystem.removeFile(path(for: old)) }
+    }
+
+    /// Reads and checks one checkpoint file.
+    func load(seq: Int64) -> (Header, [UInt8])? {
+        let path = path(for: seq)
+        guard let descriptor = try? fileSystem.openFile(path, .readOnly) else { return nil }
+        defer { fileSystem.close(descriptor) }
+        guard let size = try? fileSystem.size(of: descriptor), size > 0, size <= FrameLimits.maximumContentSize
+        else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        var filled = 0
+        while filled < bytes.count {
+            let count =
+                (try? bytes.withUnsafeMutableBytes { buffer in
+                    try fileSystem.read(
+                        descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]),
+                        at: Int64(filled))
+                }) ?? 0
+            guard count > 0 else { return nil }
+            filled += count
+        }
+        let content: [UInt8]? = bytes.withUnsafeBytes { raw in
+            guard case .data(let header, let frameSize) = FrameProbe(raw), frameSize == raw.count, header.hasChecksum
+            else { return nil }
+            guard let decoded = try? ZstdDecompressor().decompress(raw, header: header) else { return nil }
+            return Array(decoded)
+        }
+        guard let content, let newline = content.firstIndex(of: 0x0A),
+            let json = try? JSON.parse(content[..<newline]), json["checkpoint"]?.intValue == 1,
+            json["seq"]?.intValue == seq, let hash = json["head"]?.stringValue,
+            let head = LogHead("\(seq):\(hash)"), let atText = json["at"]?.stringValue,
+            let at = Instant(canonical: atText), let version = json["version"]?.intValue,
+            json["size"]?.intValue == Int64(content.count - newline - 1)
+        else { return nil }
+        return (Header(head: head, at: at, version: Int(version)), Array(content[(newline + 1)...]))
+    }
+
+    func path(for seq: Int64) -> String {
+        let digits = String(seq)
+        return directory + "/" + String(repeating: "0", count: max(0, 20 - digits.count)) + digits + ".ckpt"
+    }
+
+    static func seq(ofName name: String) -> Int64? {
+        guard name.hasSuffix(".ckpt"), name.utf8.count == 25 else { return nil }
+        return Int64(name.prefix(20))
+    }
+}
+
+extension LogHead {
+    /// The head at `event`: its `seq` and the SHA-256 of its canonical line with the newline.
+    public init(of event: RecordedEvent) {
+        var line = event.encodedLine()
+        line.append(0x0A)
+        self.init(seq: event.seq, hash: SHA256Digest(of: line).hex)
+    }
+}
+
+extension LogReader {
+    /// The log directory this reader reads; nil for a single file or a stream.
+    public var directoryPath: String? {
+        if case .directory(let path) = source { return path }
+        return nil
+    }
+}
