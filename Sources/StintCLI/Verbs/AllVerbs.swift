@@ -25,6 +25,8 @@ extension StintCLI {
         SummaryVerb.self,
         TimelineVerb.self,
         LiveActivityVerb.self,
+        HistoryVerb.self,
+        VerifyVerb.self,
         HelpVerb.self,
     ]
 }

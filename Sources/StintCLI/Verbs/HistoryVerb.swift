@@ -1,0 +1,163 @@
+import StintCore
+import StintEngine
+import StintLog
+
+/// `stint history`.
+struct HistoryVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["history"],
+        abstract: "The audit listing: every event with its seq, recorded time, type and what it did.",
+        options: [
+            .value("since", "TIME", "Only events recorded at or after TIME."),
+            .value("until", "TIME", "Only events recorded before TIME."),
+            .value("record", "ID", "Only events about this record (an id or a unique prefix)."),
+            .value("tag", "NAME", "Only events about this tag or its records."),
+            .value("type", "TYPE", "Only events of this type (timer.started) or family (timer)."),
+        ],
+        discussion: """
+            Edits and deletes show the record before and after. Times are the log's local times. With
+            --json, prints the matching events as they are stored (JSON Lines).
+            """,
+        examples: [
+            ("stint history", "Every event."), ("stint history --record 3f2a", "How record 3f2a… came to be."),
+            ("stint history --since \"1d ago\" --type record", "Yesterday's edits, tracks and deletes."),
+        ]
+    )
+
+    let since: String?
+    let until: String?
+    let record: String?
+    let tag: String?
+    let type: String?
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        since = arguments.value("since")
+        until = arguments.value("until")
+        record = arguments.value("record")
+        tag = arguments.value("tag")
+        type = arguments.value("type")
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let reader = try context.reader()
+        let calendar = try context.settings(of: reader).calendar
+        let start = try since.map { (text) throws(CLIError) in
+            try context.parseTime(text, calendar: calendar, option: "--since")
+        }
+        let end = try until.map { (text) throws(CLIError) in
+            try context.parseTime(text, calendar: calendar, option: "--until")
+        }
+        let reference = try record.map { (text) throws(CLIError) in try context.recordRef(text) }
+        let format = TextFormat(calendar: calendar)
+        var state: LogState?
+        // With --tag, matching waits for the end: a tag may carry the name only after a rename.
+        var named = Set<EntityID>()
+        var pending: [(tags: Set<EntityID>, text: String)] = []
+        let cursor: LogEventCursor
+        do {
+            cursor = try reader.events(from: 1)
+        } catch {
+            throw CLIError(StintError(error))
+        }
+        var shown = 0
+        while true {
+            let event: RecordedEvent
+            do {
+                guard let next = try cursor.next() else { break }
+                event = next
+            } catch {
+                throw CLIError(StintError(error))
+            }
+            let before = state
+            let domain: DomainEvent
+            do {
+                domain = try DomainEvent(event)
+                if state == nil { state = try LogState(genesis: event) } else { try state!.apply(event) }
+            } catch {
+                throw CLIError(StintError(error))
+            }
+            if let tag, domain.type == .tagCreated || domain.type == .tagRenamed {
+                let key = tag.lowercased()
+                named.formUnion((state?.tags.values ?? [:].values).filter { $0.name.lowercased() == key }.map(\.id))
+            }
+            if let start, event.at < start { continue }
+            if let end, event.at >= end { continue }
+            if let type, event.type != type, !event.type.hasPrefix(type + ".") { continue }
+            let touched = HistoryVerb.touched(domain, before: before)
+            if let reference, !touched.records.contains(where: reference.matches) { continue }
+            var text: String
+            if context.globals.json {
+                text = String(decoding: event.encodedLine(), as: UTF8.self) + "\n"
+            } else {
+                let summary = EventSummary(format: format, tags: (before ?? state)?.tags ?? [:])
+                text = "\(String(event.seq).leftPadded(6))  \(format.dateTime(event.at))  \(event.type.padding(15))  "
+                text += summary.describe(domain) + "\n"
+                for detail in HistoryVerb.beforeAndAfter(domain, before: before, after: state, format: format) {
+                    text += String(repeating: " ", count: 8) + detail + "\n"
+                }
+            }
+            if tag != nil {
+                pending.append((touched.tags, text))
+            } else {
+                shown += 1
+                context.write(text)
+            }
+        }
+        for entry in pending where !entry.tags.isDisjoint(with: named) {
+            shown += 1
+            context.write(entry.text)
+        }
+        if let warning = cursor.warning {
+            context.warn("the log is damaged after the events shown: \(warning.description)")
+        }
+        if shown == 0, !context.globals.json { context.print("No events match.") }
+    }
+
+    /// The records and tags an event is about (for a record event, its tag before and after too).
+    static func touched(_ event: DomainEvent, before: LogState?) -> (records: [EntityID], tags: Set<EntityID>) {
+        func recordTags(_ id: EntityID, _ tag: EntityID?) -> Set<EntityID> {
+            Set([tag, before?.records[id]?.tagId].compactMap { $0 })
+        }
+        switch event {
+        case .logCreated, .commandUndone, .commandRedone: return ([], [])
+        case .tagCreated(let id, _, _), .tagRenamed(let id, _), .tagArchived(let id), .tagUnarchived(let id),
+            .tagDeleted(let id), .tagRestored(let id):
+            return ([], [id])
+        case .timerStarted(let id, _, let tag, _), .recordTracked(let id, _, _, let tag, _):
+            return ([id], recordTags(id, tag))
+        case .timerStopped(let id, _), .timerCanceled(let id), .recordDeleted(let id):
+            return ([id], recordTags(id, nil))
+        case .recordEdited(let record), .recordRestored(let record):
+            return ([record.id], recordTags(record.id, record.tagId))
+        }
+    }
+
+    /// `was …` / `now …` lines for events that change an existing record.
+    static func beforeAndAfter(
+        _ event: DomainEvent, before: LogState?, after: LogState?, format: TextFormat
+    ) -> [String] {
+        let id: EntityID
+        switch event {
+        case .recordEdited(let record): id = record.id
+        case .timerStopped(let recordId, _), .recordDeleted(let recordId), .timerCanceled(let recordId):
+            id = recordId
+        default: return []
+        }
+        guard let old = before?.records[id] else { return [] }
+        let now = after?.lastAt ?? old.start
+        var lines = ["was  " + format.recordLine(old, tags: before?.tags ?? [:], now: now)]
+        if let new = after?.records[id] {
+            lines.append("now  " + format.recordLine(new, tags: after?.tags ?? [:], now: now))
+        } else {
+            lines.append("now  (deleted)")
+        }
+        return lines
+    }
+}
+
+extension String {
+    /// The text right-aligned in `width` characters.
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

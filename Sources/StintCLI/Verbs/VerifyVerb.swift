@@ -1,0 +1,112 @@
+import StintCore
+import StintEngine
+import StintLog
+
+/// `stint verify`.
+struct VerifyVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["verify"],
+        abstract: "Check every frame checksum, seq, hash link and event of the log; print its head.",
+        options: [
+            .value(
+                "expect-head", "HEAD",
+                "Also check the log against a head recorded elsewhere: SEQ:HASH as verify prints it, or the hash alone."
+            )
+        ],
+        discussion: """
+            Exit status 0 when the log is intact, 65 when it is damaged, with each problem's segment, byte
+            offset and seq. Verify only reads: it never repairs anything. Record the head it prints somewhere
+            else (a commit, a ticket) to detect later rewrites with --expect-head.
+            """,
+        examples: [
+            ("stint verify", "Checks the log and prints its head."),
+            ("stint verify --expect-head 1234:9f2c…", "Also fails if event 1234 is not what it was."),
+        ]
+    )
+
+    let expectedHead: String?
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        expectedHead = arguments.value("expect-head")
+        if let text = expectedHead, LogHead(text) == nil, !VerifyVerb.isBareHash(text) {
+            throw CLIError.usage(
+                "--expect-head takes SEQ:HASH (as 'stint verify' prints it) or a 64-digit hex hash, not '\(text)'",
+                verb: Self.spec.name)
+        }
+    }
+
+    static func isBareHash(_ text: String) -> Bool {
+        text.utf8.count == 64
+            && text.lowercased().utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let reader = try context.reader()
+        var fold = DomainCheck()
+        let report: LogVerificationReport
+        do {
+            report = try reader.verify(expectingHead: expectedHead.flatMap { LogHead($0) }) { event in
+                fold.check(event)
+            }
+        } catch {
+            throw CLIError(StintError(error))
+        }
+        var problems = report.problems.map(\.description)
+        if let text = expectedHead, VerifyVerb.isBareHash(text), report.head?.hash != text.lowercased() {
+            problems.append(
+                "head mismatch: the log's head is \(report.head?.description ?? "empty"), not the expected \(text.lowercased())"
+            )
+        }
+        let head = report.head?.description ?? "none (the log has no events)"
+        if context.globals.json {
+            var object = JSONObjectBuilder()
+            object.add("intact", .bool(problems.isEmpty))
+            object.add("events", .int(report.eventCount))
+            object.add("segments", .int(Int64(report.segmentCount)))
+            object.add("head", report.head?.description)
+            object.add("problems", .array(problems.map(JSON.string)))
+            context.printJSON(object.json)
+        } else {
+            let segments = "\(report.segmentCount) segment\(report.segmentCount == 1 ? "" : "s")"
+            if problems.isEmpty {
+                context.print("intact: \(report.eventCount) events in \(segments)")
+            } else {
+                context.print("damaged: \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(reader.name)")
+                for problem in problems { context.print("  " + problem) }
+            }
+            context.print("head \(head)")
+        }
+        if !problems.isEmpty {
+            throw CLIError(code: .damaged, message: "the log is damaged; see the problems above", verb: nil)
+        }
+    }
+}
+
+/// The domain's part of `verify`: every event decodes, and folds onto the ones before it.
+struct DomainCheck {
+    private var state: LogState?
+    private var broken = false
+
+    /// nil when `event` is a valid, consistent event; else why not.
+    mutating func check(_ event: RecordedEvent) -> String? {
+        do {
+            _ = try DomainEvent(event)
+        } catch {
+            return error.message
+        }
+        guard !broken else { return nil }
+        do {
+            if state == nil, event.seq == 1 {
+                state = try LogState(genesis: event)
+            } else if state != nil, event.seq == state!.lastSeq + 1 {
+                try state!.apply(event)
+            } else {
+                broken = true
+            }
+            return nil
+        } catch {
+            broken = true
+            return "the event contradicts the events before it: \(error.message)"
+        }
+    }
+}
