@@ -2,7 +2,7 @@
 SWIFT ?= swift
 STINT_DEBUG := .build/debug/stint
 
-.PHONY: demo test bootstrap build lint format schemas golden docs-check bench clean
+.PHONY: demo test bootstrap build lint format schemas sample clean
 
 bootstrap:
 	@Tools/bootstrap.sh
@@ -10,22 +10,30 @@ bootstrap:
 build: bootstrap
 	$(SWIFT) build
 
-## demo: replays the sample log shipped under Events/sample.
+## demo: replays the sample log shipped in Events/sample/log.
 demo: bootstrap
 	@$(SWIFT) build -c release --product stint 2>&1 | tail -n 1
 	@Tools/demo.sh .build/release/stint
 
-## test: the unit and golden tests, the format lint, and the event schemas.
+## test: unit, golden and CLI tests; the format lint; the event schemas over the sample and golden logs.
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
-	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory lint schemas
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Tools Package.swift
+
+## schemas: every line of the sample and golden logs against Events/schema (check-jsonschema).
+schemas:
+	Tools/check-schemas.sh Events/sample/log $(wildcard Events/golden/*/events.jsonl)
+
+## sample: rebuilds Events/sample/log from Tools/sample/commands.txt.
+sample: build
+	Tools/sample/build-sample.sh $(STINT_DEBUG)
 
 clean:
 	rm -rf .build
