@@ -72,4 +72,28 @@ struct LineIndex {
         for byte in bytes[lineStarts[low]..<offset] where byte & 0xC0 != 0x80 { column += 1 }
         return ImportPosition(document: document, offset: offset, line: low + 1, column: column, index: index)
     }
+
+    /// The positions of ascending `offsets`, the element at `offsets[i]` having index `i`: one pass over
+    /// the text, where calling ``position(_:in:index:)`` for each would count columns from each line's
+    /// start again (quadratic for a file on one line).
+    func elementPositions(_ offsets: [Int], in document: ImportPosition.Document) -> [ImportPosition] {
+        var positions: [ImportPosition] = []
+        positions.reserveCapacity(offsets.count)
+        var line = 0
+        var cursor = 0
+        var column = 1
+        for (index, offset) in offsets.enumerated() {
+            precondition(offset >= cursor && offset <= bytes.count, "offsets must ascend within the text")
+            while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset {
+                line += 1
+                cursor = lineStarts[line]
+                column = 1
+            }
+            for byte in bytes[cursor..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+            cursor = offset
+            positions.append(
+                ImportPosition(document: document, offset: offset, line: line + 1, column: column, index: index))
+        }
+        return positions
+    }
 }

@@ -53,8 +53,9 @@ struct ImportReader {
     }
 
     /// An array of strings (or null, meaning none).
-    func strings(_ value: JSON, key: String, at offset: Int, index: Int?, fix: String) throws(ImportError)
-        -> [String]
+    /// `offset` locates the value for an error message; it is only evaluated when there is one.
+    func strings(_ value: JSON, key: String, at offset: @autoclosure () -> Int, index: Int?, fix: String)
+        throws(ImportError) -> [String]
     {
         switch value {
         case .null:
@@ -64,7 +65,7 @@ struct ImportReader {
             result.reserveCapacity(items.count)
             for (position, item) in items.enumerated() {
                 guard case .string(let text) = item else {
-                    let itemOffset = locator.items(ofArrayAt: offset)[position]
+                    let itemOffset = locator.items(ofArrayAt: offset())[position]
                     throw error(
                         .wrongType, at: itemOffset, index: index,
                         "item \(position) of \"\(key)\" is \(ImportReader.describe(item))", expected: "a string",
@@ -75,7 +76,7 @@ struct ImportReader {
             return result
         default:
             throw error(
-                .wrongType, at: offset, index: index, "\"\(key)\" is \(ImportReader.describe(value))",
+                .wrongType, at: offset(), index: index, "\"\(key)\" is \(ImportReader.describe(value))",
                 expected: "an array of strings", fix: fix)
         }
     }

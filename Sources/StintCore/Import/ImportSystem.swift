@@ -8,8 +8,16 @@ public enum ImportSystem: String, Hashable, Sendable, CaseIterable {
     /// The namespace of the ids of records imported from this system, derived from
     /// ``EntityID/importNamespace`` and the raw value.
     public var namespace: EntityID {
-        EntityID.derived(namespace: EntityID.importNamespace, name: Array(rawValue.utf8))
+        switch self {
+        case .timewarrior: return ImportSystem.timewarriorNamespace
+        case .watson: return ImportSystem.watsonNamespace
+        }
     }
+
+    private static let timewarriorNamespace = EntityID.derived(
+        namespace: EntityID.importNamespace, name: Array(ImportSystem.timewarrior.rawValue.utf8))
+    private static let watsonNamespace = EntityID.derived(
+        namespace: EntityID.importNamespace, name: Array(ImportSystem.watson.rawValue.utf8))
 }
 
 /// Where an imported interval came from: its system and its identity there.

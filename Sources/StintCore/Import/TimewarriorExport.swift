@@ -35,17 +35,20 @@ public enum TimewarriorExport {
                 expected: "a JSON array of intervals, as `timew export` prints", fix: fix)
         }
         let offsets = reader.locator.items(ofArrayAt: rootOffset)
+        let positions = reader.lines.elementPositions(offsets, in: reader.document)
         var intervals: [ImportedInterval] = []
         intervals.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            intervals.append(try interval(element, at: offsets[index], index: index, reader: reader))
+            intervals.append(try interval(element, at: positions[index], reader: reader))
         }
         return intervals
     }
 
-    static func interval(_ element: JSON, at offset: Int, index: Int, reader: ImportReader) throws(ImportError)
+    static func interval(_ element: JSON, at position: ImportPosition, reader: ImportReader) throws(ImportError)
         -> ImportedInterval
     {
+        let offset = position.offset
+        let index = position.index
         guard case .object(let fields) = element else {
             throw reader.error(
                 .unexpectedStructure, at: offset, index: index, "the element is \(ImportReader.describe(element))",
@@ -102,7 +105,7 @@ public enum TimewarriorExport {
         }
         return ImportedInterval(
             source: ImportSource(system: .timewarrior, identity: start.iso8601),
-            position: reader.position(offset, index: index), start: start, end: end, tags: tags,
+            position: position, start: start, end: end, tags: tags,
             annotation: annotation, unknownMembers: unknown)
     }
 

@@ -38,9 +38,10 @@ public enum WatsonFrames {
                     fix: framesFix)
             }
             let offsets = reader.locator.items(ofArrayAt: rootOffset)
+            let positions = reader.lines.elementPositions(offsets, in: reader.document)
             intervals.reserveCapacity(elements.count + 1)
             for (index, element) in elements.enumerated() {
-                intervals.append(try frame(element, at: offsets[index], index: index, reader: reader))
+                intervals.append(try frame(element, at: positions[index], reader: reader))
             }
         }
         if let state, !state.isEmpty, let running = try runningFrame(state) {
@@ -58,9 +59,11 @@ public enum WatsonFrames {
         "running/\(start.iso8601)/\(project)"
     }
 
-    static func frame(_ element: JSON, at offset: Int, index: Int, reader: ImportReader) throws(ImportError)
+    static func frame(_ element: JSON, at position: ImportPosition, reader: ImportReader) throws(ImportError)
         -> ImportedInterval
     {
+        let offset = position.offset
+        let index = position.index
         guard case .array(let items) = element, (4...6).contains(items.count) else {
             let found: String
             if case .array(let items) = element {
@@ -108,7 +111,7 @@ public enum WatsonFrames {
             _ = try time(5, "updated_at")
         }
         return ImportedInterval(
-            source: ImportSource(system: .watson, identity: id), position: reader.position(offset, index: index),
+            source: ImportSource(system: .watson, identity: id), position: position,
             start: start, end: stop, project: project, tags: tags, roundedToMillisecond: rounded)
     }
 
