@@ -68,6 +68,19 @@ import Testing
             tagName: "a b", comment: #"Tags: " lead", "q\"uote", "back\\slash", "code, review", "tab\there""#,
             namesInComments: ["tab\there"]),
         MappingCase(
+            name: "names are trimmed as the domain trims them", interval: timewarrior([" padded ", "b"]),
+            tagName: "padded", comment: "Tags: b"),
+        MappingCase(
+            name: "a preferred tag matches after trimming", interval: timewarrior(["a", " B "]),
+            options: ImportOptions(preferredTags: ["b"]), tagName: "B", comment: "Tags: a"),
+        MappingCase(
+            name: "comments are trimmed as the domain trims them",
+            interval: timewarrior([], annotation: "\n  note \t\n"),
+            comment: "note"),
+        MappingCase(
+            name: "an annotation of white space is no comment", interval: timewarrior(["x"], annotation: " \n "),
+            tagName: "x"),
+        MappingCase(
             name: "Watson: the project is the tag, the tags go to the comment",
             interval: watson("apollo", ["brakes", "code review"]), tagName: "apollo",
             comment: "Tags: brakes, code review"),
@@ -90,6 +103,16 @@ import Testing
         #expect(record.comment == testCase.comment)
         #expect(plan.report.namesInComments.map(\.name) == testCase.namesInComments)
         #expect(plan.report.commentsWithExtraTags == (record.comment?.contains("Tags: ") == true ? 1 : 0))
+        #expect(try record.tagName.map(InputLimits.tagName) == record.tagName)
+        #expect(try record.comment.flatMap(InputLimits.comment) == record.comment)
+    }
+
+    @Test(arguments: [(Int64(0), false), (Int64(1), true), (Int64(-1_000), false)])
+    func recordsLongerThanTheDomainAllowsAreReported(beyondLimit: Int64, listed: Bool) {
+        let end = Self.start.adding(milliseconds: InputLimits.maximumRecordMilliseconds + beyondLimit)
+        let plan = ImportPlan.make(intervals: [Self.timewarrior(["x"], end: end)])
+        #expect(plan.records.count == 1)
+        #expect(plan.report.longerThanMaximum.map(\.recordId) == (listed ? [plan.records[0].recordId] : []))
     }
 
     @Test(arguments: [

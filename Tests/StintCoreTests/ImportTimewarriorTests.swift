@@ -59,12 +59,16 @@ import Testing
         #expect(record.source.identity == "2026-11-28T13:00:00.000Z")
     }
 
-    @Test func everyIntervalIsMappedAndNothingIsSkipped() {
+    @Test func everyIntervalIsMappedAndNothingIsSkipped() throws {
         #expect(plan.report.read == intervals.count)
         #expect(plan.report.mapped == intervals.count)
         #expect(plan.report.skipped.isEmpty)
         #expect(plan.report.unknownMembers.isEmpty)
         #expect(plan.records.map(\.start) == intervals.map(\.start).sorted())
+        for record in plan.records {
+            #expect(try record.tagName.map(InputLimits.tagName) == record.tagName)
+            #expect(try record.comment.flatMap(InputLimits.comment) == record.comment)
+        }
     }
 
     @Test func derivedIdsAreStableDistinctAndVersion8() throws {

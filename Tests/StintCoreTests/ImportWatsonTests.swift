@@ -48,7 +48,7 @@ import Testing
         let report = WatsonReport(try JSON.parse(try ImportFixtures.bytes(directory + "report.json")))
         var expected: [String: Int64] = [:]
         for (project, milliseconds) in report.projects {
-            let key = ImportPlan.isUsableTagName(project) ? project.lowercased() : "(untagged)"
+            let key = ImportPlan.tagName(project)?.lowercased() ?? "(untagged)"
             expected[key, default: 0] += milliseconds
         }
         let records = ImportPlan.make(intervals: try parse(directory)).records.filter { !$0.isRunning }
@@ -110,6 +110,10 @@ import Testing
         #expect(plan.report.namesInComments.map(\.name) == [long.project!])
         #expect(plan.report.mergedTagSpellings == [["clientA", "ClientA"]])
         #expect(Set(plan.records.map(\.recordId)).count == plan.records.count)
+        for record in plan.records {
+            #expect(try record.tagName.map(InputLimits.tagName) == record.tagName)
+            #expect(try record.comment.flatMap(InputLimits.comment) == record.comment)
+        }
         for record in plan.records where !record.isRunning {
             #expect(record.source.identity.count == 32)
             #expect(record.recordId == EntityID.derived(source: .watson, identity: record.source.identity))

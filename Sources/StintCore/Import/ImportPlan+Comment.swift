@@ -7,8 +7,9 @@ extension ImportPlan {
     /// 3. `Tags: <tag>, <tag>` for the tags that are not the Stint tag, in the source's order.
     /// A name is written as it is unless it is empty, starts or ends with white space, or contains a comma,
     /// a double quote, a backslash or a control character; then it is written as a JSON string
-    /// (`"code, review"`), so the line can be read back unambiguously. A comment longer than the maximum
-    /// is cut to `maximum - 1` characters followed by "…".
+    /// (`"code, review"`), so the line can be read back unambiguously. The text is then normalized as the
+    /// domain does (surrounding white space trimmed, nil when nothing is left) and, when longer than
+    /// ``InputLimits/maximumCommentLength``, cut to one character less followed by "…".
     enum CommentBuilder {
         struct Built {
             var comment: String?
@@ -17,7 +18,7 @@ extension ImportPlan {
             var replacedControlCharacters: Bool
         }
 
-        static func build(_ mapping: Mapping, annotation: String?, options: ImportOptions) -> Built {
+        static func build(_ mapping: Mapping, annotation: String?) -> Built {
             var lines: [String] = []
             var replaced = false
             if let annotation, !annotation.isEmpty {
@@ -29,12 +30,14 @@ extension ImportPlan {
             if !mapping.otherTags.isEmpty {
                 lines.append("Tags: " + mapping.otherTags.map(quote).joined(separator: ", "))
             }
-            guard !lines.isEmpty else { return Built(comment: nil, fullComment: nil, replacedControlCharacters: false) }
-            let full = lines.joined(separator: "\n")
-            guard full.count > options.maximumCommentLength else {
+            let full = InputLimits.trimmed(lines.joined(separator: "\n"))
+            guard !full.isEmpty else {
+                return Built(comment: nil, fullComment: nil, replacedControlCharacters: replaced)
+            }
+            guard full.count > InputLimits.maximumCommentLength else {
                 return Built(comment: full, fullComment: nil, replacedControlCharacters: replaced)
             }
-            let cut = String(full.prefix(max(options.maximumCommentLength - 1, 0))) + "…"
+            let cut = String(full.prefix(InputLimits.maximumCommentLength - 1)) + "…"
             return Built(comment: cut, fullComment: full, replacedControlCharacters: replaced)
         }
 
@@ -53,7 +56,7 @@ extension ImportPlan {
                 case "\r":
                     output.append("\n")
                     changed = true
-                case _ where ImportPlan.isControl(scalar):
+                case _ where InputLimits.isControl(scalar):
                     output.append("\u{FFFD}")
                     changed = true
                 default:
@@ -68,7 +71,7 @@ extension ImportPlan {
             let needsQuotes =
                 name.isEmpty || name.unicodeScalars.first!.properties.isWhitespace
                 || name.unicodeScalars.last!.properties.isWhitespace
-                || name.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\\" || ImportPlan.isControl($0) }
+                || name.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\\" || InputLimits.isControl($0) }
             return needsQuotes ? JSON.string(name).encodedString : name
         }
     }

@@ -10,13 +10,11 @@ extension ImportPlan {
         var unusableNames: [String]
 
         init(_ interval: ImportedInterval, options: ImportOptions) {
-            func usable(_ name: String) -> Bool {
-                ImportPlan.isUsableTagName(name, maximumLength: options.maximumTagNameLength)
-            }
+            func usable(_ name: String) -> Bool { ImportPlan.tagName(name) != nil }
             switch interval.source.system {
             case .watson:
                 let project = interval.project ?? ""
-                tagName = usable(project) ? project : nil
+                tagName = ImportPlan.tagName(project)
                 projectInComment = tagName == nil && !project.isEmpty ? project : nil
                 otherTags = interval.tags
                 unusableNames = projectInComment.map { [$0] } ?? []
@@ -24,14 +22,14 @@ extension ImportPlan {
                 let tags = interval.tags
                 var chosen: Int?
                 for preferred in options.preferredTags {
-                    let key = preferred.lowercased()
-                    if let index = tags.firstIndex(where: { $0.lowercased() == key && usable($0) }) {
+                    guard let key = ImportPlan.tagName(preferred).map(InputLimits.nameKey) else { continue }
+                    if let index = tags.firstIndex(where: { ImportPlan.tagName($0).map(InputLimits.nameKey) == key }) {
                         chosen = index
                         break
                     }
                 }
                 chosen = chosen ?? tags.firstIndex(where: usable)
-                tagName = chosen.map { tags[$0] }
+                tagName = chosen.flatMap { ImportPlan.tagName(tags[$0]) }
                 projectInComment = nil
                 otherTags = tags.indices.filter { $0 != chosen }.map { tags[$0] }
                 unusableNames = tags.filter { !usable($0) }
@@ -39,16 +37,10 @@ extension ImportPlan {
         }
     }
 
-    /// Whether `name` can be a Stint tag name: 1 to `maximumLength` characters, not only white space, no
-    /// control characters.
-    public static func isUsableTagName(_ name: String, maximumLength: Int = 64) -> Bool {
-        !name.isEmpty && name.count <= maximumLength
-            && name.unicodeScalars.contains { !$0.properties.isWhitespace }
-            && !name.unicodeScalars.contains(where: isControl)
-    }
-
-    /// Unicode's control characters (general category Cc): U+0000–U+001F and U+007F–U+009F.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    /// The Stint tag name `name` becomes, as the domain normalizes it (surrounding white space trimmed);
+    /// nil when it cannot be one: empty or blank, over ``InputLimits/maximumTagNameLength`` characters, or
+    /// with a control character (see ``InputLimits/tagName(_:)``).
+    public static func tagName(_ name: String) -> String? {
+        try? InputLimits.tagName(name)
     }
 }

@@ -7,7 +7,8 @@
 ///   `Tags: …` with the other tags.
 /// - Watson: the Stint tag is the project; the comment is a line `Tags: …` with the frame's tags.
 /// - A name that cannot be a tag (over 64 characters, blank, with control characters) is written in the
-///   comment instead (`Project: …` for a Watson project), and the report lists it.
+///   comment instead (`Project: …` for a Watson project), and the report lists it. Names and comments are
+///   normalized as the domain's ``InputLimits`` does, so that importing again compares equal values.
 /// - Intervals without an end become running records; an end before the start, an empty interval and a
 ///   repeated identity are skipped and listed.
 public struct ImportPlan: Hashable, Sendable {
@@ -59,7 +60,7 @@ public struct ImportPlan: Hashable, Sendable {
             }
             let recordId = interval.source.recordId
             let mapping = Mapping(interval, options: options)
-            let built = CommentBuilder.build(mapping, annotation: interval.annotation, options: options)
+            let built = CommentBuilder.build(mapping, annotation: interval.annotation)
             var replacesRunningId: EntityID?
             if interval.source.system == .watson, interval.end != nil, let project = interval.project {
                 replacesRunningId =
@@ -85,6 +86,10 @@ public struct ImportPlan: Hashable, Sendable {
             }
             if built.replacedControlCharacters {
                 report.controlCharactersReplaced.append(
+                    ImportReport.Adjustment(recordId: recordId, position: interval.position))
+            }
+            if let end = interval.end, end.milliseconds(since: interval.start) > InputLimits.maximumRecordMilliseconds {
+                report.longerThanMaximum.append(
                     ImportReport.Adjustment(recordId: recordId, position: interval.position))
             }
             if interval.roundedToMillisecond {

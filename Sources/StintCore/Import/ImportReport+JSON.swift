@@ -45,6 +45,7 @@ extension ImportReport {
                 }))
         object.add("controlCharactersReplaced", .array(controlCharactersReplaced.map(ImportReport.json)))
         object.add("roundedToMillisecond", .array(roundedToMillisecond.map(ImportReport.json)))
+        object.add("longerThanMaximum", .array(longerThanMaximum.map(ImportReport.json)))
         object.add(
             "unknownMembers",
             .array(

@@ -69,6 +69,9 @@ public struct ImportReport: Hashable, Sendable {
     public var controlCharactersReplaced: [Adjustment]
     /// Records with a time that had digits finer than a millisecond.
     public var roundedToMillisecond: [Adjustment]
+    /// Records longer than ``InputLimits/maximumRecordMilliseconds`` (a forgotten timer, usually), which
+    /// the domain accepts only when forced.
+    public var longerThanMaximum: [Adjustment]
     /// Members of the input that are not imported, by name.
     public var unknownMembers: [UnknownMember]
     /// Tag names that differ only in case: Stint matches tag names case-insensitively, so each group
@@ -82,7 +85,8 @@ public struct ImportReport: Hashable, Sendable {
         read: Int = 0, mapped: Int = 0, running: Int = 0, skipped: [Skip] = [], commentsWithExtraTags: Int = 0,
         truncated: [Truncation] = [], namesInComments: [NameInComment] = [],
         controlCharactersReplaced: [Adjustment] = [], roundedToMillisecond: [Adjustment] = [],
-        unknownMembers: [UnknownMember] = [], mergedTagSpellings: [[String]] = [], tagNames: [String] = []
+        longerThanMaximum: [Adjustment] = [], unknownMembers: [UnknownMember] = [], mergedTagSpellings: [[String]] = [],
+        tagNames: [String] = []
     ) {
         self.read = read
         self.mapped = mapped
@@ -93,6 +97,7 @@ public struct ImportReport: Hashable, Sendable {
         self.namesInComments = namesInComments
         self.controlCharactersReplaced = controlCharactersReplaced
         self.roundedToMillisecond = roundedToMillisecond
+        self.longerThanMaximum = longerThanMaximum
         self.unknownMembers = unknownMembers
         self.mergedTagSpellings = mergedTagSpellings
         self.tagNames = tagNames

@@ -10,10 +10,10 @@ public struct ImportedRecord: Hashable, Sendable {
     public var start: Instant
     /// nil for a running timer.
     public var end: Instant?
-    /// The Stint tag's name; nil for untagged time.
+    /// The Stint tag's name, as ``InputLimits/tagName(_:)`` accepts it unchanged; nil for untagged time.
     public var tagName: String?
-    /// nil, or a non-empty text within ``ImportOptions/maximumCommentLength`` characters with no control
-    /// characters other than newline and tab.
+    /// nil, or a text that ``InputLimits/comment(_:)`` accepts unchanged: trimmed, at most 500 characters,
+    /// no control characters other than newline and tab.
     public var comment: String?
     public var source: ImportSource
     /// Where the interval is written in the imported file.
