@@ -40,7 +40,8 @@ import Testing
         (["tag", "add", "Email"], 1),  // a name taken, ignoring case
         (["tag", "rename", "nope", "x"], 1),  // unknown tag
         (["redo"], 1),  // nothing to redo
-        (["join", "00000000-0000-4000-8000-000000000003", "00000000-0000-4000-8000-000000000005"], 1),  // different tags
+        // Two records with different tags.
+        (["join", "00000000-0000-4000-8000-000000000003", "00000000-0000-4000-8000-000000000005"], 1),
         // Usage errors (exit 64).
         (["start", "--at", "tomorrow-ish"], 64),  // not a time
         (["start", String(repeating: "x", count: 65)], 64),  // a tag name over 64 characters
