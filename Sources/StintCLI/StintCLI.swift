@@ -20,6 +20,10 @@ public enum StintCLI {
         let help = HelpRenderer(registry: registry)
         do throws(CLIError) {
             let parsed = try parser.parse(arguments)
+            if let group = parsed.group {
+                host.standardOutput.write(help.groupHelp(group))
+                return ExitStatus.ok
+            }
             guard let spec = parsed.spec, let type = registry.type(for: spec) else {
                 host.standardOutput.write(help.toolHelp())
                 return ExitStatus.ok

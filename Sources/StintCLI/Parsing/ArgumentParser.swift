@@ -8,6 +8,8 @@ struct ArgumentParser {
 
     struct Result {
         var spec: VerbSpec?
+        /// The words of a verb group (`tag`) given with `--help` instead of a verb.
+        var group: [String]?
         var arguments = ParsedArguments()
         var globals = GlobalOptions()
     }
@@ -38,6 +40,10 @@ struct ArgumentParser {
             }
         }
         guard let spec = result.spec else {
+            if !verbWords.isEmpty, result.globals.help {
+                result.group = verbWords
+                return result
+            }
             if !verbWords.isEmpty {
                 throw CLIError.usage(registry.incompleteGroupMessage(verbWords), verb: nil)
             }
@@ -69,6 +75,10 @@ struct ArgumentParser {
         }
         if !result.globals.help {
             try checkArity(result.arguments.positionals, spec: spec)
+            for option in spec.options where option.isRequired && !result.arguments.has(option.name) {
+                let label = "--" + option.name + (option.value.map { " " + $0 } ?? "")
+                throw CLIError.usage("'stint \(spec.name)' needs \(label): \(option.help)", verb: spec.name)
+            }
         }
         return result
     }
@@ -168,7 +178,7 @@ struct ArgumentParser {
 
     private func unknownOptionMessage(_ word: String, spec: VerbSpec) -> String {
         let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-        let known = (spec.options + GlobalOptions.specs).map { "--" + $0.name }
+        let known = (spec.options + GlobalOptions.specs).filter { !$0.isHidden }.map { "--" + $0.name }
         if let nearest = Suggestion.nearest(to: name, among: known) {
             return "unknown option '\(name)' for 'stint \(spec.name)'. Did you mean '\(nearest)'?"
         }

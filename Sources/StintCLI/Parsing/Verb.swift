@@ -14,6 +14,9 @@ struct VerbRegistry: Sendable {
     /// The word paths of all verbs.
     var paths: [[String]] { verbs.map { verb in verb.spec.path } }
 
+    /// The specs of the verbs a person is shown (help, docs, suggestions, completion), in order.
+    var visibleSpecs: [VerbSpec] { verbs.map { $0.spec }.filter { !$0.isHidden } }
+
     func spec(for words: [String]) -> VerbSpec? {
         verbs.first { $0.spec.path == words }?.spec
     }
@@ -27,21 +30,45 @@ struct VerbRegistry: Sendable {
         verbs.contains { $0.spec.path.count > words.count && Array($0.spec.path.prefix(words.count)) == words }
     }
 
+    /// The words that may follow `words` on the way to a visible verb: the top-level verbs and groups for
+    /// `[]`, `add`, `rename`… for `["tag"]`.
+    func nextWords(after words: [String]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for spec in visibleSpecs where spec.path.count > words.count && Array(spec.path.prefix(words.count)) == words {
+            let word = spec.path[words.count]
+            if seen.insert(word).inserted { result.append(word) }
+        }
+        return result
+    }
+
+    /// Verbs of Timewarrior and Watson that Stint names differently, for "did you mean" suggestions.
+    static let otherToolsVerbs: [String: String] = [
+        "restart": "continue", "resume": "continue", "add": "track", "remove": "delete", "rm": "delete",
+        "projects": "tags", "frames": "log", "aggregate": "report", "totals": "report", "day": "chart",
+        "week": "chart", "month": "chart", "shorten": "edit", "lengthen": "edit", "move": "edit",
+        "modify": "edit", "annotate": "edit", "rename": "tag rename", "current": "status",
+    ]
+
     func unknownVerbMessage(_ words: [String]) -> String {
         let typed = words.joined(separator: " ")
         let parent = Array(words.dropLast())
-        let siblings = paths.filter { $0.count == words.count && Array($0.prefix(parent.count)) == parent }
-            .map { $0.joined(separator: " ") }
-        if let nearest = Suggestion.nearest(to: typed, among: siblings) {
+        let siblings = visibleSpecs.map(\.path)
+            .filter { $0.count >= words.count && Array($0.prefix(parent.count)) == parent }
+            .map { $0.prefix(words.count).joined(separator: " ") }
+        if let nearest = Suggestion.nearest(to: typed, among: Array(Set(siblings))) {
             return "unknown verb '\(typed)'. Did you mean '\(nearest)'?"
+        }
+        if words.count == 1, let known = VerbRegistry.otherToolsVerbs[typed.lowercased()],
+            visibleSpecs.contains(where: { $0.name == known })
+        {
+            return "unknown verb '\(typed)'. Did you mean '\(known)'? (See 'stint help \(known)'.)"
         }
         return "unknown verb '\(typed)'"
     }
 
     func incompleteGroupMessage(_ words: [String]) -> String {
         let group = words.joined(separator: " ")
-        let children = paths.filter { $0.count > words.count && Array($0.prefix(words.count)) == words }
-            .map { $0[words.count] }
-        return "'\(group)' needs one of: \(children.joined(separator: ", "))"
+        return "'\(group)' needs one of: \(nextWords(after: words).joined(separator: ", "))"
     }
 }

@@ -1,4 +1,5 @@
-/// The description of a verb that its parser, its `--help`, `stint help` and docs/cli.md are all made from.
+/// The description of a verb that its parser, its `--help`, `stint help`, the shell completions and
+/// docs/cli.md are all made from.
 struct VerbSpec: Sendable {
     /// The words that select the verb: `["start"]`, `["tag", "add"]`.
     let path: [String]
@@ -10,8 +11,11 @@ struct VerbSpec: Sendable {
     var options: [OptionSpec] = []
     /// Paragraphs printed after the options.
     var discussion: String = ""
-    /// Command lines a user can try, each with a one-line explanation.
+    /// Command lines a user can try, each with a one-line explanation (every verb has at least one).
     var examples: [(command: String, meaning: String)] = []
+    /// A verb for the tool's own machinery (`__complete`): runnable, but left out of help, docs and
+    /// suggestions.
+    var isHidden = false
 
     var name: String { path.joined(separator: " ") }
 }
@@ -25,6 +29,11 @@ struct ArgumentSpec: Sendable {
     let name: String
     let help: String
     var arity: Arity = .required
+    /// What the shell completes for it; nil infers it from `name` (see ``ValueCompletion/inferred(from:)``).
+    var completion: ValueCompletion? = nil
+
+    /// What the shell completes for this argument.
+    var resolvedCompletion: ValueCompletion { completion ?? .inferred(from: name) }
 }
 
 /// A `--name` option: a flag, or an option that takes a value.
@@ -38,6 +47,19 @@ struct OptionSpec: Sendable {
     var short: Character? = nil
     /// Whether the option may be given several times (values are collected in order).
     var repeatable: Bool = false
+    /// Whether the verb cannot run without it (shown without brackets in the usage line).
+    var isRequired = false
+    /// An option for the tool's own machinery (`help --markdown`): accepted, but left out of help and docs.
+    var isHidden = false
+    /// What the shell completes for its value; nil infers it from `value` (see
+    /// ``ValueCompletion/inferred(from:)``).
+    var completion: ValueCompletion? = nil
+
+    /// What the shell completes for this option's value (`.nothing` for a flag).
+    var resolvedCompletion: ValueCompletion {
+        guard let value else { return .nothing }
+        return completion ?? .inferred(from: value)
+    }
 
     static func flag(_ name: String, _ help: String, short: Character? = nil) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help, short: short)
@@ -45,5 +67,33 @@ struct OptionSpec: Sendable {
 
     static func value(_ name: String, _ value: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
         OptionSpec(name: name, value: value, help: help, repeatable: repeatable)
+    }
+
+    /// The option with a fixed list of values (completed by the shell, listed in the help).
+    func choices(_ values: [String]) -> OptionSpec {
+        var copy = self
+        copy.completion = .choices(values)
+        return copy
+    }
+
+    /// The option with an explicit completion for its value.
+    func withCompletion(_ completion: ValueCompletion) -> OptionSpec {
+        var copy = self
+        copy.completion = completion
+        return copy
+    }
+
+    /// The option marked as required.
+    func required() -> OptionSpec {
+        var copy = self
+        copy.isRequired = true
+        return copy
+    }
+
+    /// The option marked as hidden.
+    func hidden() -> OptionSpec {
+        var copy = self
+        copy.isHidden = true
+        return copy
     }
 }

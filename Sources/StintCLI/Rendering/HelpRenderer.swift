@@ -1,6 +1,65 @@
 /// Renders `--help` text and the docs/cli.md reference from verb specs.
+///
+/// Everything a person reads about the command line comes from the ``VerbSpec``s, the global options and
+/// the tables below, so the help, the reference and the shell completions cannot disagree.
 struct HelpRenderer {
     let registry: VerbRegistry
+    /// The column help text wraps at.
+    var width = 100
+
+    /// The sections `stint --help` and docs/cli.md group verbs in, by verb name; verbs not listed go
+    /// under "More".
+    static let topics: [(title: String, verbs: [String])] = [
+        ("Track time", ["init", "start", "stop", "continue", "cancel", "track", "status"]),
+        ("Fix records", ["edit", "split", "join", "delete", "undo", "redo"]),
+        ("Tags", ["tag add", "tag rename", "tag archive", "tag unarchive", "tag delete", "tags"]),
+        ("See where the time went", ["log", "report", "chart", "summary"]),
+        ("Widgets", ["snapshot", "timeline", "live-activity"]),
+        ("The log", ["history", "verify"]),
+        ("Shell", ["help", "completions"]),
+    ]
+
+    /// The environment variables the CLI reads.
+    static let environment: [(name: String, meaning: String)] = [
+        ("STINT_LOG", "The log to use when --log is not given."),
+        (
+            "XDG_DATA_HOME, HOME",
+            "Where the default log lives: $XDG_DATA_HOME/stint/log, else ~/.local/share/stint/log."
+        ),
+        ("STINT_NOW", "An ISO 8601 instant with a zone used as the current time (demos, tests, reproducing a report)."),
+        ("STINT_ID_SEED", "A whole number that makes new record and tag ids deterministic."),
+        ("STINT_LOCK_TIMEOUT", "Seconds a writer waits for another writer's lock (default 10)."),
+        ("TZ", "The default time zone of 'stint init' (the log keeps its own zone afterwards)."),
+        ("NO_COLOR", "When set and not empty, no color (as --color never)."),
+        ("TERM", "'dumb' turns color off."),
+        ("COLUMNS", "The width of charts (default 80)."),
+    ]
+
+    /// The documented exit statuses.
+    static let exitStatuses: [(status: Int32, meaning: String)] = [
+        (ExitStatus.ok, "Done."),
+        (
+            ExitStatus.failure,
+            "Refused or failed: nothing was changed (a record overlaps, no timer runs, an output differs from --expect)."
+        ),
+        (ExitStatus.usage, "Usage error: an unknown verb or option, a missing or malformed argument."),
+        (ExitStatus.damaged, "Damaged data: the log or an input is not readable as a Stint log."),
+    ]
+
+    /// The verbs under each topic, in the topics' order, then the rest under "More".
+    func grouped() -> [(title: String, specs: [VerbSpec])] {
+        let specs = registry.visibleSpecs
+        var placed = Set<String>()
+        var groups: [(title: String, specs: [VerbSpec])] = []
+        for topic in HelpRenderer.topics {
+            let members = topic.verbs.compactMap { name in specs.first { $0.name == name } }
+            placed.formUnion(members.map(\.name))
+            if !members.isEmpty { groups.append((topic.title, members)) }
+        }
+        let rest = specs.filter { !placed.contains($0.name) }
+        if !rest.isEmpty { groups.append(("More", rest)) }
+        return groups
+    }
 
     /// `stint --help`.
     func toolHelp() -> String {
@@ -8,12 +67,13 @@ struct HelpRenderer {
             "stint — an event-sourced time tracker: record what you work on, replay what any moment looked like.",
             "",
             "Usage: stint [--log PATH] <verb> [arguments] [options]",
-            "",
-            "Verbs:",
         ]
-        let width = (registry.verbs.map { $0.spec.name.count }.max() ?? 0) + 2
-        for verb in registry.verbs {
-            lines.append("  " + pad(verb.spec.name, width) + verb.spec.abstract)
+        let nameWidth = (registry.visibleSpecs.map { $0.name.count }.max() ?? 0) + 2
+        for group in grouped() {
+            lines += ["", group.title + ":"]
+            for spec in group.specs {
+                lines += hanging("  " + spec.name.padding(nameWidth), spec.abstract)
+            }
         }
         lines += ["", "Global options (before or after the verb):"]
         lines += optionLines(GlobalOptions.specs)
@@ -22,24 +82,38 @@ struct HelpRenderer {
             "Environment: STINT_LOG (the log), STINT_NOW (an ISO 8601 instant used as the current time),",
             "NO_COLOR (no color). Exit status: 0 ok, 1 refused or failed, 64 usage error, 65 damaged data.",
             "",
-            "Run 'stint help <verb>' or 'stint <verb> --help' for a verb's options and examples.",
+            "Run 'stint help <verb>' or 'stint <verb> --help' for a verb's options and examples;",
+            "'stint completions bash|zsh|fish' prints a shell completion script.",
         ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `stint tag --help`: the verbs of a group.
+    func groupHelp(_ words: [String]) -> String {
+        let group = words.joined(separator: " ")
+        let members = registry.visibleSpecs.filter { Array($0.path.prefix(words.count)) == words }
+        let width = (members.map { $0.name.count }.max() ?? 0) + 2
+        var lines = ["stint \(group) — one of:", ""]
+        for spec in members { lines += hanging("  " + spec.name.padding(width), spec.abstract) }
+        lines += ["", "Run 'stint help \(group) <verb>' for its options and examples."]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `stint <verb> --help`.
     func verbHelp(_ spec: VerbSpec) -> String {
-        var lines = ["stint \(spec.name) — \(spec.abstract)", "", "Usage: \(synopsis(spec))"]
+        var lines = ["stint \(spec.name) — \(spec.abstract)", ""]
+        lines += wrapWords(synopsisWords(spec), first: "Usage: ", rest: String(repeating: " ", count: 8))
         if !spec.arguments.isEmpty {
             lines += ["", "Arguments:"]
             let width = (spec.arguments.map { $0.name.count }.max() ?? 0) + 2
             for argument in spec.arguments {
-                lines.append("  " + pad(argument.name, width) + argument.help)
+                lines += hanging("  " + argument.name.padding(width), argument.help)
             }
         }
-        if !spec.options.isEmpty {
+        let options = spec.options.filter { !$0.isHidden }
+        if !options.isEmpty {
             lines += ["", "Options:"]
-            lines += optionLines(spec.options)
+            lines += optionLines(options)
         }
         if !spec.discussion.isEmpty {
             lines += [""] + spec.discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -48,14 +122,20 @@ struct HelpRenderer {
             lines += ["", "Examples:"]
             for example in spec.examples {
                 lines.append("  $ \(example.command)")
-                lines.append("    \(example.meaning)")
+                lines += hanging("    ", example.meaning)
             }
         }
         lines += ["", "Global options: --log PATH, --json, --quiet, --color WHEN, --help (see 'stint --help')."]
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `stint start [TAG] [--comment TEXT] …` as one line.
     func synopsis(_ spec: VerbSpec) -> String {
+        synopsisWords(spec).joined(separator: " ")
+    }
+
+    /// The words of the usage line; an optional option is one bracketed word.
+    func synopsisWords(_ spec: VerbSpec) -> [String] {
         var parts = ["stint", spec.name]
         for argument in spec.arguments {
             switch argument.arity {
@@ -65,22 +145,45 @@ struct HelpRenderer {
             case .oneOrMore: parts.append("\(argument.name)…")
             }
         }
-        for option in spec.options {
-            parts.append(option.value.map { "[--\(option.name) \($0)]" } ?? "[--\(option.name)]")
+        for option in spec.options where !option.isHidden {
+            let label = "--\(option.name)" + (option.value.map { " " + $0 } ?? "")
+            parts.append(option.isRequired ? label : "[\(label)]")
         }
-        return parts.joined(separator: " ")
+        return parts
     }
 
-    private func optionLines(_ options: [OptionSpec]) -> [String] {
+    func optionLines(_ options: [OptionSpec]) -> [String] {
         let labels = options.map { option -> String in
             let long = "--" + option.name + (option.value.map { " " + $0 } ?? "")
             return option.short.map { "-\($0), " + long } ?? long
         }
-        let width = (labels.map(\.count).max() ?? 0) + 2
-        return zip(labels, options).map { "  " + pad($0, width) + $1.help }
+        let labelWidth = (labels.map(\.count).max() ?? 0) + 2
+        return zip(labels, options).flatMap { label, option in
+            hanging("  " + label.padding(labelWidth), option.help)
+        }
     }
 
-    private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    /// `prefix` then `text` wrapped to ``width``, continuation lines indented to the prefix's width.
+    func hanging(_ prefix: String, _ text: String) -> [String] {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        return wrapWords(words, first: prefix, rest: String(repeating: " ", count: prefix.count))
+    }
+
+    /// Words joined by spaces into lines of at most ``width`` columns (a longer word stands alone).
+    func wrapWords(_ words: [String], first: String, rest: String) -> [String] {
+        var lines: [String] = []
+        var line = first
+        var lineHasWord = false
+        for word in words {
+            if lineHasWord, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = rest + word
+            } else {
+                line += (lineHasWord ? " " : "") + word
+            }
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines
     }
 }

@@ -23,10 +23,14 @@ extension StintCLI {
         LogVerb.self,
         SnapshotVerb.self,
         SummaryVerb.self,
+        ReportVerb.self,
+        ChartVerb.self,
         TimelineVerb.self,
         LiveActivityVerb.self,
         HistoryVerb.self,
         VerifyVerb.self,
         HelpVerb.self,
+        CompletionsVerb.self,
+        CompleteVerb.self,
     ]
 }

@@ -65,7 +65,9 @@ struct CancelVerb: Verb {
         path: ["cancel"],
         abstract: "Drop a running timer as if it never ran ('stint undo' brings it back).",
         arguments: [
-            ArgumentSpec(name: "RECORD_ID", help: "The running record (needed when several run).", arity: .optional)
+            ArgumentSpec(
+                name: "RECORD_ID", help: "The running record (needed when several run).", arity: .optional,
+                completion: .runningRecords)
         ],
         examples: [("stint cancel", "Drops the running timer.")]
     )
@@ -96,7 +98,7 @@ struct SplitVerb: Verb {
         path: ["split"],
         abstract: "Cut a record in two at a time inside it (same tag and comment).",
         arguments: [ArgumentSpec(name: "RECORD_ID", help: "The record's id or a unique prefix.")],
-        options: [.value("at", "TIME", "Where to cut (strictly inside the record).")],
+        options: [OptionSpec.value("at", "TIME", "Where to cut (strictly inside the record).").required()],
         discussion:
             "The later part keeps the record's id (so a running timer keeps running); the earlier part gets a new one.",
         examples: [("stint split 3f2a --at 12:00", "Makes 09:00–12:00 and 12:00–17:00 of 09:00–17:00.")]
@@ -107,10 +109,7 @@ struct SplitVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         reference = arguments.positionals[0]
-        guard let at = arguments.value("at") else {
-            throw CLIError.usage("split needs --at TIME, the time to cut the record at", verb: Self.spec.name)
-        }
-        self.at = at
+        at = arguments.value("at") ?? ""
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -9,7 +9,7 @@ struct EditVerb: Verb {
         options: [
             .value("start", "TIME", "The new start."),
             .value("end", "TIME", "The new end (a running record stops at it)."),
-            .value("tag", "NAME", "The new tag (an unknown name creates the tag)."),
+            OptionSpec.value("tag", "NAME", "The new tag (an unknown name creates the tag).").withCompletion(.tags),
             .flag("untag", "Remove the tag."),
             .value("comment", "TEXT", "The new comment; an empty text removes it."),
             SharedOptions.force,

@@ -6,24 +6,40 @@ struct HelpVerb: Verb {
         arguments: [
             ArgumentSpec(name: "VERB", help: "The verb to explain, e.g. 'start' or 'tag add'.", arity: .zeroOrMore)
         ],
-        examples: [("stint help start", "Shows the options of 'stint start' with examples.")]
+        options: [
+            OptionSpec.flag("markdown", "Print the complete reference (docs/cli.md) as Markdown.").hidden()
+        ],
+        examples: [
+            ("stint help start", "Shows the options of 'stint start' with examples."),
+            ("stint help tag", "Lists the verbs of 'stint tag'."),
+        ]
     )
 
     let words: [String]
+    let markdown: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         words = arguments.positionals
+        markdown = arguments.flag("markdown")
+        if markdown, !words.isEmpty {
+            throw CLIError.usage("--markdown prints the whole reference; give no VERB with it", verb: Self.spec.name)
+        }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let renderer = HelpRenderer(registry: context.registry)
+        if markdown {
+            context.write(renderer.markdown())
+            return
+        }
         guard !words.isEmpty else {
             context.write(renderer.toolHelp())
             return
         }
-        guard let spec = context.registry.spec(for: words) else {
+        guard let spec = context.registry.spec(for: words), !spec.isHidden else {
             if context.registry.isGroup(words) {
-                throw CLIError.usage(context.registry.incompleteGroupMessage(words), verb: "help")
+                context.write(renderer.groupHelp(words))
+                return
             }
             throw CLIError.usage(context.registry.unknownVerbMessage(words), verb: "help")
         }

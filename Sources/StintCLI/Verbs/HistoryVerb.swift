@@ -11,7 +11,7 @@ struct HistoryVerb: Verb {
             .value("since", "TIME", "Only events recorded at or after TIME."),
             .value("until", "TIME", "Only events recorded before TIME."),
             .value("record", "ID", "Only events about this record (an id or a unique prefix)."),
-            .value("tag", "NAME", "Only events about this tag or its records."),
+            OptionSpec.value("tag", "NAME", "Only events about this tag or its records.").withCompletion(.tags),
             .value("type", "TYPE", "Only events of this type (timer.started) or family (timer)."),
         ],
         discussion: """

@@ -14,7 +14,8 @@ struct StartVerb: Verb {
             SharedOptions.comment,
             .value("at", "TIME", "When the timer started (default: now). See 'Times' below."),
             .flag("switch", "Stop every running timer first, at the new timer's start."),
-            .value("tag-id", "ID", "A tag by id, as widgets pass it; an unknown id starts an untagged timer."),
+            OptionSpec.value("tag-id", "ID", "A tag by id, as widgets pass it; an unknown id starts an untagged timer.")
+                .withCompletion(.nothing),
             SharedOptions.force,
         ],
         discussion: TimeHelp.text + "\n\nSeveral timers may run at once. Prints the new record's id.",

@@ -8,7 +8,7 @@ struct StopVerb: Verb {
         arguments: [
             ArgumentSpec(
                 name: "RECORD_ID", help: "A running record's id or a unique prefix (4+ hex digits).",
-                arity: .zeroOrMore)
+                arity: .zeroOrMore, completion: .runningRecords)
         ],
         options: [
             .flag("all", "Stop every running timer."),

@@ -31,7 +31,7 @@ struct TagRenameVerb: Verb {
         path: ["tag", "rename"],
         abstract: "Rename a tag; its records follow it.",
         arguments: [
-            ArgumentSpec(name: "NAME", help: "The tag's current name (ignoring case)."),
+            ArgumentSpec(name: "NAME", help: "The tag's current name (ignoring case).", completion: .tags),
             ArgumentSpec(name: "NEW", help: "Its new name."),
         ],
         examples: [("stint tag rename mail email", "Renames mail to email.")]
@@ -57,7 +57,7 @@ struct TagArchiveVerb: Verb {
     static let spec = VerbSpec(
         path: ["tag", "archive"],
         abstract: "Archive a tag: it keeps naming past time but is not offered for new timers.",
-        arguments: [ArgumentSpec(name: "NAME", help: "The tag's name (ignoring case).")],
+        arguments: [ArgumentSpec(name: "NAME", help: "The tag's name (ignoring case).", completion: .tags)],
         examples: [("stint tag archive project-x", "Hides project-x from recent tags.")]
     )
 
@@ -77,7 +77,7 @@ struct TagUnarchiveVerb: Verb {
     static let spec = VerbSpec(
         path: ["tag", "unarchive"],
         abstract: "Offer an archived tag again.",
-        arguments: [ArgumentSpec(name: "NAME", help: "The tag's name (ignoring case).")],
+        arguments: [ArgumentSpec(name: "NAME", help: "The tag's name (ignoring case).", completion: .tags)],
         examples: [("stint tag unarchive project-x", "Brings project-x back.")]
     )
 
@@ -97,7 +97,7 @@ struct TagDeleteVerb: Verb {
     static let spec = VerbSpec(
         path: ["tag", "delete"],
         abstract: "Delete a tag: its records stay and count as untagged; its name is free again.",
-        arguments: [ArgumentSpec(name: "NAME", help: "The tag's name (ignoring case).")],
+        arguments: [ArgumentSpec(name: "NAME", help: "The tag's name (ignoring case).", completion: .tags)],
         examples: [("stint tag delete tmp", "Deletes the tag tmp ('stint undo' restores it).")]
     )
 

@@ -1,0 +1,154 @@
+import Foundation
+import Synchronization
+
+/// Shows how far a long operation has come on one line of standard error, erased when it ends.
+///
+/// A reporter draws only when standard error is a terminal and `--quiet` was not given, so pipes, logs
+/// and tests see nothing. It stays silent for the first `delay` (one second): quick commands never
+/// flash a line. After that it redraws at most every `interval` (a tenth of a second), whatever the
+/// rate of ``update(completed:)`` calls, and ``finish()`` erases the line, so the command's own output
+/// starts on a clean line. The time it reads is a monotonic clock used for pacing only; nothing it
+/// measures reaches an output.
+///
+/// Counted work (`verify`, `history`, an import) reports its count:
+///
+/// ```swift
+/// let progress = Progress.start("Verifying", total: eventCount, unit: "events", context: context)
+/// defer { progress.finish() }
+/// for event in events { …; progress.update(completed: event.seq) }
+/// ```
+///
+/// Work that cannot count its steps (folding a log through `LogView`) shows the elapsed time, redrawn
+/// from a background thread while `body` runs:
+///
+/// ```swift
+/// let view = try Progress.during("Reading the log", context: context) { () throws(CLIError) in
+///     try context.view(point)
+/// }
+/// ```
+final class Progress: Sendable {
+    /// What a reporter needs besides its label: where it writes, whether it may, and how it paces.
+    struct Configuration: Sendable {
+        var output: any TextOutput
+        var isEnabled: Bool
+        var delay: Duration = .seconds(1)
+        var interval: Duration = .milliseconds(100)
+        /// A monotonic clock: the time since some fixed origin.
+        var elapsed: @Sendable () -> Duration
+    }
+
+    private struct State {
+        var completed: Int64 = 0
+        var lastDraw: Duration?
+        var drewSomething = false
+        var finished = false
+    }
+
+    let label: String
+    /// The number of steps when known (a bar with a percentage), else nil (a count or the elapsed time).
+    let total: Int64?
+    /// What a step is, plural: `events`.
+    let unit: String
+    private let configuration: Configuration
+    private let started: Duration
+    private let state = Mutex(State())
+
+    init(_ label: String, total: Int64?, unit: String, configuration: Configuration) {
+        self.label = label
+        self.total = total.flatMap { $0 > 0 ? $0 : nil }
+        self.unit = unit
+        self.configuration = configuration
+        self.started = configuration.elapsed()
+    }
+
+    /// A reporter for `context`'s standard error: enabled on a terminal without `--quiet`.
+    static func start(_ label: String, total: Int64? = nil, unit: String = "", context: CommandContext) -> Progress {
+        let clock = ContinuousClock()
+        let origin = clock.now
+        return Progress(
+            label, total: total, unit: unit,
+            configuration: Configuration(
+                output: context.host.standardError,
+                isEnabled: context.host.standardErrorIsTerminal && !context.globals.quiet,
+                elapsed: { origin.duration(to: clock.now) }))
+    }
+
+    /// Runs `body` with a reporter that shows the elapsed time (from a background thread) until it returns.
+    static func during<T>(
+        _ label: String, context: CommandContext, _ body: () throws(CLIError) -> T
+    ) throws(CLIError) -> T {
+        let progress = start(label, context: context)
+        progress.tickInBackground()
+        defer { progress.finish() }
+        return try body()
+    }
+
+    /// Records that `completed` steps are done, and redraws when it is time to.
+    func update(completed: Int64) {
+        state.withLock { state in
+            state.completed = completed
+            draw(&state)
+        }
+    }
+
+    /// Redraws when it is time to (for uncounted work).
+    func tick() {
+        state.withLock { draw(&$0) }
+    }
+
+    /// Erases the line if one was drawn; later updates draw nothing.
+    func finish() {
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.finished = true
+            if state.drewSomething { configuration.output.write("\r\u{1B}[K") }
+        }
+    }
+
+    /// The line as drawn at `elapsed` with `completed` steps: `Verifying: 1,200 / 4,000 events (30%)`.
+    func line(completed: Int64, elapsed: Duration) -> String {
+        let unitSuffix = unit.isEmpty ? "" : " " + unit
+        if let total {
+            let percent = min(100, completed * 100 / total)
+            return "\(label): \(Progress.grouped(completed)) / \(Progress.grouped(total))\(unitSuffix) (\(percent)%)"
+        }
+        if completed > 0 { return "\(label): \(Progress.grouped(completed))\(unitSuffix)" }
+        return "\(label)… \(elapsed.components.seconds) s"
+    }
+
+    private func draw(_ state: inout State) {
+        guard configuration.isEnabled, !state.finished else { return }
+        let now = configuration.elapsed()
+        let running = now - started
+        guard running >= configuration.delay else { return }
+        if let last = state.lastDraw, now - last < configuration.interval { return }
+        state.lastDraw = now
+        state.drewSomething = true
+        configuration.output.write("\r" + line(completed: state.completed, elapsed: running) + "\u{1B}[K")
+    }
+
+    private func tickInBackground() {
+        guard configuration.isEnabled else { return }
+        let interval = configuration.interval
+        let thread = Thread { [self] in
+            while !state.withLock({ $0.finished }) {
+                Thread.sleep(
+                    forTimeInterval: Double(interval.components.attoseconds) / 1e18
+                        + Double(interval.components.seconds))
+                tick()
+            }
+        }
+        thread.start()
+    }
+
+    /// `1234567` as `1,234,567`.
+    static func grouped(_ value: Int64) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+}

@@ -1,0 +1,61 @@
+import StintCore
+import StintEngine
+
+/// `stint chart`.
+struct ChartVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["chart"],
+        abstract: "A terminal chart of a week or month: one row per day, a bar per tag, the day's total.",
+        options: [
+            .flag("week", "This week (the default)."),
+            .flag("month", "This month."),
+            .flag("last", "The week or month before this one."),
+            .flag("split-at-midnight", "Apportion a record that crosses midnight to the days it covers."),
+        ] + PointArguments.options,
+        discussion: """
+            Each day's bar stacks its tags, longest first across the chart, in the tags' colors on a
+            terminal. Without color (a pipe, NO_COLOR, --color never) each tag has its own fill character,
+            and the legend under the chart says which is which in both cases. The scale is chosen so the
+            longest day fits (COLUMNS wide, 80 by default) and is printed under the chart. Totals are sums
+            of tags; a day whose timers overlapped also shows its wall-clock time. Records count on the day
+            they started unless --split-at-midnight is given, as in 'stint report'.
+            """,
+        examples: [
+            ("stint chart", "This week, day by day."), ("stint chart --month --last", "Last month."),
+            ("stint chart --at \"2026-11-29T18:00\"", "The week as it looked on Sunday evening."),
+        ]
+    )
+
+    let month: Bool
+    let last: Bool
+    let attribution: TimeReport.Attribution
+    let point: PointArguments
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        if arguments.flag("week"), arguments.flag("month") {
+            throw CLIError.usage("give --week or --month, not both", verb: Self.spec.name)
+        }
+        month = arguments.flag("month")
+        last = arguments.flag("last")
+        attribution = arguments.flag("split-at-midnight") ? .splitAtMidnight : .wholeOnStartDay
+        point = try PointArguments(arguments, verb: Self.spec.name)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        if context.globals.json {
+            throw CLIError.usage(
+                "chart draws for people; for the numbers use 'stint report --by day --json'", verb: Self.spec.name)
+        }
+        let view = try context.view(point)
+        let period: ReportRange.Period = month ? (last ? .lastMonth : .month) : (last ? .lastWeek : .week)
+        let range = ReportRange(
+            interval: period.interval(at: view.now, calendar: view.state.calendar), title: period.title)
+        let source = view.state.projectionSource
+        let report = TimeReport(
+            source: source, range: range.interval, grouping: .day, attribution: attribution, now: view.now)
+        let chart = TerminalChart(
+            report: report, range: range, tags: view.state.tags, now: view.now,
+            format: TextFormat(calendar: view.state.calendar), style: context.style, columns: context.terminalColumns)
+        context.write(chart.render())
+    }
+}

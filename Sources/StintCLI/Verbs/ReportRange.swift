@@ -1,0 +1,155 @@
+import StintCore
+import StintEngine
+
+/// The span of time a report or chart covers: a named period, `--since`/`--until`, or `--all`.
+struct ReportRange {
+    /// The periods a person can name: `stint report last-week`.
+    enum Period: String, CaseIterable, Sendable {
+        case today, yesterday, week, lastWeek = "last-week", month, lastMonth = "last-month", year
+        case lastYear = "last-year"
+
+        /// The period a word names: `last-week`, `lastweek` and Timewarrior's `:lastweek` alike.
+        init?(word: String) {
+            var key = word.lowercased()
+            if key.hasPrefix(":") { key.removeFirst() }
+            key.removeAll { $0 == "-" || $0 == "_" }
+            guard let match = Period.allCases.first(where: { $0.rawValue.filter { $0 != "-" } == key }) else {
+                return nil
+            }
+            self = match
+        }
+
+        /// How the header names it: `this week`.
+        var title: String {
+            switch self {
+            case .today: return "today"
+            case .yesterday: return "yesterday"
+            case .week: return "this week"
+            case .lastWeek: return "last week"
+            case .month: return "this month"
+            case .lastMonth: return "last month"
+            case .year: return "this year"
+            case .lastYear: return "last year"
+            }
+        }
+
+        /// The period's interval in `calendar` at `now`.
+        func interval(at now: Instant, calendar: LogCalendar) -> TimeInterval64 {
+            let today = calendar.date(of: now)
+            let first: CivilDate
+            let next: CivilDate
+            switch self {
+            case .today: (first, next) = (today, today.adding(days: 1))
+            case .yesterday: (first, next) = (today.adding(days: -1), today)
+            case .week:
+                first = calendar.weekStart(of: today)
+                next = first.adding(days: 7)
+            case .lastWeek:
+                next = calendar.weekStart(of: today)
+                first = next.adding(days: -7)
+            case .month: (first, next) = (calendar.monthStart(of: today), calendar.nextMonthStart(of: today))
+            case .lastMonth:
+                next = calendar.monthStart(of: today)
+                first = calendar.monthStart(of: next.adding(days: -1))
+            case .year:
+                first = CivilDate(year: today.year, month: 1, day: 1)
+                next = CivilDate(year: today.year + 1, month: 1, day: 1)
+            case .lastYear:
+                first = CivilDate(year: today.year - 1, month: 1, day: 1)
+                next = CivilDate(year: today.year, month: 1, day: 1)
+            }
+            return TimeInterval64(start: calendar.startOfDay(first), end: calendar.startOfDay(next))
+        }
+
+        static let names = allCases.map(\.rawValue)
+    }
+
+    var interval: TimeInterval64
+    /// `this week`, `all records`; nil for a range given with `--since`/`--until`.
+    var title: String?
+    /// Whether the range is the whole history (`--all`).
+    var isAll = false
+
+    /// Resolves the range options of `verb`; with none, `defaultPeriod`.
+    static func resolve(
+        period: String?, since: String?, until: String?, all: Bool, defaultPeriod: Period, verb: String,
+        view: LogView, context: CommandContext
+    ) throws(CLIError) -> ReportRange {
+        let calendar = view.state.calendar
+        let now = view.now
+        let given = [period != nil, since != nil || until != nil, all].filter { $0 }.count
+        guard given <= 1 else {
+            throw CLIError.usage("give a PERIOD, --since/--until, or --all, not several", verb: verb)
+        }
+        if all {
+            let records = view.state.projectionSource.records
+            let first = records.map(\.start).min() ?? now
+            let last = records.map { max($0.end ?? now, $0.start) }.max() ?? now
+            return ReportRange(
+                interval: TimeInterval64(
+                    start: calendar.startOfDay(containing: first),
+                    end: calendar.startOfNextDay(after: max(last, now))),
+                title: "all records", isAll: true)
+        }
+        if since != nil || until != nil {
+            let source = view.state.projectionSource
+            let start =
+                try since.map { (text) throws(CLIError) in
+                    try context.parseTime(text, calendar: calendar, option: "--since")
+                } ?? calendar.startOfDay(containing: source.records.map(\.start).min() ?? now)
+            let end =
+                try until.map { (text) throws(CLIError) in
+                    try context.parseTime(text, calendar: calendar, option: "--until")
+                } ?? calendar.startOfNextDay(after: max(now, start))
+            guard start < end else {
+                throw CLIError.usage(
+                    "--since (\(start.iso8601)) must be before --until (\(end.iso8601))", verb: verb)
+            }
+            return ReportRange(interval: TimeInterval64(start: start, end: end), title: nil)
+        }
+        let chosen: Period
+        if let period {
+            guard let named = Period(word: period) else {
+                var message = "unknown period '\(period)'; use one of \(Period.names.joined(separator: ", "))"
+                if let nearest = Suggestion.nearest(to: period, among: Period.names) {
+                    message =
+                        "unknown period '\(period)'. Did you mean '\(nearest)'? Periods: "
+                        + Period.names.joined(separator: ", ")
+                }
+                throw CLIError.usage(message, verb: verb)
+            }
+            chosen = named
+        } else {
+            chosen = defaultPeriod
+        }
+        return ReportRange(interval: chosen.interval(at: now, calendar: calendar), title: chosen.title)
+    }
+
+    /// The local dates the range touches, first to last.
+    func days(in calendar: LogCalendar) -> [CivilDate] {
+        let first = calendar.date(of: interval.start)
+        let last = calendar.date(of: interval.end.adding(milliseconds: -1))
+        var days: [CivilDate] = []
+        var day = first
+        while day <= last {
+            days.append(day)
+            day = day.adding(days: 1)
+        }
+        return days
+    }
+
+    /// `Mon 2026-11-23 – Sun 2026-11-29`, with times when the range does not start or end at midnight.
+    func label(_ format: TextFormat) -> String {
+        let calendar = format.calendar
+        let startsAtMidnight = calendar.startOfDay(containing: interval.start) == interval.start
+        let endsAtMidnight = calendar.startOfDay(containing: interval.end) == interval.end
+        let from =
+            startsAtMidnight
+            ? format.day(calendar.date(of: interval.start)) : format.dateTime(interval.start)
+        let to =
+            endsAtMidnight
+            ? format.day(calendar.date(of: interval.end.adding(milliseconds: -1)))
+            : format.dateTime(interval.end)
+        return from == to ? from : "\(from) – \(to)"
+    }
+}

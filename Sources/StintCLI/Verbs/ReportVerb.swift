@@ -1,0 +1,172 @@
+import StintCore
+import StintEngine
+
+/// `stint report`.
+struct ReportVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["report"],
+        abstract: "Totals over any range, per day, week, month or tag, with running timers counted up to now.",
+        arguments: [
+            ArgumentSpec(
+                name: "PERIOD",
+                help: "today, yesterday, week, last-week, month, last-month, year or last-year (default: week).",
+                arity: .optional, completion: .choices(ReportRange.Period.names))
+        ],
+        options: [
+            .value("since", "TIME", "The start of the range (instead of a PERIOD); alone, up to the end of today."),
+            .value("until", "TIME", "The end of the range, exclusive; alone, from the first record on."),
+            .flag("all", "The whole history of the log."),
+            OptionSpec.value("by", "GROUP", "Rows per day, week, month or tag only (default: day, month past 31 days).")
+                .choices(TimeReport.Grouping.allCases.map(\.rawValue)),
+            OptionSpec.value("tag", "NAME", "Only this tag's time.").withCompletion(.tags),
+            .flag("untagged", "Only untagged time (records without a tag or on a deleted tag)."),
+            .flag("split-at-midnight", "Apportion a record that crosses midnight to the days it covers."),
+            .flag("csv", "Print CSV (RFC 4180) instead of text."),
+        ] + PointArguments.options,
+        discussion: """
+            Ranges are in the log's time zone; weeks start on the log's first weekday. A running timer
+            counts up to now (or to --at). A record that crosses midnight counts whole on the day it
+            started, as the app counts it, and belongs to the range it starts in; --split-at-midnight
+            apportions it to the days it covers and counts only its part inside the range (a 22:00–02:00
+            record gives 2:00 to each day).
+
+            Two totals answer different questions when timers overlap: the sum of tags adds every record
+            (two timers running for an hour give two hours, and each tag its hour), the wall clock counts
+            each instant once (one hour). Timewarrior's totals extension adds an interval once per tag and
+            Watson's report adds overlapping frames, so their totals are sums of tags; Stint prints both.
+
+            --json prints {range: {start, end, firstDay, lastDay}, timeZone, by, midnight (wholeOnStartDay
+            or splitAtMidnight), now, tagFilter (null, or {tagId, name}; both null for --untagged),
+            periods: [{period, start, end, tags, tagSum, wallClock}], tags, tagSum, wallClock, records,
+            runningRecords}; each tag is {tagId, tag, color, seconds} (tagId and tag null for untagged
+            time), totals are seconds. A period is 2026-11-23 (day), the week's first day, or 2026-11.
+            --csv prints the header row,period,start,end,tag,tag_id,seconds,duration and one row per tag
+            and period (row tag), then the period's sum and wall-clock rows (row sum, wall-clock); the
+            whole range's rows have period total. Durations are seconds and H:MM.
+            """,
+        examples: [
+            ("stint report", "This week, per day and tag."),
+            ("stint report last-month --by tag", "Last month's time per tag."),
+            ("stint report --since 2026-11-01 --until 2026-12-01 --by week --csv", "November by week, as CSV."),
+            ("stint report --all --by month --json", "The whole history per month, as JSON."),
+            ("stint report week --tag writing --split-at-midnight", "This week's writing, split at midnight."),
+        ]
+    )
+
+    let period: String?
+    let since: String?
+    let until: String?
+    let all: Bool
+    let grouping: TimeReport.Grouping?
+    let tagName: String?
+    let untagged: Bool
+    let attribution: TimeReport.Attribution
+    let csv: Bool
+    let point: PointArguments
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        period = arguments.positionals.first
+        since = arguments.value("since")
+        until = arguments.value("until")
+        all = arguments.flag("all")
+        if let text = arguments.value("by") {
+            guard let grouping = TimeReport.Grouping(rawValue: text.lowercased()) else {
+                let names = TimeReport.Grouping.allCases.map(\.rawValue)
+                let hint = Suggestion.nearest(to: text, among: names).map { " Did you mean '\($0)'?" } ?? ""
+                throw CLIError.usage(
+                    "--by takes \(names.joined(separator: ", ")), not '\(text)'.\(hint)", verb: Self.spec.name)
+            }
+            self.grouping = grouping
+        } else {
+            grouping = nil
+        }
+        tagName = arguments.value("tag")
+        untagged = arguments.flag("untagged")
+        if tagName != nil, untagged {
+            throw CLIError.usage("give --tag NAME or --untagged, not both", verb: Self.spec.name)
+        }
+        attribution = arguments.flag("split-at-midnight") ? .splitAtMidnight : .wholeOnStartDay
+        csv = arguments.flag("csv")
+        point = try PointArguments(arguments, verb: Self.spec.name)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        if csv, context.globals.json {
+            throw CLIError.usage("give --json or --csv, not both", verb: Self.spec.name)
+        }
+        let view =
+            all
+            ? try Progress.during("Reading the log", context: context) { () throws(CLIError) in
+                try context.view(point)
+            } : try context.view(point)
+        let state = view.state
+        let range = try ReportRange.resolve(
+            period: period, since: since, until: until, all: all, defaultPeriod: .week, verb: Self.spec.name,
+            view: view, context: context)
+        let filter = try tagFilter(state)
+        let calendar = state.calendar
+        let days =
+            calendar.date(of: range.interval.end.adding(milliseconds: -1)).daysSinceEpoch
+            - calendar.date(of: range.interval.start).daysSinceEpoch + 1
+        let grouping = grouping ?? (days > 31 ? .month : .day)
+        let source = state.projectionSource
+        let report = TimeReport(
+            source: source, range: range.interval, grouping: grouping, attribution: attribution, tagFilter: filter,
+            now: view.now)
+        let facts = ReportFacts(
+            source: source, range: range.interval, attribution: attribution, tagFilter: filter, now: view.now)
+        let output = ReportOutput(
+            report: report, range: range, facts: facts, tags: state.tags, filter: filter, now: view.now,
+            format: TextFormat(calendar: calendar))
+        if csv {
+            context.write(output.csv())
+        } else if context.globals.json {
+            context.printJSON(output.json())
+        } else {
+            context.write(output.text(style: context.style))
+        }
+    }
+
+    /// `--tag NAME` as a tag id, `--untagged` as `.some(nil)`, neither as nil.
+    func tagFilter(_ state: LogState) throws(CLIError) -> EntityID?? {
+        if untagged { return .some(nil) }
+        guard let tagName else { return nil }
+        if let tag = state.tag(named: tagName) { return .some(tag.id) }
+        if tagName.lowercased() == "untagged" || tagName.lowercased() == "(untagged)" {
+            throw CLIError.usage("there is no tag named \(tagName); for time without a tag, use --untagged", verb: nil)
+        }
+        let names = state.tags.values.filter { !$0.isDeleted }.map(\.name)
+        let hint = Suggestion.nearest(to: tagName, among: names).map { " Did you mean '\($0)'?" } ?? ""
+        throw CLIError.refused("there is no tag named \(tagName).\(hint) 'stint tags' lists the tags.")
+    }
+}
+
+/// What a report's footer says besides the totals: how many records ran and crossed midnight.
+struct ReportFacts {
+    /// Records that contributed time and are running.
+    var running = 0
+    /// Records that contributed time and cross a midnight.
+    var crossingMidnight = 0
+
+    init(
+        source: ProjectionSource, range: TimeInterval64, attribution: TimeReport.Attribution, tagFilter: EntityID??,
+        now: Instant
+    ) {
+        let calendar = source.calendar
+        for record in source.records {
+            let tagId = record.tagId.flatMap { source.tags[$0]?.isDeleted == false ? $0 : nil }
+            if let tagFilter, tagFilter != tagId { continue }
+            let end = record.end ?? max(now, record.start)
+            let contributes =
+                switch attribution {
+                case .wholeOnStartDay: range.contains(record.start)
+                case .splitAtMidnight: max(record.start, range.start) < min(end, range.end)
+                }
+            guard contributes else { continue }
+            if record.isRunning { running += 1 }
+            if end > record.start, calendar.date(of: record.start) != calendar.date(of: end.adding(milliseconds: -1)) {
+                crossingMidnight += 1
+            }
+        }
+    }
+}
