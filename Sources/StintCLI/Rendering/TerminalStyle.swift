@@ -93,3 +93,30 @@ extension TextFormat {
         return style.colored(name, hex: color)
     }
 }
+
+extension TextFormat {
+    /// ``recordLine(_:tags:now:)`` with the tag in its color and a running end in bold.
+    func recordLine(_ record: Record, tags: [EntityID: Tag], now: Instant, style: TerminalStyle) -> String {
+        guard style.isEnabled else { return recordLine(record, tags: tags, now: now) }
+        let end = record.end.map { time($0) } ?? style.bold("running")
+        let duration = DurationFormatter.hoursMinutes(
+            milliseconds: (record.end ?? max(now, record.start)).milliseconds(since: record.start))
+        var line = "\(style.dim(TextFormat.short(record.id)))  \(time(record.start))–\(end)  \(duration)  "
+        line += coloredTagName(record.tagId, tags: tags, style: style)
+        if let comment = record.comment { line += "  " + comment.replacingNewlines() }
+        return line
+    }
+
+    /// `writing at 09:30` or `writing from 09:00 to 10:30 (1:30)`, for confirmations on standard error.
+    func confirmation(_ record: Record, tags: [EntityID: Tag]) -> String {
+        let name = tagName(record.tagId, tags: tags)
+        let comment = record.comment.map { " “\($0.replacingNewlines())”" } ?? ""
+        guard let end = record.end else {
+            return "\(name)\(comment) at \(dateTime(record.start)) (\(TextFormat.short(record.id)))"
+        }
+        let sameDay = date(record.start) == date(end)
+        let duration = DurationFormatter.hoursMinutes(milliseconds: end.milliseconds(since: record.start))
+        return "\(name)\(comment) \(dateTime(record.start))–\(sameDay ? time(end) : dateTime(end)) "
+            + "(\(duration), \(TextFormat.short(record.id)))"
+    }
+}

@@ -37,8 +37,10 @@ struct ContinueVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
+        var alreadyRunning: [Record] = []
         let (result, state) = try context.mutate { (state, context) throws(CLIError) in
-            .continue(
+            alreadyRunning = state.runningRecords
+            return .continue(
                 record: try reference.map { (text) throws(CLIError) in try context.recordRef(text) },
                 at: try at.map { (text) throws(CLIError) in
                     try context.parsedTime(text, calendar: state.calendar, option: "--at")
@@ -50,7 +52,16 @@ struct ContinueVerb: Verb {
             context.notice("Stopped \(format.recordLine(timer, tags: state.tags, now: result.now))")
         }
         context.notice(
-            "Continuing \(format.tagName(from.tagId, tags: state.tags)) from record \(TextFormat.short(from.id))")
+            "Continuing \(format.confirmation(record, tags: state.tags)) from record \(TextFormat.short(from.id))")
+        let twins = alreadyRunning.filter { running in
+            running.tagId == record.tagId && running.comment == record.comment
+                && !stopped.contains { $0.id == running.id }
+        }
+        for twin in twins {
+            context.notice(
+                "note: \(format.tagName(twin.tagId, tags: state.tags)) was already running as \(TextFormat.short(twin.id));"
+                    + " two timers now run ('stint cancel \(TextFormat.short(record.id))' drops the new one)")
+        }
         if context.globals.json {
             context.printJSON(.object(["recordId": .string(record.id.uuidString)]))
         } else {

@@ -18,7 +18,9 @@ struct StartVerb: Verb {
                 .withCompletion(.nothing),
             SharedOptions.force,
         ],
-        discussion: TimeHelp.text + "\n\nSeveral timers may run at once. Prints the new record's id.",
+        discussion: TimeHelp.text
+            + "\n\nSeveral timers may run at once. Prints the new record's id on standard output (for scripts) and"
+            + "\nwhat started on standard error (unless --quiet).",
         examples: [
             ("stint start writing --comment \"chapter 3\"", "Starts a timer tagged writing."),
             ("stint start email --switch", "Stops whatever runs and starts email."),
@@ -70,6 +72,7 @@ struct StartVerb: Verb {
             context.notice("Stopped \(format.recordLine(timer, tags: state.tags, now: result.now))")
         }
         for tag in result.decision.createdTags { context.notice("Created tag \(tag.name) (\(tag.color))") }
+        context.notice("Started " + format.confirmation(record, tags: state.tags))
         if context.globals.json {
             context.printJSON(.object(["recordId": .string(record.id.uuidString)]))
         } else {

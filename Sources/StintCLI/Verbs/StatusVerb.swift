@@ -46,7 +46,9 @@ struct StatusVerb: Verb {
         if running.isEmpty {
             context.print("No timer is running.")
         } else {
-            for record in running { context.print(format.recordLine(record, tags: state.tags, now: view.now)) }
+            for record in running {
+                context.print(format.recordLine(record, tags: state.tags, now: view.now, style: context.style))
+            }
         }
         let count = snapshot.todayRecordsCount
         context.print(
@@ -135,12 +137,12 @@ struct LogVerb: Verb {
             let date = calendar.date(of: record.start)
             if date != day {
                 closeDay()
-                context.print(format.day(date))
+                context.print(context.style.bold(format.day(date)))
                 day = date
                 dayTotal = 0
             }
             dayTotal += (record.end ?? max(view.now, record.start)).milliseconds(since: record.start)
-            context.print("  " + format.recordLine(record, tags: state.tags, now: view.now))
+            context.print("  " + format.recordLine(record, tags: state.tags, now: view.now, style: context.style))
         }
         closeDay()
     }

@@ -59,7 +59,10 @@ struct StopVerb: Verb {
             context.printJSON(
                 .object(["stopped": .array(records.map { TextFormat.json($0, tags: state.tags) })]))
         } else {
-            for record in records { context.print(format.recordLine(record, tags: state.tags, now: result.now)) }
+            for record in records {
+                context.print(
+                    "Stopped " + format.recordLine(record, tags: state.tags, now: result.now, style: context.style))
+            }
         }
     }
 }

@@ -11,7 +11,8 @@ struct TrackVerb: Verb {
             ArgumentSpec(name: "TAG", help: "A tag name (an unknown name creates the tag).", arity: .optional),
         ],
         options: [SharedOptions.comment, SharedOptions.force],
-        discussion: TimeHelp.text + "\n\nPrints the new record's id.",
+        discussion: TimeHelp.text
+            + "\n\nPrints the new record's id on standard output and what was tracked on standard error.",
         examples: [
             ("stint track 09:00 10:30 writing", "Adds 1:30 of writing this morning."),
             ("stint track \"yesterday 14:00\" \"yesterday 15:00\" call --comment review", "Adds a call yesterday."),
@@ -33,7 +34,7 @@ struct TrackVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let (result, _) = try context.mutate { (state, context) throws(CLIError) in
+        let (result, state) = try context.mutate { (state, context) throws(CLIError) in
             .track(
                 start: try context.parsedTime(start, calendar: state.calendar, option: "START"),
                 end: try context.parsedTime(end, calendar: state.calendar, option: "END"),
@@ -41,6 +42,7 @@ struct TrackVerb: Verb {
         }
         guard case .tracked(let record) = result.decision.outcome else { return }
         for tag in result.decision.createdTags { context.notice("Created tag \(tag.name) (\(tag.color))") }
+        context.notice("Tracked " + TextFormat(calendar: state.calendar).confirmation(record, tags: state.tags))
         if context.globals.json {
             context.printJSON(.object(["recordId": .string(record.id.uuidString)]))
         } else {
