@@ -83,7 +83,7 @@ struct ReportOutput {
             }
             rows.append(("", 0, "", ""))
         }
-        row("Total by tag", style.bold("Total by tag"), report.tagSum)
+        rows.append((style.bold("Total by tag"), TerminalColumns.of("Total by tag"), "", ""))
         for total in report.tags {
             let percent = report.tagSum > 0 ? (total.milliseconds * 200 + report.tagSum) / (2 * report.tagSum) : 0
             row(
@@ -99,6 +99,10 @@ struct ReportOutput {
         for entry in rows {
             guard !entry.label.isEmpty else {
                 lines.append("")
+                continue
+            }
+            guard !entry.duration.isEmpty else {
+                lines.append(entry.label)
                 continue
             }
             var line = entry.label + String(repeating: " ", count: labelWidth - entry.plainWidth + 2)

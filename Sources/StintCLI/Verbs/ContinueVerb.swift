@@ -138,8 +138,9 @@ struct SplitVerb: Verb {
                 ]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print(format.recordLine(earlier, tags: state.tags, now: result.now))
-            context.print(format.recordLine(later, tags: state.tags, now: result.now))
+            context.print("Split \(TextFormat.short(later.id)) at \(format.time(later.start)):")
+            context.print("  " + format.recordLine(earlier, tags: state.tags, now: result.now, style: context.style))
+            context.print("  " + format.recordLine(later, tags: state.tags, now: result.now, style: context.style))
         }
     }
 }
@@ -179,7 +180,9 @@ struct JoinVerb: Verb {
                 ]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print(format.recordLine(record, tags: state.tags, now: result.now))
+            context.print(
+                "Joined \(TextFormat.short(removed.id)) into "
+                    + format.recordLine(record, tags: state.tags, now: result.now, style: context.style))
         }
     }
 }

@@ -102,8 +102,9 @@ struct ReportRange {
                     try context.parseTime(text, calendar: calendar, option: "--until")
                 } ?? calendar.startOfNextDay(after: max(now, start))
             guard start < end else {
+                let format = TextFormat(calendar: calendar)
                 throw CLIError.usage(
-                    "--since (\(start.iso8601)) must be before --until (\(end.iso8601))", verb: verb)
+                    "--since (\(format.dateTime(start))) must be before --until (\(format.dateTime(end)))", verb: verb)
             }
             return ReportRange(interval: TimeInterval64(start: start, end: end), title: nil)
         }
