@@ -59,7 +59,10 @@ import Testing
         let json = try report([])
         // Mon: A + B = 10 800 + 3 600 = 14 400 summed; B lies inside A, so the wall clock is A's 10 800.
         // Tue: C whole on its start day, 7 200 both ways. Sun: D up to now, 2 400.
-        #expect(periods(json) == ["2026-11-23": [14_400, 10_800], "2026-11-24": [7_200, 7_200], "2026-11-29": [2_400, 2_400]])
+        #expect(
+            periods(json) == [
+                "2026-11-23": [14_400, 10_800], "2026-11-24": [7_200, 7_200], "2026-11-29": [2_400, 2_400],
+            ])
         // 14 400 + 7 200 + 2 400 = 24 000 summed; 10 800 + 7 200 + 2 400 = 20 400 on the wall clock.
         #expect(seconds(json["tagSum"]) == 24_000)
         #expect(seconds(json["wallClock"]) == 20_400)

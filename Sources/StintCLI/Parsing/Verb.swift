@@ -56,13 +56,13 @@ struct VerbRegistry: Sendable {
         let siblings = visibleSpecs.map(\.path)
             .filter { $0.count >= words.count && Array($0.prefix(parent.count)) == parent }
             .map { $0.prefix(words.count).joined(separator: " ") }
-        if let nearest = Suggestion.nearest(to: typed, among: Array(Set(siblings))) {
-            return "unknown verb '\(typed)'. Did you mean '\(nearest)'?"
-        }
         if words.count == 1, let known = VerbRegistry.otherToolsVerbs[typed.lowercased()],
             visibleSpecs.contains(where: { $0.name == known })
         {
             return "unknown verb '\(typed)'. Did you mean '\(known)'? (See 'stint help \(known)'.)"
+        }
+        if let nearest = Suggestion.nearest(to: typed, among: Array(Set(siblings))) {
+            return "unknown verb '\(typed)'. Did you mean '\(nearest)'?"
         }
         return "unknown verb '\(typed)'"
     }

@@ -40,7 +40,8 @@ struct HelpRenderer {
         (ExitStatus.ok, "Done."),
         (
             ExitStatus.failure,
-            "Refused or failed: nothing was changed (a record overlaps, no timer runs, an output differs from --expect)."
+            "Refused or failed, and nothing was changed: no timer runs, an id matches no record or several, a time "
+                + "is in the future, there is no log, an output differs from --expect."
         ),
         (ExitStatus.usage, "Usage error: an unknown verb or option, a missing or malformed argument."),
         (ExitStatus.damaged, "Damaged data: the log or an input is not readable as a Stint log."),
@@ -101,7 +102,7 @@ struct HelpRenderer {
 
     /// `stint <verb> --help`.
     func verbHelp(_ spec: VerbSpec) -> String {
-        var lines = ["stint \(spec.name) — \(spec.abstract)", ""]
+        var lines = hanging("stint \(spec.name) — ", spec.abstract) + [""]
         lines += wrapWords(synopsisWords(spec), first: "Usage: ", rest: String(repeating: " ", count: 8))
         if !spec.arguments.isEmpty {
             lines += ["", "Arguments:"]
@@ -116,7 +117,7 @@ struct HelpRenderer {
             lines += optionLines(options)
         }
         if !spec.discussion.isEmpty {
-            lines += [""] + spec.discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines += [""] + discussionLines(spec.discussion)
         }
         if !spec.examples.isEmpty {
             lines += ["", "Examples:"]
@@ -161,6 +162,21 @@ struct HelpRenderer {
         return zip(labels, options).flatMap { label, option in
             hanging("  " + label.padding(labelWidth), option.help)
         }
+    }
+
+    /// A discussion's lines: paragraphs kept as written, re-wrapped when a line is wider than ``width``.
+    func discussionLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.components(separatedBy: "\n\n") {
+            if !lines.isEmpty { lines.append("") }
+            let written = paragraph.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if written.allSatisfy({ $0.count <= width }) {
+                lines += written
+            } else {
+                lines += hanging("", written.joined(separator: " "))
+            }
+        }
+        return lines
     }
 
     /// `prefix` then `text` wrapped to ``width``, continuation lines indented to the prefix's width.

@@ -62,6 +62,17 @@ struct ReportRange {
         }
 
         static let names = allCases.map(\.rawValue)
+
+        /// The period `word` names, or a usage error that suggests the nearest name.
+        static func parse(_ word: String, verb: String) throws(CLIError) -> Period {
+            if let period = Period(word: word) { return period }
+            var message = "unknown period '\(word)'; use one of \(names.joined(separator: ", "))"
+            if let nearest = Suggestion.nearest(to: word, among: names) {
+                message =
+                    "unknown period '\(word)'. Did you mean '\(nearest)'? Periods: " + names.joined(separator: ", ")
+            }
+            throw CLIError.usage(message, verb: verb)
+        }
     }
 
     var interval: TimeInterval64
@@ -108,21 +119,7 @@ struct ReportRange {
             }
             return ReportRange(interval: TimeInterval64(start: start, end: end), title: nil)
         }
-        let chosen: Period
-        if let period {
-            guard let named = Period(word: period) else {
-                var message = "unknown period '\(period)'; use one of \(Period.names.joined(separator: ", "))"
-                if let nearest = Suggestion.nearest(to: period, among: Period.names) {
-                    message =
-                        "unknown period '\(period)'. Did you mean '\(nearest)'? Periods: "
-                        + Period.names.joined(separator: ", ")
-                }
-                throw CLIError.usage(message, verb: verb)
-            }
-            chosen = named
-        } else {
-            chosen = defaultPeriod
-        }
+        let chosen = try period.map { (word) throws(CLIError) in try Period.parse(word, verb: verb) } ?? defaultPeriod
         return ReportRange(interval: chosen.interval(at: now, calendar: calendar), title: chosen.title)
     }
 

@@ -66,6 +66,7 @@ struct ReportVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         period = arguments.positionals.first
+        if let period { _ = try ReportRange.Period.parse(period, verb: Self.spec.name) }
         since = arguments.value("since")
         until = arguments.value("until")
         all = arguments.flag("all")
