@@ -50,6 +50,9 @@ final class Progress: Sendable {
     /// What a step is, plural: `events`.
     let unit: String
     private let configuration: Configuration
+
+    /// Whether this reporter may draw at all.
+    var isEnabled: Bool { configuration.isEnabled }
     private let started: Duration
     private let state = Mutex(State())
 

@@ -60,6 +60,9 @@ struct HistoryVerb: Verb {
             throw CLIError(StintError(error))
         }
         var shown = 0
+        let progress = Progress.start(
+            "Reading the history", total: try? reader.lastSeq(), unit: "events", context: context)
+        defer { progress.finish() }
         while true {
             let event: RecordedEvent
             do {
@@ -68,6 +71,7 @@ struct HistoryVerb: Verb {
             } catch {
                 throw CLIError(StintError(error))
             }
+            progress.update(completed: event.seq)
             let before = state
             let domain: DomainEvent
             do {
@@ -99,10 +103,13 @@ struct HistoryVerb: Verb {
             if tag != nil {
                 pending.append((touched.tags, text))
             } else {
+                // The progress line goes before the first line of output, so the two never share a line.
+                progress.finish()
                 shown += 1
                 context.write(text)
             }
         }
+        progress.finish()
         for entry in pending where !entry.tags.isDisjoint(with: named) {
             shown += 1
             context.write(entry.text)

@@ -89,7 +89,11 @@ struct LogVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(point)
+        let view =
+            all
+            ? try Progress.during("Reading the log", context: context) { () throws(CLIError) in
+                try context.view(point)
+            } : try context.view(point)
         let state = view.state
         let calendar = state.calendar
         var records = state.projectionSource.records

@@ -44,9 +44,12 @@ struct VerifyVerb: Verb {
         let reader = try context.reader()
         var fold = DomainCheck()
         let report: LogVerificationReport
+        let progress = Progress.start("Verifying", total: try? reader.lastSeq(), unit: "events", context: context)
         do {
+            defer { progress.finish() }
             report = try reader.verify(expectingHead: expectedHead.flatMap { LogHead($0) }) { event in
-                fold.check(event)
+                progress.update(completed: event.seq)
+                return fold.check(event)
             }
         } catch {
             throw CLIError(StintError(error))

@@ -1,0 +1,87 @@
+import StintCore
+import Synchronization
+import Testing
+
+@testable import StintCLI
+
+/// The progress reporter: silent off a terminal and for quick work, throttled, erased at the end.
+@Suite struct ProgressTests {
+    /// A clock the test moves by hand.
+    final class ManualClock: Sendable {
+        private let now = Mutex(Duration.zero)
+        func advance(_ duration: Duration) { now.withLock { $0 += duration } }
+        var reading: @Sendable () -> Duration { { self.now.withLock { $0 } } }
+    }
+
+    func make(total: Int64?, enabled: Bool = true) -> (Progress, CapturedOutput, ManualClock) {
+        let output = CapturedOutput()
+        let clock = ManualClock()
+        let progress = Progress(
+            "Verifying", total: total, unit: "events",
+            configuration: .init(output: output, isEnabled: enabled, elapsed: clock.reading))
+        return (progress, output, clock)
+    }
+
+    @Test func quickWorkPrintsNothing() {
+        let (progress, output, clock) = make(total: 100)
+        for step in 1...100 {
+            clock.advance(.milliseconds(5))
+            progress.update(completed: Int64(step))
+        }
+        progress.finish()
+        #expect(output.text.isEmpty)
+    }
+
+    @Test func afterTheDelayItDrawsAtMostEveryIntervalAndErasesAtTheEnd() {
+        let (progress, output, clock) = make(total: 4000)
+        clock.advance(.seconds(1))
+        progress.update(completed: 1200)
+        clock.advance(.milliseconds(50))
+        progress.update(completed: 1300)
+        clock.advance(.milliseconds(60))
+        progress.update(completed: 1400)
+        progress.finish()
+        progress.update(completed: 4000)
+        #expect(
+            output.text
+                == "\rVerifying: 1,200 / 4,000 events (30%)\u{1B}[K\rVerifying: 1,400 / 4,000 events (35%)\u{1B}[K\r\u{1B}[K"
+        )
+    }
+
+    @Test func uncountedWorkShowsTheElapsedSeconds() {
+        let (progress, output, clock) = make(total: nil)
+        clock.advance(.milliseconds(2500))
+        progress.tick()
+        progress.finish()
+        #expect(output.text == "\rVerifying… 2 s\u{1B}[K\r\u{1B}[K")
+    }
+
+    @Test func aDisabledReporterNeverWrites() {
+        let (progress, output, clock) = make(total: 10, enabled: false)
+        clock.advance(.seconds(5))
+        progress.update(completed: 5)
+        progress.finish()
+        #expect(output.text.isEmpty)
+    }
+
+    @Test func theCLIEnablesItOnlyOnATerminalWithoutQuiet() throws {
+        func enabled(_ arguments: [String], terminal: Bool) throws -> Bool {
+            let host = Host(
+                environment: [:], clock: { Instant(milliseconds: 0) }, newID: { EntityID(high: 1, low: 1) },
+                standardOutput: CapturedOutput(), standardError: CapturedOutput(), standardErrorIsTerminal: terminal)
+            let parsed = try ArgumentParser(registry: VerbRegistry(verbs: StintCLI.allVerbs)).parse(arguments)
+            let context = try CommandContext(host: host, globals: parsed.globals, registry: VerbRegistry(verbs: []))
+            return Progress.start("x", context: context).isEnabled
+        }
+        #expect(try enabled(["verify"], terminal: true))
+        #expect(try !enabled(["verify", "--quiet"], terminal: true))
+        #expect(try !enabled(["verify"], terminal: false))
+    }
+
+    @Test func countsAreGroupedByThousands() {
+        #expect(Progress.grouped(0) == "0")
+        #expect(Progress.grouped(999) == "999")
+        #expect(Progress.grouped(1000) == "1,000")
+        #expect(Progress.grouped(1_234_567) == "1,234,567")
+    }
+}
