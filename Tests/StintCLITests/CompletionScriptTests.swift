@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func bashFallsBackToFileNamesForPaths() throws {
-        FileManager.default.createFile(atPath: directory.appending("logfile-a"), contents: nil)
+        #expect(FileManager.default.createFile(atPath: directory.appending("logfile-a"), contents: nil))
         let candidates = try bash(["--log", directory.appending("logfile-")])
         #expect(candidates == [directory.appending("logfile-a")])
     }
