@@ -42,7 +42,8 @@ struct ReportVerb: Verb {
             time), totals are seconds. A period is 2026-11-23 (day), the week's first day, or 2026-11.
             --csv prints the header row,period,start,end,tag,tag_id,seconds,duration and one row per tag
             and period (row tag), then the period's sum and wall-clock rows (row sum, wall-clock); the
-            whole range's rows have period total. Durations are seconds and H:MM.
+            whole range's rows have period total. tag and tag_id are empty for untagged time; durations are
+            seconds and H:MM.
             """,
         examples: [
             ("stint report", "This week, per day and tag."),
