@@ -29,6 +29,15 @@ enum EventSamples {
         .recordDeleted(recordId: recordId),
         .recordRestored(Record(id: recordId, start: start, end: end, tagId: tagId, comment: "c")),
         .recordRestored(Record(id: recordId, start: start)),
+        .recordImported(
+            Record(id: recordId, start: start, end: end, tagId: tagId, comment: "Tags: dev"),
+            source: ImportSource(system: .timewarrior, identity: "2026-11-29T08:00:00.000Z")),
+        .recordImported(
+            Record(id: recordId, start: start), source: ImportSource(system: .watson, identity: "running/x/y")),
+        .recordReimported(
+            Record(id: recordId, start: start, end: end),
+            source: ImportSource(system: .watson, identity: "89ce624f2bcb4ae29908d5cfeb96ceaa")),
+        .recordUnimported(recordId: recordId),
         .commandUndone(tx: 12),
         .commandRedone(tx: 15),
     ]

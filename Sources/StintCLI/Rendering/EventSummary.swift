@@ -49,6 +49,13 @@ struct EventSummary {
         case .recordRestored(let record):
             return "record \(short(record.id)) restored: \(tag(record.tagId)) \(span(record.start, record.end))"
                 + comment(record.comment)
+        case .recordImported(let record, let source):
+            return "record \(short(record.id)) imported from \(source.system.title): \(tag(record.tagId)) "
+                + span(record.start, record.end) + comment(record.comment)
+        case .recordReimported(let record, let source):
+            return "record \(short(record.id)) imported again from \(source.system.title): \(tag(record.tagId)) "
+                + span(record.start, record.end) + comment(record.comment)
+        case .recordUnimported(let id): return "record \(short(id)) unimported"
         case .commandUndone(let tx): return "undo of the command at seq \(tx)"
         case .commandRedone(let tx): return "redo of the undo at seq \(tx)"
         }

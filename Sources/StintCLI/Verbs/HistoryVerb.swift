@@ -134,8 +134,11 @@ struct HistoryVerb: Verb {
             return ([id], recordTags(id, tag))
         case .timerStopped(let id, _), .timerCanceled(let id), .recordDeleted(let id):
             return ([id], recordTags(id, nil))
-        case .recordEdited(let record), .recordRestored(let record):
+        case .recordEdited(let record), .recordRestored(let record), .recordImported(let record, _),
+            .recordReimported(let record, _):
             return ([record.id], recordTags(record.id, record.tagId))
+        case .recordUnimported(let id):
+            return ([id], recordTags(id, nil))
         }
     }
 
@@ -145,8 +148,9 @@ struct HistoryVerb: Verb {
     ) -> [String] {
         let id: EntityID
         switch event {
-        case .recordEdited(let record): id = record.id
-        case .timerStopped(let recordId, _), .recordDeleted(let recordId), .timerCanceled(let recordId):
+        case .recordEdited(let record), .recordReimported(let record, _): id = record.id
+        case .timerStopped(let recordId, _), .recordDeleted(let recordId), .timerCanceled(let recordId),
+            .recordUnimported(let recordId):
             id = recordId
         default: return []
         }

@@ -40,6 +40,10 @@ public enum Command: Hashable, Sendable {
     case split(record: RecordRef, at: ParsedTime)
     /// Makes one record of two with the same tag and comment that touch or overlap.
     case join(first: RecordRef, second: RecordRef, force: Bool = false)
+    /// Imports the records of `plan`, read from `system`: adds the new ones, updates those the source changed,
+    /// and leaves alone what the log already has; `force` allows records longer than 7 days. See
+    /// `docs/import-export.md` for the rules.
+    case `import`(ImportPlan, from: ImportSystem, force: Bool = false)
 }
 
 /// How a command names the tag of a new or edited record.

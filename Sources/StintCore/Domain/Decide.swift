@@ -69,6 +69,8 @@ struct Decider {
             return try split(record, at: at)
         case .join(let first, let second, let force):
             return try join(first, second, force: force)
+        case .import(let plan, let system, let force):
+            return try importRecords(plan, from: system, force: force)
         }
     }
 }

@@ -53,6 +53,8 @@ public enum Outcome: Hashable, Sendable {
     case split(earlier: Record, later: Record)
     /// Two records became `record`; `removed` was deleted.
     case joined(Record, removed: Record)
+    /// Records were imported; what changed and what was left alone.
+    case imported(ImportChanges)
     /// Nothing to do; the notices say why.
     case unchanged
 }

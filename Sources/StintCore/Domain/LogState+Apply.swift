@@ -40,8 +40,8 @@ extension LogState {
         if startsBatch { openBatch(domain, target: target, seq: event.seq, at: event.at, grouped: event.tx != nil) }
         switch batch.target {
         case .none: break
-        case .undo: undoStack[undoStack.count - 1].inverses.insert(contentsOf: inverses, at: 0)
-        case .redo: redoStack[redoStack.count - 1].inverses.insert(contentsOf: inverses, at: 0)
+        case .undo: undoStack[undoStack.count - 1].prepend(inverses)
+        case .redo: redoStack[redoStack.count - 1].prepend(inverses)
         }
         lastSeq = event.seq
         lastAt = event.at
@@ -160,6 +160,23 @@ extension LogState {
                 throw inconsistent("record \(record.id) is not a deleted record")
             }
             try insert(record, new: false, deletedTag: true)
+        case .recordImported(let record, let source):
+            try insert(record, new: true, deletedTag: true)
+            importProvenance[record.id] = provenance(record, source)
+            noteUse(of: record.tagId)
+        case .recordReimported(let record, let source):
+            _ = try liveRecord(record.id)
+            guard importProvenance[record.id] != nil else { throw inconsistent("record \(record.id) was not imported") }
+            try checkSpan(record)
+            try checkTag(record.tagId, allowDeleted: true)
+            replace(record)
+            importProvenance[record.id] = provenance(record, source)
+        case .recordUnimported(let id):
+            _ = try liveRecord(id)
+            guard importProvenance[id] != nil else { throw inconsistent("record \(id) was not imported") }
+            records[id] = nil
+            runningRecordIds.removeAll { $0 == id }
+            importProvenance[id] = nil
         }
     }
 

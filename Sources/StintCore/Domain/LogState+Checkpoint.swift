@@ -6,10 +6,10 @@
 extension LogState {
     /// The version of the checkpoint layout and of the fold that produced it. Bump it whenever the fold's
     /// rules or ``LogState``'s fields change, so that checkpoints written by older builds are rebuilt.
-    public static let checkpointVersion = 1
+    public static let checkpointVersion = 2
 
-    /// The state as a JSON object: settings, tags, records, deleted ids, running ids, recent tags, the undo
-    /// and redo stacks, and the position (`lastSeq`, `lastAt`, the open batch). Records and tags are
+    /// The state as a JSON object: settings, tags, records, deleted ids, running ids, recent tags, the
+    /// provenance of imported records, the undo and redo stacks, and the position (`lastSeq`, `lastAt`, the open batch). Records and tags are
     /// sorted by id so that the same state always gives the same bytes.
     public var checkpointJSON: JSON {
         var root = JSONObjectBuilder()
@@ -20,6 +20,7 @@ extension LogState {
         root.add("deleted", .array(deletedRecordIds.sorted().map { .string($0.uuidString) }))
         root.add("running", .array(runningRecordIds.map { .string($0.uuidString) }))
         root.add("recentTags", .array(recentTagIds.map { .string($0.uuidString) }))
+        root.add("imports", .array(importProvenance.keys.sorted().map { LogState.json(importProvenance[$0]!) }))
         root.add("undo", .array(undoStack.map(LogState.json)))
         root.add("redo", .array(redoStack.map(LogState.json)))
         root.add("lastSeq", .int(lastSeq))
@@ -64,6 +65,12 @@ extension LogState {
         }
         recentTagIds = try reader.array("recentTags", in: json).map { (item) throws(DomainError) in try reader.id(item)
         }
+        var provenance: [EntityID: ImportProvenance] = [:]
+        for item in try reader.array("imports", in: json) {
+            let entry = try reader.provenance(item)
+            provenance[entry.values.id] = entry
+        }
+        importProvenance = provenance
         undoStack = try reader.array("undo", in: json).map { (item) throws(DomainError) in try reader.undoEntry(item) }
         redoStack = try reader.array("redo", in: json).map { (item) throws(DomainError) in try reader.undoEntry(item) }
         lastSeq = try reader.int("lastSeq", in: json)
@@ -95,6 +102,14 @@ extension LogState {
         object.add("tagId", record.tagId?.uuidString)
         object.add("comment", record.comment)
         return object.json
+    }
+
+    static func json(_ provenance: ImportProvenance) -> JSON {
+        guard case .object(var fields) = json(provenance.values) else { return .null }
+        fields.append(JSONField("system", .string(provenance.source.system.rawValue)))
+        fields.append(JSONField("identity", .string(provenance.source.identity)))
+        if let name = provenance.tagName { fields.append(JSONField("tagName", .string(name))) }
+        return .object(fields)
     }
 
     static func json(_ entry: UndoEntry) -> JSON {
@@ -188,6 +203,13 @@ private struct CheckpointReader {
             id: try id(try member("id", in: value)), start: try instant(try member("start", in: value)),
             end: try value["end"].map { (end) throws(DomainError) in try instant(end) },
             tagId: try optionalID("tagId", in: value), comment: value["comment"]?.stringValue)
+    }
+
+    func provenance(_ value: JSON) throws(DomainError) -> ImportProvenance {
+        guard let system = ImportSystem(rawValue: try string("system", in: value)) else { throw fail("imports") }
+        return ImportProvenance(
+            source: ImportSource(system: system, identity: try string("identity", in: value)),
+            values: try record(value), tagName: value["tagName"]?.stringValue)
     }
 
     func undoEntry(_ value: JSON) throws(DomainError) -> UndoEntry {

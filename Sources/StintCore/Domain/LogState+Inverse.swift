@@ -30,6 +30,12 @@ extension LogState {
             return [.recordEdited(try existingRecord(record.id))]
         case .recordDeleted(let id), .timerCanceled(let id):
             return [.recordRestored(try existingRecord(id))]
+        case .recordImported(let record, _):
+            return [.recordUnimported(recordId: record.id)]
+        case .recordReimported(let record, _):
+            return try importInverse(of: record.id, removing: false)
+        case .recordUnimported(let id):
+            return try importInverse(of: id, removing: true)
         }
     }
 

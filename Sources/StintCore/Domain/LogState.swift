@@ -27,6 +27,9 @@ public struct LogState: Hashable, Sendable {
     /// Tag ids by their last use in `timer.started` or `record.tracked`, newest first, without repeats.
     /// Undo does not take a use back (a tag that was just used stays recent).
     public internal(set) var recentTagIds: [EntityID]
+    /// Where each imported record came from and the values its source gave it, by record id; see
+    /// ``ImportProvenance``.
+    public internal(set) var importProvenance: [EntityID: ImportProvenance] = [:]
     /// Batches that ``Command/undo`` can revert, the most recent last.
     public internal(set) var undoStack: [UndoEntry]
     /// Undo batches that ``Command/redo`` can revert, the most recent last.
@@ -99,6 +102,7 @@ extension LogState {
         deletedRecordIds = []
         runningRecordIds = []
         recentTagIds = []
+        importProvenance = [:]
         undoStack = []
         redoStack = []
         lastSeq = 1

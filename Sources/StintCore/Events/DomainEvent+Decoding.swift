@@ -66,6 +66,7 @@ extension DomainEvent {
         case .recordEdited: return .recordEdited(try readRecord(&r))
         case .recordDeleted: return .recordDeleted(recordId: try r.id("recordId"))
         case .recordRestored: return .recordRestored(try readRecord(&r))
+        case .recordImported, .recordReimported, .recordUnimported: return try readImport(type, &r)
         case .commandUndone, .commandRedone:
             let tx = try r.integer("tx")
             guard tx >= 1 else { throw r.fail("tx", "must be a seq (an integer ≥ 1)") }
@@ -73,7 +74,7 @@ extension DomainEvent {
         }
     }
 
-    private static func readRecord(_ r: inout EventPayloadReader) throws(DomainError) -> Record {
+    static func readRecord(_ r: inout EventPayloadReader) throws(DomainError) -> Record {
         Record(
             id: try r.id("recordId"), start: try r.instant("start"), end: try r.optionalInstant("end"),
             tagId: try r.optionalID("tagId"), comment: try r.optionalNonEmptyString("comment"))

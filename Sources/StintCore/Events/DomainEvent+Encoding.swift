@@ -39,6 +39,8 @@ extension DomainEvent {
             object.add("end", record.end?.iso8601)
             object.add("tagId", record.tagId?.uuidString)
             object.add("comment", record.comment)
+        case .recordImported, .recordReimported, .recordUnimported:
+            addImportMembers(to: &object)
         case .commandUndone(let tx), .commandRedone(let tx):
             object.add("tx", .int(tx))
         }

@@ -33,6 +33,14 @@ public enum DomainEvent: Hashable, Sendable {
     case recordDeleted(recordId: EntityID)
     /// A deleted record is back with these complete values (the undo of a delete or a cancel).
     case recordRestored(Record)
+    /// A record was imported from another time tracker: a new record (running when it has no end) whose
+    /// values are the source's, and the interval of the source it stands for.
+    case recordImported(Record, source: ImportSource)
+    /// A record imported earlier was imported again with the source's new values (complete), which become
+    /// both the record's values and the values remembered as the source's.
+    case recordReimported(Record, source: ImportSource)
+    /// An imported record was withdrawn (the undo of its import): it is gone, and its id may be imported again.
+    case recordUnimported(recordId: EntityID)
     /// The batch that starts here undoes the batch that started at `tx`; the compensating events follow.
     case commandUndone(tx: Int64)
     /// The batch that starts here redoes the undo batch that started at `tx`; the compensating events follow.
@@ -55,6 +63,9 @@ public enum DomainEvent: Hashable, Sendable {
         case .recordEdited: return .recordEdited
         case .recordDeleted: return .recordDeleted
         case .recordRestored: return .recordRestored
+        case .recordImported: return .recordImported
+        case .recordReimported: return .recordReimported
+        case .recordUnimported: return .recordUnimported
         case .commandUndone: return .commandUndone
         case .commandRedone: return .commandRedone
         }

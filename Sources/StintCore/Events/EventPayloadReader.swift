@@ -57,6 +57,13 @@ struct EventPayloadReader {
         return text
     }
 
+    /// A member whose value must be a JSON object (read it with another reader to check its members).
+    mutating func object(_ member: String) throws(DomainError) -> JSON {
+        let value = try require(member)
+        guard case .object = value else { throw fail(member, "must be an object") }
+        return value
+    }
+
     mutating func integer(_ member: String) throws(DomainError) -> Int64 {
         guard case .int(let value) = try require(member) else { throw fail(member, "must be an integer") }
         return value

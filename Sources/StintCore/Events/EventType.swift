@@ -17,6 +17,9 @@ public enum EventType: String, CaseIterable, Hashable, Sendable {
     case recordEdited = "record.edited"
     case recordDeleted = "record.deleted"
     case recordRestored = "record.restored"
+    case recordImported = "record.imported"
+    case recordReimported = "record.reimported"
+    case recordUnimported = "record.unimported"
     case commandUndone = "command.undone"
     case commandRedone = "command.redone"
 
@@ -27,7 +30,7 @@ public enum EventType: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .logCreated, .tagCreated, .tagRenamed, .tagArchived, .tagUnarchived, .tagDeleted, .tagRestored,
             .timerStarted, .timerStopped, .timerCanceled, .recordTracked, .recordEdited, .recordDeleted,
-            .recordRestored, .commandUndone, .commandRedone:
+            .recordRestored, .recordImported, .recordReimported, .recordUnimported, .commandUndone, .commandRedone:
             return 1
         }
     }

@@ -14,6 +14,14 @@ public enum ImportSystem: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The system's name as people write it: `Timewarrior`, `Watson`.
+    public var title: String {
+        switch self {
+        case .timewarrior: return "Timewarrior"
+        case .watson: return "Watson"
+        }
+    }
+
     private static let timewarriorNamespace = EntityID.derived(
         namespace: EntityID.importNamespace, name: Array(ImportSystem.timewarrior.rawValue.utf8))
     private static let watsonNamespace = EntityID.derived(
