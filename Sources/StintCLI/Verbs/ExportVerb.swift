@@ -1,0 +1,143 @@
+import StintCore
+import StintEngine
+
+/// `stint export csv`, `stint export json` and `stint export timewarrior`.
+struct ExportVerb: Sendable {
+    enum Format: String, Sendable {
+        case csv, json, timewarrior
+    }
+
+    static let options: [OptionSpec] = [
+        .value("since", "TIME", "Only records that start at TIME or later (a date alone means its midnight)."),
+        .value("until", "TIME", "Only records that start before TIME."),
+    ]
+
+    let format: Format
+    let since: String?
+    let until: String?
+
+    init(_ format: Format, _ arguments: ParsedArguments) {
+        self.format = format
+        since = arguments.value("since")
+        until = arguments.value("until")
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let view = try context.view(.latest)
+        let calendar = view.state.calendar
+        let from = try since.map { (text) throws(CLIError) in
+            try context.parseTime(text, calendar: calendar, option: "--since")
+        }
+        let to = try until.map { (text) throws(CLIError) in
+            try context.parseTime(text, calendar: calendar, option: "--until")
+        }
+        if let from, let to, to <= from {
+            throw CLIError.usage("--until must be after --since", verb: "export \(format.rawValue)")
+        }
+        let export = RecordExport(source: view.state.projectionSource, since: from, until: to, now: view.now)
+        switch format {
+        case .csv:
+            context.write(export.csv)
+        case .json:
+            context.write(export.json.encodedString + "\n")
+        case .timewarrior:
+            let output = export.timewarrior()
+            context.write(output.text)
+            notes(output, context)
+        }
+    }
+
+    /// What Timewarrior cannot hold as Stint does, on standard error.
+    private func notes(_ output: RecordExport.TimewarriorOutput, _ context: CommandContext) {
+        func note(_ ids: [EntityID], _ one: String, _ many: String, _ rest: String) {
+            guard !ids.isEmpty else { return }
+            let shown = ids.prefix(5).map(TextFormat.short).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
+            let records = ids.count == 1 ? "record" : "records"
+            context.notice("note: \(ids.count) \(records) (\(shown)) \(ids.count == 1 ? one : many) \(rest)")
+        }
+        note(
+            output.cutToSeconds, "has", "have",
+            "times with milliseconds, cut to the second: Timewarrior keeps whole seconds")
+        note(output.emptyAfterCut, "was", "were", "shorter than a second and became empty")
+        note(
+            output.overlapping, "starts", "start",
+            "before an earlier one ends: Timewarrior keeps intervals apart and may refuse them")
+        if output.running.count > 1 {
+            note(output.running, "run", "run", "at once: Timewarrior has one open interval at most")
+        }
+    }
+}
+
+/// `stint export csv`.
+struct ExportCSVVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["export", "csv"],
+        abstract: "Print the records as CSV (RFC 4180), one row per record, oldest first.",
+        options: ExportVerb.options,
+        discussion: """
+            Columns: id, start, end, start_utc, end_utc, duration_seconds, tag, comment, running. start and end
+            are local times in the log's time zone with their UTC offset (2026-11-01T01:30:00-04:00), which keeps
+            the repeated hour of a DST change apart; start_utc and end_utc are UTC instants with milliseconds.
+            A running record has empty end fields, running = true, and its duration up to now. Fields with a
+            comma, a double quote or a line break are quoted, double quotes doubled; comments keep their line
+            breaks. Lines end in CRLF. Records of a deleted tag have an empty tag, as in reports.
+            """,
+        examples: [
+            ("stint export csv > stint.csv", "Everything, for a spreadsheet."),
+            ("stint export csv --since 2026-11-01 --until 2026-12-01", "November's records."),
+        ]
+    )
+
+    let export: ExportVerb
+
+    init(_ arguments: ParsedArguments) throws(CLIError) { export = ExportVerb(.csv, arguments) }
+
+    func run(_ context: CommandContext) throws(CLIError) { try export.run(context) }
+}
+
+/// `stint export json`.
+struct ExportJSONVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["export", "json"],
+        abstract: "Print the records and tags as one JSON document.",
+        options: ExportVerb.options,
+        discussion: """
+            {"format":"stint-export","version":1,"timeZone":…,"firstWeekday":…,"now":…,"records":[…],"tags":[…]}
+            in canonical JSON (no spaces, members in a fixed order). A record has the CSV's values: id, start,
+            end (local, with offset), startUtc, endUtc, durationSeconds, tagId, tag, comment, running; absent
+            values are left out. Every tag of the log is listed with its id, name and color, archived and
+            deleted ones marked.
+            """,
+        examples: [("stint export json | jq '.records | length'", "Counts the records.")]
+    )
+
+    let export: ExportVerb
+
+    init(_ arguments: ParsedArguments) throws(CLIError) { export = ExportVerb(.json, arguments) }
+
+    func run(_ context: CommandContext) throws(CLIError) { try export.run(context) }
+}
+
+/// `stint export timewarrior`.
+struct ExportTimewarriorVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["export", "timewarrior"],
+        abstract: "Print the records in the format of `timew export`.",
+        options: ExportVerb.options,
+        discussion: """
+            Each record becomes an interval: its tag first in "tags", followed by the names of its comment's
+            last line when that is a "Tags: …" line as 'stint import' writes it; the rest of the comment is the
+            annotation. An untagged record keeps its whole comment as the annotation. Times are cut to the
+            second (Timewarrior keeps whole seconds); notes on standard error say which records that, overlaps
+            or several running timers concern. 'stint import timewarrior' reads the result back into the same
+            records (in a log that does not have them yet: the ids are derived from the starts).
+            """,
+        examples: [("stint export timewarrior > timew.json", "Everything, for Timewarrior.")]
+    )
+
+    let export: ExportVerb
+
+    init(_ arguments: ParsedArguments) throws(CLIError) { export = ExportVerb(.timewarrior, arguments) }
+
+    func run(_ context: CommandContext) throws(CLIError) { try export.run(context) }
+}
