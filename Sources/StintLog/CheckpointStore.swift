@@ -122,11 +122,16 @@ public struct CheckpointStore: Sendable {
             guard count > 0 else { return nil }
             filled += count
         }
+        // The decompressed bytes live in the decompressor's buffer: it must outlive their copy (a temporary
+        // freed before `Array(decoded)` read freed memory, which crashed on checkpoints of a few megabytes).
+        let decompressor = ZstdDecompressor()
         let content: [UInt8]? = bytes.withUnsafeBytes { raw in
             guard case .data(let header, let frameSize) = FrameProbe(raw), frameSize == raw.count, header.hasChecksum
             else { return nil }
-            guard let decoded = try? ZstdDecompressor().decompress(raw, header: header) else { return nil }
-            return Array(decoded)
+            return withExtendedLifetime(decompressor) {
+                guard let decoded = try? decompressor.decompress(raw, header: header) else { return nil }
+                return Array(decoded)
+            }
         }
         guard let content, let newline = content.firstIndex(of: 0x0A),
             let json = try? JSON.parse(content[..<newline]), json["checkpoint"]?.intValue == 1,
