@@ -16,21 +16,24 @@ extension DomainEvent {
         }
     }
 
+    /// Reads `source`, `{"system","identity"}`; every problem inside it names the member `source`.
     private static func readSource(_ r: inout EventPayloadReader) throws(DomainError) -> ImportSource {
         let object = try r.object("source")
-        var reader = try EventPayloadReader(type: r.type, version: r.version, data: object)
-        let name = try reader.string("system")
-        guard let system = ImportSystem(rawValue: name) else {
-            throw r.fail(
-                "source", "names the system \"\(name)\", which this Stint does not import from (a newer Stint?)")
-        }
-        let identity = try reader.nonEmptyString("identity")
+        let system: String
+        let identity: String
         do {
+            var reader = try EventPayloadReader(type: r.type, version: r.version, data: object)
+            system = try reader.string("system")
+            identity = try reader.nonEmptyString("identity")
             try reader.finish()
         } catch {
-            throw r.fail("source", "has a member that is not part of it (\(error.member ?? "?"))")
+            throw r.fail("source", "is not {\"system\",\"identity\"}: its member \"\(error.member ?? "?")\" is wrong")
         }
-        return ImportSource(system: system, identity: identity)
+        guard let known = ImportSystem(rawValue: system) else {
+            throw r.fail(
+                "source", "names the system \"\(system)\", which this Stint does not import from (a newer Stint?)")
+        }
+        return ImportSource(system: known, identity: identity)
     }
 
     /// Adds the members of an import event, in the catalog's order.
