@@ -83,7 +83,8 @@ struct ImportReportText {
             return text
         }
         section(&lines, "Kept as edited in Stint", changes.kept) { kept in
-            "\(recordLine(kept.record)): " + fields(kept.fields) + " differ from \(changes.system.title)"
+            "\(recordLine(kept.record)): " + fields(kept.fields) + (kept.fields.count == 1 ? " differs" : " differ")
+                + " from \(changes.system.title)"
         }
         section(&lines, "Deleted in Stint, left deleted", changes.leftDeleted) { deleted in
             "\(TextFormat.short(deleted.recordId)) (\(deleted.position))"
