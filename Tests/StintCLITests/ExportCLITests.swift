@@ -3,6 +3,8 @@ import StintCore
 import TestSupport
 import Testing
 
+@testable import StintCLI
+
 /// `stint export csv|json|timewarrior`: golden outputs, CSV quoting, ranges, and the way back in.
 @Suite struct ExportCLITests {
     /// A log with what exports must get right: the repeated hour of a DST change, milliseconds, a comment
@@ -48,8 +50,8 @@ import Testing
         let log = try Self.sampleLog()
         let csv = log.succeed(["export", "csv"])
         let rows = try #require(CSVReader.rows(csv))
-        #expect(rows.first == RecordExport.csvColumns)
-        #expect(rows.dropFirst().allSatisfy { $0.count == RecordExport.csvColumns.count })
+        #expect(rows.first == ExportVerb.csvColumns)
+        #expect(rows.dropFirst().allSatisfy { $0.count == ExportVerb.csvColumns.count })
         let state = try log.state()
         let records = state.projectionSource.records.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         #expect(rows.dropFirst().map { $0[0] } == records.map(\.id.uuidString))

@@ -23,7 +23,7 @@ import Testing
 
         let summary = TimewarriorSummary(
             Substring(try String(contentsOfFile: ImportHarness.fixture(directory + "summary.txt"), encoding: .utf8)))
-        let days = ImportTotals.days(state, from: CivilDate(year: 2026, month: 10, day: 1), to: until)
+        let days = try ImportTotals.days(log, from: CivilDate(year: 2026, month: 10, day: 1), to: until)
         #expect(!days.isEmpty)
         #expect(days == summary.days)
         #expect(days.values.reduce(0, +) == summary.total)
@@ -84,7 +84,7 @@ import Testing
         }
         let first = try #require(aggregate.first.flatMap { WatsonReport($0).from })
         let last = try #require(aggregate.last.flatMap { WatsonReport($0).from })
-        #expect(ImportTotals.days(state, from: first, to: last.adding(days: 1)) == expectedDays)
+        #expect(try ImportTotals.days(log, from: first, to: last.adding(days: 1)) == expectedDays)
     }
 
     @Test(arguments: [["timewarrior", timewarrior], ["watson", watson], ["timewarrior", timewarriorUpdated]])

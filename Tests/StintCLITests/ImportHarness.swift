@@ -93,20 +93,26 @@ struct ImportHarness {
     }
 }
 
-/// Totals of an imported log computed the way the tools count: per day (split at midnight in New York)
-/// and per name of the source (the tag, and the names of the comment's `Project:` and `Tags:` lines).
+/// Totals of an imported log computed the way the tools count: per day (split at midnight, from
+/// `stint report`) and per name of the source (the tag, and the names of the comment's `Project:` and
+/// `Tags:` lines).
 enum ImportTotals {
-    static let newYork = LogCalendar(timeZone: "America/New_York", firstWeekday: 2)!
-
-    /// Milliseconds per local day of the completed records in `[first, afterLast)`, as Stint's report
-    /// counts them with records split at midnight.
-    static func days(_ state: LogState, from first: CivilDate, to afterLast: CivilDate) -> [CivilDate: Int64] {
-        var source = state.projectionSource
-        source.records.removeAll(where: \.isRunning)
-        let range = TimeInterval64(start: newYork.startOfDay(first), end: newYork.startOfDay(afterLast))
-        let report = TimeReport(
-            source: source, range: range, grouping: .day, attribution: .splitAtMidnight, now: range.end)
-        return Dictionary(uniqueKeysWithValues: report.periods.map { ($0.firstDay, $0.tagSum) })
+    /// Milliseconds per local day in `[first, afterLast)`, records split at midnight as both tools count
+    /// them, from `stint report --by day --split-at-midnight --json`; days without time are left out.
+    static func days(_ log: ImportHarness, from first: CivilDate, to afterLast: CivilDate) throws -> [CivilDate: Int64]
+    {
+        let report = try JSON.parse(
+            log.succeed([
+                "report", "--since", first.iso8601, "--until", afterLast.iso8601, "--by", "day",
+                "--split-at-midnight", "--json",
+            ]))
+        var days: [CivilDate: Int64] = [:]
+        for period in try #require(report["periods"]?.arrayValue) {
+            let day = try #require(period["period"]?.stringValue.flatMap { ToolReports.date(Substring($0)) })
+            let seconds = try #require(period["tagSum"]?.doubleValue)
+            if seconds > 0 { days[day] = Int64((seconds * 1000).rounded()) }
+        }
+        return days
     }
 
     /// The names a completed record carries from its source: its tag (or the name of a `Project:` line),

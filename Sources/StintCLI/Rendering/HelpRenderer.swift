@@ -16,6 +16,10 @@ struct HelpRenderer {
         ("See where the time went", ["log", "report", "chart", "summary"]),
         ("Widgets", ["snapshot", "timeline", "live-activity"]),
         ("The log", ["history", "verify"]),
+        (
+            "Import and export",
+            ["import timewarrior", "import watson", "export csv", "export json", "export timewarrior"]
+        ),
         ("Shell", ["help", "completions"]),
     ]
 
@@ -33,6 +37,10 @@ struct HelpRenderer {
         ("NO_COLOR", "When set and not empty, no color (as --color never)."),
         ("TERM", "'dumb' turns color off."),
         ("COLUMNS", "The width of charts (default 80)."),
+        (
+            "WATSON_DIR, XDG_CONFIG_HOME",
+            "Where 'stint import watson' finds Watson's frames: $WATSON_DIR/frames, else ~/.config/watson/frames."
+        ),
     ]
 
     /// The documented exit statuses.
@@ -44,7 +52,11 @@ struct HelpRenderer {
                 + "is in the future, there is no log, an output differs from --expect."
         ),
         (ExitStatus.usage, "Usage error: an unknown verb or option, a missing or malformed argument."),
-        (ExitStatus.damaged, "Damaged data: the log or an input is not readable as a Stint log."),
+        (
+            ExitStatus.damaged,
+            "Damaged data: the log or an input is not readable as a Stint log, or a file to import is not what "
+                + "Timewarrior or Watson writes."
+        ),
     ]
 
     /// The verbs under each topic, in the topics' order, then the rest under "More".

@@ -37,7 +37,7 @@ struct ExportVerb: Sendable {
         let export = RecordExport(source: view.state.projectionSource, since: from, until: to, now: view.now)
         switch format {
         case .csv:
-            context.write(export.csv)
+            context.write(ExportVerb.csv(export))
         case .json:
             context.write(export.json.encodedString + "\n")
         case .timewarrior:
@@ -45,6 +45,28 @@ struct ExportVerb: Sendable {
             context.write(output.text)
             notes(output, context)
         }
+    }
+
+    /// The header of the CSV export.
+    static let csvColumns = [
+        "id", "start", "end", "start_utc", "end_utc", "duration_seconds", "tag", "comment", "running",
+    ]
+
+    /// The rows as CSV (RFC 4180, see ``CSV``): the id; start and end in the log's zone with their offset;
+    /// start and end in UTC; the duration in seconds (a running record's up to now); the tag's name (empty
+    /// when untagged); the comment, line breaks kept; `true` for a running record, whose end fields are
+    /// empty. Nothing is altered to please spreadsheets: a comment starting with `=` stays as it is.
+    static func csv(_ export: RecordExport) -> String {
+        var csv = CSV(header: csvColumns)
+        for row in export.rows {
+            let record = row.record
+            csv.append([
+                record.id.uuidString, export.local(record.start), record.end.map(export.local) ?? "",
+                record.start.iso8601, record.end?.iso8601 ?? "", RecordExport.seconds(row.milliseconds),
+                row.tag?.name ?? "", record.comment ?? "", record.isRunning ? "true" : "false",
+            ])
+        }
+        return csv.text
     }
 
     /// What Timewarrior cannot hold as Stint does, on standard error.

@@ -22,11 +22,12 @@ struct ImportTimewarriorVerb: Verb {
             Each interval becomes a record: the first tag (or a --prefer-tag) is its tag, the annotation and the
             other tags (on a line "Tags: …") its comment; an open interval becomes a running timer. Record ids
             are derived from the interval's start, so importing the same export again adds nothing, and
-            importing a later export adds what is new and updates what changed.
+            importing a later export adds what is new and updates what changed. Standard input works too:
+            timew export | stint import timewarrior.
             """ + "\n\n" + ImportRun.discussion,
         examples: [
-            ("timew export | stint import timewarrior", "Imports all of Timewarrior's history."),
-            ("stint import timewarrior export.json --dry-run", "Shows what an import would do."),
+            ("stint import timewarrior export.json", "Imports the intervals `timew export > export.json` wrote."),
+            ("stint import timewarrior export.json --dry-run", "Shows what the import would do."),
             ("stint import timewarrior export.json --prefer-tag clientA --prefer-tag clientB", "Client tags first."),
         ]
     )
@@ -43,13 +44,15 @@ struct ImportTimewarriorVerb: Verb {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let input = try ImportInput.read(file, context: context)
-        let intervals: [ImportedInterval]
-        do {
-            intervals = try TimewarriorExport.parse(input.bytes)
-        } catch {
-            throw ImportInput.failure(error, name: input.name)
+        let plan = try Progress.during("Reading the Timewarrior export", context: context) { () throws(CLIError) in
+            do throws(ImportError) {
+                return ImportPlan.make(
+                    intervals: try TimewarriorExport.parse(input.bytes),
+                    options: ImportOptions(preferredTags: preferredTags))
+            } catch {
+                throw ImportInput.failure(error, name: input.name)
+            }
         }
-        let plan = ImportPlan.make(intervals: intervals, options: ImportOptions(preferredTags: preferredTags))
         try run.execute(plan, from: .timewarrior, inputs: [input], context: context)
     }
 }
@@ -95,16 +98,16 @@ struct ImportWatsonVerb: Verb {
         if FileManager.default.fileExists(atPath: statePath) {
             state = try ImportInput.read(statePath, context: context, allowStandardInput: false)
         }
-        let intervals: [ImportedInterval]
-        do {
-            intervals = try WatsonFrames.parse(frames: frames.bytes, state: state?.bytes)
-        } catch {
-            let name = error.position?.document == .watsonState ? state?.name ?? statePath : frames.name
-            throw ImportInput.failure(error, name: name)
+        let stateFile = state
+        let plan = try Progress.during("Reading Watson's frames", context: context) { () throws(CLIError) in
+            do throws(ImportError) {
+                return ImportPlan.make(intervals: try WatsonFrames.parse(frames: frames.bytes, state: stateFile?.bytes))
+            } catch {
+                let name = error.position?.document == .watsonState ? stateFile?.name ?? statePath : frames.name
+                throw ImportInput.failure(error, name: name)
+            }
         }
-        try run.execute(
-            ImportPlan.make(intervals: intervals), from: .watson, inputs: [frames] + (state.map { [$0] } ?? []),
-            context: context)
+        try run.execute(plan, from: .watson, inputs: [frames] + (state.map { [$0] } ?? []), context: context)
     }
 }
 
@@ -198,17 +201,21 @@ struct ImportRun: Sendable {
         let decision: Decision
         let state: LogState
         var firstSeq: Int64?
+        let label = "\(dryRun ? "Checking" : "Importing") \(Progress.grouped(Int64(plan.records.count))) records"
         if dryRun {
-            let view = try context.view(.latest)
-            state = view.state
-            do {
-                decision = try decide(
-                    command, state: state, context: DecisionContext(now: context.now, newID: context.newID))
-            } catch {
-                throw CLIError(StintError(error))
+            (state, decision) = try Progress.during(label, context: context) { () throws(CLIError) in
+                let view = try context.view(.latest)
+                do throws(DomainError) {
+                    let context = DecisionContext(now: context.now, newID: context.newID)
+                    return (view.state, try decide(command, state: view.state, context: context))
+                } catch {
+                    throw CLIError(StintError(error))
+                }
             }
         } else {
-            let (result, after) = try context.mutate { _, _ in command }
+            let (result, after) = try Progress.during(label, context: context) { () throws(CLIError) in
+                try context.mutate { _, _ in command }
+            }
             decision = result.decision
             state = after
             firstSeq = result.events.first?.seq

@@ -2,11 +2,12 @@
 /// export format shares.
 ///
 /// Pure: built from a ``ProjectionSource`` and the instant running records are measured to. The formats
-/// are ``csv``, ``json`` and ``timewarrior()`` (`docs/import-export.md` §9).
+/// are ``json`` and ``timewarrior()`` here, and CSV in the CLI (`docs/import-export.md` §9), from the
+/// same rows and the same text forms (``local(_:)``, ``seconds(_:)``).
 ///
 /// ```swift
 /// let export = RecordExport(source: state.projectionSource, since: nil, until: nil, now: now)
-/// print(export.csv, terminator: "")
+/// print(export.json.encodedString)
 /// ```
 public struct RecordExport: Hashable, Sendable {
     /// One record with its tag.
