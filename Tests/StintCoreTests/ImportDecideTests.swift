@@ -149,6 +149,36 @@ extension TestLog {
         #expect(log.record(id)?.comment == "Tags: billable, dev")
     }
 
+    @Test func aTimerStoppedInStintStaysStoppedWhileTheSourceStillShowsItRunning() throws {
+        var log = ImportPlans.log()
+        let plan = try ImportPlans.timewarrior()
+        try log.importing(plan, from: .timewarrior)
+        try log.run(.stop(at: log.time("2026-11-28T11:30")))
+        let count = log.events.count
+        let changes = try log.importing(plan, from: .timewarrior)
+        #expect(log.events.count == count)
+        #expect(changes.kept.map(\.fields) == [[.end]])
+        #expect(log.state.runningRecords.isEmpty)
+        // When Timewarrior stops it too, its end wins (both changed it).
+        let updated = try log.importing(
+            try ImportPlans.timewarrior("timewarrior/updated/export.json"), from: .timewarrior)
+        let stopped = try #require(updated.updated.first { $0.changed == [.end] })
+        #expect(stopped.overwritten == [.end] && !stopped.completed)
+        #expect(stopped.after.end == instant("2026-11-28T17:00:00.000Z"))
+    }
+
+    @Test func aWatsonFrameCanceledInWatsonIsListedAsNoLongerThere() throws {
+        var log = ImportPlans.log()
+        try log.importing(try ImportPlans.watson(), from: .watson)
+        let running = try #require(log.state.runningRecords.first)
+        let frames = try ImportFixtures.bytes("watson/frames")
+        let canceled = ImportPlan.make(intervals: try WatsonFrames.parse(frames: frames, state: Array("{}".utf8)))
+        let changes = try log.importing(canceled, from: .watson)
+        #expect(changes.vanished.map(\.record.id) == [running.id])
+        #expect(changes.vanished.first?.source.identity.hasPrefix("running/") == true)
+        #expect(log.state.runningRecords.map(\.id) == [running.id])
+    }
+
     @Test func aStintEditAndASourceChangeToOtherFieldsAreMerged() throws {
         var log = ImportPlans.log()
         try log.importing(try ImportPlans.watson(), from: .watson)
