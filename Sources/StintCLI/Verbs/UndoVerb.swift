@@ -49,7 +49,12 @@ struct UndoVerb: Verb {
         } else {
             let verb = command == .undo ? "Undid" : "Redid"
             context.print("\(verb) the command at seq \(tx):")
-            for event in events { context.print("  " + summary.describe(event)) }
+            // A large batch (an import) is summarised: its first events, then a count.
+            let shown = events.count > 20 ? 10 : events.count
+            for event in events.prefix(shown) { context.print("  " + summary.describe(event)) }
+            if events.count > shown {
+                context.print("  … and \(events.count - shown) more events ('stint history --since' lists them)")
+            }
         }
     }
 }
