@@ -28,6 +28,7 @@ let package = Package(
         .executableTarget(name: "stint", dependencies: ["StintCLI"]),
         .executableTarget(
             name: "stint-log-stress", dependencies: ["StintLog", "StintCore"], path: "Tools/stint-log-stress"),
+        .executableTarget(name: "stint-generate", dependencies: ["StintLog", "StintCore"], path: "Tools/generate"),
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),
         .testTarget(name: "StintLogTests", dependencies: ["StintLog", "StintCore", "TestSupport"]),

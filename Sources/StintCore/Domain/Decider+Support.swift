@@ -124,6 +124,9 @@ extension Decider {
                     + MessageFormat.list(matches, state), candidates: matches)
         }
         if let record = matches.first { return .live(record) }
+        if let id = reference.exactID {
+            return state.deletedRecordIds.contains(id) ? .deleted(id) : .unknown
+        }
         if let id = state.deletedRecordIds.filter({ reference.matches($0) }).min() { return .deleted(id) }
         return .unknown
     }

@@ -76,7 +76,8 @@ public struct LogState: Hashable, Sendable {
     ///
     /// For read verbs that show a record; commands resolve references inside ``decide(_:state:context:)``.
     public func records(matching reference: RecordRef) -> [Record] {
-        records.values.filter { reference.matches($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        if let id = reference.exactID { return records[id].map { [$0] } ?? [] }
+        return records.values.filter { reference.matches($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
 
     /// The completed record that ended last (by end time, then by id).
