@@ -4,6 +4,12 @@ extension DomainEvent {
     /// Strict: an unknown type, an unknown version, and a missing, extra or ill-typed member are errors
     /// (category ``DomainError/Category/damaged``) carrying the event's `seq`; nothing is skipped.
     public init(_ recorded: RecordedEvent, upgrades: EventUpgrades = .current) throws(DomainError) {
+        if let type = EventType(rawValue: recorded.type), recorded.version == type.currentVersion,
+            let event = DomainEvent.decodeCanonical(type, data: recorded.data)
+        {
+            self = event
+            return
+        }
         do {
             try self.init(type: recorded.type, version: recorded.version, data: recorded.data, upgrades: upgrades)
         } catch {

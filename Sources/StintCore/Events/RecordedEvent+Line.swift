@@ -57,13 +57,10 @@ extension RecordedEvent {
     /// every key must be known, present when required, and of the right type.
     /// - Throws: `EventLineError` saying what is wrong with the line.
     public init(line: some Collection<UInt8>) throws(EventLineError) {
-        let json: JSON
-        do {
-            json = try JSON.parse(line)
-        } catch {
-            throw EventLineError("not valid JSON: \(error)")
+        let bytes = Array(line)
+        self = try bytes.withUnsafeBufferPointer { (buffer) throws(EventLineError) in
+            try RecordedEvent(lineBytes: buffer)
         }
-        try self.init(json: json)
     }
 
     /// Decodes an event from its JSON envelope.

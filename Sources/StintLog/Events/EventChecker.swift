@@ -122,8 +122,7 @@ struct EventChecker {
         if let lineOffset { frameOffset = lineOffset }
         let event: RecordedEvent
         do {
-            let json = try JSON.parse(line.assumingMemoryBound(to: UInt8.self))
-            event = try RecordedEvent(json: json)
+            event = try RecordedEvent(lineBytes: line.assumingMemoryBound(to: UInt8.self))
         } catch {
             let reason = line.isEmpty ? "the line is empty" : "the line is not a valid event: \(error)"
             report(.invalidLine, reason, location(line: lineNumber, seq: nextSeq))

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+@testable import StintCore
+
+/// The canonical fast path (`CanonicalLineDecoder`, `DomainEvent.decodeCanonical`) against the general
+/// decoders: on every line either both give the same result, or the fast path defers (nil); the fast path
+/// never accepts a line or payload the general decoder refuses.
+@Suite struct CanonicalLineDecoderTests {
+    static var seeds: [UInt64] {
+        if let text = ProcessInfo.processInfo.environment["STINT_TEST_SEED"], let seed = UInt64(text) { return [seed] }
+        return [0xDEC0_DE01, UInt64.random(in: 0...UInt64.max)]
+    }
+
+    static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Events")
+
+    /// The general path: the JSON parser, then the envelope's strict reader.
+    static func general(_ line: [UInt8]) -> RecordedEvent? {
+        guard let json = try? JSON.parse(line) else { return nil }
+        return try? RecordedEvent(json: json)
+    }
+
+    static func fast(_ line: [UInt8]) -> RecordedEvent? {
+        line.withUnsafeBufferPointer { CanonicalLineDecoder.decode($0) }
+    }
+
+    /// Checks one line both ways; returns whether the fast path decoded it.
+    @discardableResult
+    static func compare(_ line: [UInt8], _ note: @autoclosure () -> String) -> Bool {
+        let general = general(line)
+        guard let fast = fast(line) else { return false }
+        #expect(general == fast, "\(note()): \(String(decoding: line, as: UTF8.self))")
+        let viaPublic = try? RecordedEvent(line: line)
+        #expect(viaPublic == general, "\(note())")
+        if let general { comparePayload(general, note()) }
+        return true
+    }
+
+    /// The payload fast path against the general payload decoder.
+    static func comparePayload(_ event: RecordedEvent, _ note: @autoclosure () -> String) {
+        guard let type = EventType(rawValue: event.type), event.version == type.currentVersion,
+            let fast = DomainEvent.decodeCanonical(type, data: event.data)
+        else { return }
+        let general = try? DomainEvent(type: event.type, version: event.version, data: event.data)
+        #expect(general == fast, "\(note()): \(event.data.encodedString)")
+    }
+
+    @Test(arguments: seeds)
+    func everyLineOfARandomLogDecodesTheSameBothWays(seed: UInt64) throws {
+        print("CanonicalLineDecoderTests seed \(seed) (re-run with STINT_TEST_SEED=\(seed))")
+        var run = RandomRun(seed: seed)
+        try run.go(commands: 600)
+        var decodedFast = 0
+        for event in run.log.events {
+            let line = event.encodedLine()
+            if Self.compare(line, "seed \(seed), seq \(event.seq)") { decodedFast += 1 }
+            // The canonical line of every event the domain writes takes the fast path.
+            #expect(Self.fast(line) == event, "seed \(seed), seq \(event.seq)")
+            if event.type != EventType.logCreated.rawValue {
+                #expect(
+                    DomainEvent.decodeCanonical(EventType(rawValue: event.type)!, data: event.data)
+                        == (try DomainEvent(event)))
+            }
+        }
+        #expect(decodedFast == run.log.events.count)
+    }
+
+    @Test func theExampleLogsDecodeTheSameBothWays() throws {
+        let files = FileManager.default.enumerator(atPath: Self.examples.path)?.compactMap { $0 as? String } ?? []
+        let logs = files.filter { $0.hasSuffix(".jsonl") }
+        #expect(!logs.isEmpty)
+        for path in logs {
+            let text = try String(contentsOf: Self.examples.appendingPathComponent(path), encoding: .utf8)
+            for line in text.split(separator: "\n") { Self.compare(Array(line.utf8), path) }
+        }
+    }
+
+    @Test(arguments: [
+        // Envelope keys out of order, whitespace, escapes, floats: all defer.
+        #"{"at":"2026-11-29T09:00:00.000Z","seq":2,"type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{"recordId":"10000000-0000-4000-8000-000000000001"}}"#,
+        #"{"seq":2, "at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{"recordId":"10000000-0000-4000-8000-000000000001"}}"#,
+        #"{"seq":2.0,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{"recordId":"10000000-0000-4000-8000-000000000001"}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.started","v":1,"prev":"00000000000000000000000000000000","data":{"recordId":"10000000-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00.000Z","comment":"caf\u00e9 \/ \u0041"}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.started","v":1,"prev":"00000000000000000000000000000000","data":{"recordId":"10000000-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00.000Z","n":{"x":1}}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"some.future.type","v":1,"prev":"00000000000000000000000000000000","data":{}}"#,
+    ])
+    func nonCanonicalButValidLinesDeferToTheGeneralDecoder(line: String) throws {
+        let bytes = Array(line.utf8)
+        #expect(Self.fast(bytes) == nil)
+        #expect(Self.general(bytes) != nil)
+    }
+
+    @Test(arguments: [
+        // Refused by the general decoder; the fast path must not accept them either.
+        #"{"seq":0,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"tx":3,"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.00Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":0,"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"0000000000000000000000000000000A","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{"a":1,"a":2}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{"a":01}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{}}x"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{"a":"\#u{01}"}}"#,
+    ])
+    func linesTheGeneralDecoderRefusesAreRefusedByTheFastPath(line: String) throws {
+        let bytes = Array(line.utf8)
+        #expect(Self.general(bytes) == nil)
+        #expect(Self.fast(bytes) == nil)
+        #expect(throws: EventLineError.self) { try RecordedEvent(line: bytes) }
+    }
+
+    @Test func invalidUTF8InAStringIsRefusedByBoth() {
+        var bytes = Array(
+            #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{"a":"xx"}}"#
+                .utf8)
+        let index = bytes.count - 5
+        bytes[index] = 0xC3
+        #expect(Self.general(bytes) == nil)
+        #expect(Self.fast(bytes) == nil)
+    }
+
+    @Test(arguments: [
+        // Payloads the general decoder refuses: the payload fast path must defer on each.
+        ("timer.started", #"{"recordId":"10000000-0000-4000-8000-00000000000A","start":"2026-11-29T09:00:00.000Z"}"#),
+        ("timer.started", #"{"recordId":"10000000-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00Z"}"#),
+        (
+            "timer.started",
+            #"{"recordId":"10000000-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00.000Z","comment":""}"#
+        ),
+        (
+            "timer.started",
+            #"{"recordId":"10000000-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00.000Z","x":1}"#
+        ),
+        ("timer.started", #"{"recordId":"10000000-0000-4000-8000-000000000001"}"#),
+        ("tag.created", ##"{"tagId":"10000000-0000-4000-8000-000000000001","name":"a","color":"#abcdef"}"##),
+        ("tag.created", ##"{"tagId":"10000000-0000-4000-8000-000000000001","name":"","color":"#ABCDEF"}"##),
+        (
+            "record.edited",
+            #"{"recordId":"10000000-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00.000Z","end":null}"#
+        ),
+        ("command.undone", #"{"tx":0}"#),
+        ("command.undone", #"{"tx":"3"}"#),
+    ])
+    func payloadsTheGeneralDecoderRefusesAreNotDecodedFast(type: String, data: String) throws {
+        let json = try JSON.parse(data)
+        #expect(DomainEvent.decodeCanonical(EventType(rawValue: type)!, data: json) == nil)
+        #expect(throws: DomainError.self) { try DomainEvent(type: type, version: 1, data: json) }
+    }
+
+    @Test func payloadMembersOutOfOrderDeferButDecodeTheSame() throws {
+        let data = try JSON.parse(
+            #"{"start":"2026-11-29T09:00:00.000Z","recordId":"10000000-0000-4000-8000-000000000001"}"#)
+        #expect(DomainEvent.decodeCanonical(.timerStarted, data: data) == nil)
+        #expect(throws: Never.self) { try DomainEvent(type: "timer.started", version: 1, data: data) }
+    }
+
+    /// Random mutations of valid lines: the fast path agrees with the general decoder or defers.
+    @Test(arguments: seeds)
+    func mutatedLinesNeverGetAcceptedByTheFastPathAlone(seed: UInt64) throws {
+        print("CanonicalLineDecoderTests mutation seed \(seed) (re-run with STINT_TEST_SEED=\(seed))")
+        var run = RandomRun(seed: seed)
+        try run.go(commands: 150)
+        var random = SeededGenerator(seed: seed ^ 0xF022)
+        let alphabet = Array(#"{}[]",:0123456789-.eE\ unrtfalsxyzZT"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xA9, 0xFF]
+        var fastAccepted = 0
+        for _ in 0..<6000 {
+            var line = run.log.events.randomElement(using: &random)!.encodedLine()
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let index = Int.random(in: 0..<line.count, using: &random)
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: line[index] = alphabet.randomElement(using: &random)!
+                case 1: line.remove(at: index)
+                case 2: line.insert(alphabet.randomElement(using: &random)!, at: index)
+                case 3: if index + 1 < line.count { line.swapAt(index, index + 1) }
+                default:
+                    let end = min(line.count, index + Int.random(in: 1...12, using: &random))
+                    line.insert(contentsOf: line[index..<end], at: index)
+                }
+                if line.isEmpty { line = [0x7B] }
+            }
+            if Self.compare(line, "seed \(seed)") { fastAccepted += 1 }
+        }
+        // Many mutations keep the line canonical (a changed digit or letter), so the fast path is exercised.
+        #expect(fastAccepted > 100)
+    }
+}
