@@ -31,11 +31,20 @@ enum CanonicalLineDecoder {
             guard let value = cursor.instant() else { return nil }
             clock = value
         }
-        guard cursor.expect(Keys.prev), let prev = cursor.prev(), cursor.expect(Keys.data),
-            let data = cursor.flatObject(), cursor.take(0x7D), cursor.atEnd
-        else { return nil }
+        guard cursor.expect(Keys.prev), let prev = cursor.prev(), cursor.expect(Keys.data) else { return nil }
+        let payloadStart = cursor.index
+        var payload: RecordedEvent.Payload?
+        if let known = EventType(rawValue: type), Int(version) == known.currentVersion,
+            let event = cursor.domainEvent(known), cursor.take(0x7D), cursor.atEnd
+        {
+            payload = .decoded(event)
+        } else {
+            cursor.index = payloadStart
+            if let data = cursor.flatObject(), cursor.take(0x7D), cursor.atEnd { payload = .json(data) }
+        }
+        guard let payload else { return nil }
         return RecordedEvent(
-            seq: seq, at: at, type: type, version: Int(version), tx: tx, clock: clock, prev: prev, data: data)
+            seq: seq, at: at, type: type, version: Int(version), tx: tx, clock: clock, prev: prev, payload: payload)
     }
 
     /// The envelope's key sequences, each with the punctuation around it.

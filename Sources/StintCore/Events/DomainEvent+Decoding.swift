@@ -4,6 +4,10 @@ extension DomainEvent {
     /// Strict: an unknown type, an unknown version, and a missing, extra or ill-typed member are errors
     /// (category ``DomainError/Category/damaged``) carrying the event's `seq`; nothing is skipped.
     public init(_ recorded: RecordedEvent, upgrades: EventUpgrades = .current) throws(DomainError) {
+        if let event = recorded.decodedEvent {
+            self = event
+            return
+        }
         if let type = EventType(rawValue: recorded.type), recorded.version == type.currentVersion,
             let event = DomainEvent.decodeCanonical(type, data: recorded.data)
         {

@@ -19,11 +19,37 @@ public struct RecordedEvent: Hashable, Sendable {
     /// hex; 32 zeros for `seq` 1.
     public var prev: String
     /// The payload, an object whose shape `type` and `version` define (Events/README.md).
-    public var data: JSON
+    public var data: JSON {
+        get {
+            switch payload {
+            case .json(let json): return json
+            case .decoded(let event): return event.data
+            }
+        }
+        set { payload = .json(newValue) }
+    }
+
+    /// How the payload is held: as JSON, or, for an event read from a canonical line, as the domain event it
+    /// decodes to (whose canonical payload is exactly the JSON the line holds), so that reading a log does
+    /// not build a JSON tree per event only for the fold to decode it again.
+    enum Payload: Sendable {
+        case json(JSON)
+        case decoded(DomainEvent)
+    }
+
+    var payload: Payload
 
     public init(
         seq: Int64, at: Instant, type: String, version: Int, tx: Int64? = nil, clock: Instant? = nil,
         prev: String, data: JSON
+    ) {
+        self.init(
+            seq: seq, at: at, type: type, version: version, tx: tx, clock: clock, prev: prev, payload: .json(data))
+    }
+
+    init(
+        seq: Int64, at: Instant, type: String, version: Int, tx: Int64?, clock: Instant?, prev: String,
+        payload: Payload
     ) {
         self.seq = seq
         self.at = at
@@ -32,7 +58,32 @@ public struct RecordedEvent: Hashable, Sendable {
         self.tx = tx
         self.clock = clock
         self.prev = prev
-        self.data = data
+        self.payload = payload
+    }
+
+    /// The domain event, when the payload was decoded while reading the line.
+    var decodedEvent: DomainEvent? {
+        if case .decoded(let event) = payload { return event }
+        return nil
+    }
+
+    public static func == (lhs: RecordedEvent, rhs: RecordedEvent) -> Bool {
+        guard lhs.seq == rhs.seq, lhs.at == rhs.at, lhs.type == rhs.type, lhs.version == rhs.version,
+            lhs.tx == rhs.tx, lhs.clock == rhs.clock, lhs.prev == rhs.prev
+        else { return false }
+        if case .decoded(let left) = lhs.payload, case .decoded(let right) = rhs.payload { return left == right }
+        return lhs.data == rhs.data
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(seq)
+        hasher.combine(at)
+        hasher.combine(type)
+        hasher.combine(version)
+        hasher.combine(tx)
+        hasher.combine(clock)
+        hasher.combine(prev)
+        hasher.combine(data)
     }
 
     /// The `seq` of the first event of the batch this event belongs to.
