@@ -20,6 +20,9 @@ public struct EngineOptions: Sendable {
     public var sealThreshold: Int64
     /// Write a checkpoint after folding at least this many events past the one a read started from.
     public var checkpointInterval: Int64
+    /// A fold that passes a multiple of this many events leaves a checkpoint there too (so that reads of
+    /// earlier points of a long history start close to them).
+    public var checkpointSpacing: Int64
     /// Whether reads may write checkpoint files into a log directory (they are caches; false keeps the
     /// directory untouched by reads).
     public var writesCheckpoints: Bool
@@ -27,7 +30,8 @@ public struct EngineOptions: Sendable {
     public init(
         clock: @escaping @Sendable () -> Instant, newID: @escaping @Sendable () -> EntityID,
         onNotice: @escaping @Sendable (String) -> Void = { _ in }, lockTimeout: Duration = .seconds(10),
-        sealThreshold: Int64 = 1 << 20, checkpointInterval: Int64 = 10_000, writesCheckpoints: Bool = true
+        sealThreshold: Int64 = 1 << 20, checkpointInterval: Int64 = 10_000, checkpointSpacing: Int64 = 100_000,
+        writesCheckpoints: Bool = true
     ) {
         self.clock = clock
         self.newID = newID
@@ -35,6 +39,7 @@ public struct EngineOptions: Sendable {
         self.lockTimeout = lockTimeout
         self.sealThreshold = sealThreshold
         self.checkpointInterval = checkpointInterval
+        self.checkpointSpacing = checkpointSpacing
         self.writesCheckpoints = writesCheckpoints
     }
 

@@ -43,10 +43,9 @@ struct StateLoader {
         let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
         if let checkpoints,
             let found = checkpoints.newest(
-                atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit, version: LogState.checkpointVersion,
-                reader: reader),
-            let json = try? JSON.parse(found.payload),
-            let restored = try? LogState(checkpoint: json),
+                atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit,
+                version: LogState.compactCheckpointVersion, reader: reader),
+            let restored = found.payload.withUnsafeBytes({ try? LogState(compactCheckpoint: $0) }),
             restored.lastSeq == found.header.head.seq
         {
             state = restored
@@ -54,6 +53,8 @@ struct StateLoader {
         }
         var folded: Int64 = 0
         let cursor: LogBatchCursor
+        let spacing = max(1, options.checkpointSpacing)
+        var nextMilestone = ((state?.lastSeq ?? 0) / spacing + 1) * spacing
         do {
             cursor = try reader.batches(from: (state?.lastSeq ?? 0) + 1)
             batches: while let batch = try cursor.next() {
@@ -69,6 +70,12 @@ struct StateLoader {
                     lastEvent = event
                     folded += 1
                 }
+                // A long fold leaves checkpoints along the way, so that later reads of earlier points of the
+                // history (--at, --seq) find one close by.
+                if let current = state, let lastEvent, current.lastSeq >= nextMilestone {
+                    nextMilestone = (current.lastSeq / spacing + 1) * spacing
+                    if current.lastSeq != seqLimit { save(current, at: lastEvent) }
+                }
             }
         } catch let error as LogError {
             throw StintError(error)
@@ -77,15 +84,19 @@ struct StateLoader {
         } catch {
             throw StintError(.refused, "\(error)")
         }
-        if let checkpoints, options.writesCheckpoints, folded >= options.checkpointInterval, let state,
-            let lastEvent
-        {
-            checkpoints.save(
-                Array(state.checkpointJSON.encoded()), head: LogHead(of: lastEvent), at: lastEvent.at,
-                version: LogState.checkpointVersion)
+        if folded >= options.checkpointInterval, let state, let lastEvent {
+            save(state, at: lastEvent)
         }
         return Folded(
             state: state, lastEvent: lastEvent, warning: cursor.warning, foldedCount: folded,
             checkpointSeq: checkpointSeq)
+    }
+
+    /// Saves `state` as the checkpoint after `event` (its last event), when this log keeps checkpoints.
+    private func save(_ state: LogState, at event: RecordedEvent) {
+        guard let checkpoints, options.writesCheckpoints, checkpoints.seqs().last != event.seq else { return }
+        checkpoints.save(
+            state.compactCheckpoint, head: LogHead(of: event), at: event.at,
+            version: LogState.compactCheckpointVersion)
     }
 }

@@ -1,0 +1,88 @@
+/// Appends the little-endian fields of a compact checkpoint.
+struct CompactCheckpointWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    mutating func u8(_ value: UInt8) { bytes.append(value) }
+
+    mutating func u32(_ value: Int) {
+        let value = UInt32(truncatingIfNeeded: value)
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func i64(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func id(_ value: EntityID) {
+        withUnsafeBytes(of: value.high.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: value.low.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func string(_ value: String) {
+        u32(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func raw(_ value: [UInt8]) {
+        u32(value.count)
+        bytes.append(contentsOf: value)
+    }
+}
+
+/// Reads the fields ``CompactCheckpointWriter`` wrote, refusing (nil) anything that runs past the end.
+struct CompactCheckpointReader {
+    let bytes: UnsafeRawBufferPointer
+    private(set) var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func u8() -> UInt8? {
+        guard offset < bytes.count else { return nil }
+        offset += 1
+        return bytes[offset - 1]
+    }
+
+    mutating func u32() -> Int? {
+        guard bytes.count - offset >= 4 else { return nil }
+        let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        offset += 4
+        return Int(UInt32(littleEndian: value))
+    }
+
+    mutating func i64() -> Int64? {
+        guard bytes.count - offset >= 8 else { return nil }
+        let value = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
+        offset += 8
+        return Int64(littleEndian: value)
+    }
+
+    mutating func id() -> EntityID? {
+        guard bytes.count - offset >= 16 else { return nil }
+        let high = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        let low = bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+        offset += 16
+        return EntityID(high: UInt64(littleEndian: high), low: UInt64(littleEndian: low))
+    }
+
+    mutating func rawBytes() -> UnsafeRawBufferPointer? {
+        guard let count = u32(), bytes.count - offset >= count else { return nil }
+        offset += count
+        return UnsafeRawBufferPointer(rebasing: bytes[(offset - count)..<offset])
+    }
+
+    mutating func string() -> String? {
+        guard let raw = rawBytes() else { return nil }
+        return String(validating: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// A count of items each at least `minimumSize` bytes long, refused when the rest cannot hold them (so a
+    /// damaged count cannot make the reader reserve absurd capacity).
+    mutating func count(minimumSize: Int) -> Int? {
+        guard let count = u32(), count <= (bytes.count - offset) / max(1, minimumSize) else { return nil }
+        return count
+    }
+}
