@@ -18,7 +18,7 @@ enum CanonicalLineDecoder {
         var cursor = ByteCursor(line)
         guard cursor.expect(Keys.seq), let seq = cursor.positiveInteger(),
             cursor.expect(Keys.at), let at = cursor.instant(),
-            cursor.expect(Keys.type), let type = cursor.knownTypeName(),
+            cursor.expect(Keys.type), let known = cursor.knownType(),
             cursor.expect(Keys.version), let version = cursor.positiveInteger(), version <= Int64(Int32.max)
         else { return nil }
         var tx: Int64?
@@ -34,7 +34,7 @@ enum CanonicalLineDecoder {
         guard cursor.expect(Keys.prev), let prev = cursor.prev(), cursor.expect(Keys.data) else { return nil }
         let payloadStart = cursor.index
         var payload: RecordedEvent.Payload?
-        if let known = EventType(rawValue: type), Int(version) == known.currentVersion,
+        if Int(version) == known.currentVersion,
             let event = cursor.domainEvent(known), cursor.take(0x7D), cursor.atEnd
         {
             payload = .decoded(event)
@@ -44,7 +44,8 @@ enum CanonicalLineDecoder {
         }
         guard let payload else { return nil }
         return RecordedEvent(
-            seq: seq, at: at, type: type, version: Int(version), tx: tx, clock: clock, prev: prev, payload: payload)
+            seq: seq, at: at, type: known.rawValue, version: Int(version), tx: tx, clock: clock, prev: prev,
+            payload: payload)
     }
 
     /// The envelope's key sequences, each with the punctuation around it.
@@ -59,9 +60,9 @@ enum CanonicalLineDecoder {
         static let data = Array(#","data":"#.utf8)
     }
 
-    /// The known type names as bytes, with the `String` each one decodes to (shared, so not allocated per
-    /// event).
-    static let typeNames: [([UInt8], String)] = EventType.allCases.map { (Array($0.rawValue.utf8), $0.rawValue) }
+    /// The known type names as bytes, with their type (whose raw value is a shared `String`, not allocated
+    /// per event).
+    static let typeNames: [([UInt8], EventType)] = EventType.allCases.map { (Array($0.rawValue.utf8), $0) }
 }
 
 /// A forward-only reader over the bytes of one line.
@@ -129,13 +130,14 @@ struct ByteCursor {
         return value
     }
 
-    /// One of the known type names followed by its closing quote, as a shared `String`.
-    mutating func knownTypeName() -> String? {
+    /// One of the known type names followed by its closing quote.
+    mutating func knownType() -> EventType? {
         guard let end = closingQuote() else { return nil }
         let name = UnsafeBufferPointer(rebasing: bytes[index..<end])
-        for (candidate, text) in CanonicalLineDecoder.typeNames where candidate.elementsEqual(name) {
+        candidates: for (candidate, type) in CanonicalLineDecoder.typeNames where candidate.count == name.count {
+            for offset in 0..<name.count where candidate[offset] != name[offset] { continue candidates }
             index = end + 1
-            return text
+            return type
         }
         return nil
     }

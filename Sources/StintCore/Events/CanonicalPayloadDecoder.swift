@@ -69,22 +69,35 @@ extension ByteCursor {
 
     /// A lowercase canonical UUID in quotes.
     mutating func quotedID() -> EntityID? {
-        guard bytes.count - index >= 38, bytes[index] == 0x22, bytes[index + 37] == 0x22 else { return nil }
+        guard bytes.count - index >= 38, bytes[index] == 0x22, bytes[index + 37] == 0x22,
+            let base = bytes.baseAddress
+        else { return nil }
+        let text = base + index + 1
+        guard text[8] == 0x2D, text[13] == 0x2D, text[18] == 0x2D, text[23] == 0x2D else { return nil }
+        // Each group's digits, as (offset, count): 8-4-4 in the high half, 4-12 in the low half.
+        var invalid: UInt8 = 0
+        func digits(_ start: Int, _ count: Int, into value: inout UInt64) {
+            for offset in start..<(start + count) {
+                let nibble = ByteCursor.hexValues[Int(text[offset])]
+                invalid |= nibble
+                value = value << 4 | UInt64(nibble & 0x0F)
+            }
+        }
         var high: UInt64 = 0
         var low: UInt64 = 0
-        var nibbles = 0
-        for offset in 1...36 {
-            let byte = bytes[index + offset]
-            if offset == 9 || offset == 14 || offset == 19 || offset == 24 {
-                guard byte == 0x2D else { return nil }
-                continue
-            }
-            guard let nibble = ByteCursor.lowercaseHex(byte) else { return nil }
-            if nibbles < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
-            nibbles += 1
-        }
+        digits(0, 8, into: &high)
+        digits(9, 4, into: &high)
+        digits(14, 4, into: &high)
+        digits(19, 4, into: &low)
+        digits(24, 12, into: &low)
+        guard invalid & 0xF0 == 0 else { return nil }
         index += 38
         return EntityID(high: high, low: low)
+    }
+
+    /// The value of each lowercase hex digit; 0xFF for every other byte.
+    static let hexValues: [UInt8] = (0..<256).map { byte in
+        ByteCursor.lowercaseHex(UInt8(byte)) ?? 0xFF
     }
 
     /// The member keys of the payloads, each with its quotes and colon.
