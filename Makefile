@@ -35,5 +35,16 @@ schemas:
 sample: build
 	Tools/sample/build-sample.sh $(STINT_DEBUG)
 
+## bench: Stint against Timewarrior and Watson on generated histories (docs/performance.md).
+##        SIZES="1000 10000" RUNS=3 make bench for a quicker run.
+bench: bootstrap
+	@command -v hyperfine >/dev/null && command -v timew >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq timewarrior hyperfine)
+	@command -v watson >/dev/null || pip install -q td-watson
+	$(SWIFT) build -c release --product stint
+	$(SWIFT) build -c release --product stint-generate
+	$(SWIFT) build -c release --product stint-bench
+	python3 Tools/bench/bench.py
+
 clean:
 	rm -rf .build

@@ -29,6 +29,8 @@ let package = Package(
         .executableTarget(
             name: "stint-log-stress", dependencies: ["StintLog", "StintCore"], path: "Tools/stint-log-stress"),
         .executableTarget(name: "stint-generate", dependencies: ["StintLog", "StintCore"], path: "Tools/generate"),
+        .executableTarget(
+            name: "stint-bench", dependencies: ["StintLog", "StintCore"], path: "Tools/bench", exclude: ["bench.py"]),
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),
         .testTarget(name: "StintLogTests", dependencies: ["StintLog", "StintCore", "TestSupport"]),

@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""`make bench`: Stint against Timewarrior and Watson on the same generated histories.
+
+Generates seeded histories with `stint-generate` (cached under --data), then measures whole processes
+with hyperfine (a warm-up run, then --runs runs; median, min and max) and peak RSS with /usr/bin/time,
+and writes results.json and results.md under --out. See docs/performance.md for the reading.
+
+Every command runs with STINT_NOW (or the real clock for the peers) after the generated history, on copies
+of the generated data, so the cached data sets stay as generated.
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.join(ROOT, ".build", "release")
+
+
+def run(command, env=None, check=True, capture=False):
+    result = subprocess.run(
+        command, shell=True, env=env, check=False, text=True,
+        stdout=subprocess.PIPE if capture else subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if check and result.returncode != 0:
+        sys.exit(f"error: `{command}` failed ({result.returncode}): {result.stderr.strip()[-500:]}")
+    return result.stdout if capture else None
+
+
+def generate(data, size, seed):
+    directory = os.path.join(data, f"{size}-seed{seed}")
+    manifest = os.path.join(directory, "manifest.json")
+    if not os.path.exists(manifest):
+        shutil.rmtree(directory, ignore_errors=True)
+        print(f"generating {size} events (seed {seed}) in {directory}", flush=True)
+        run(f"{BIN}/stint-generate {directory} --events {size} --seed {seed}")
+    with open(manifest) as handle:
+        return directory, json.load(handle)
+
+
+def work_copy(source, out, name):
+    target = os.path.join(out, "work", name)
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(source, target, symlinks=True)
+    return target
+
+
+class Bench:
+    def __init__(self, args):
+        self.runs = args.runs
+        self.out = args.out
+        self.results = []
+
+    def measure(self, group, tool, label, command, env, prepare=None, size=None, note=None, setup=None):
+        """Times `command` with hyperfine and measures its peak RSS once; returns the result."""
+        if setup:
+            run(setup, env=env)
+        export = os.path.join(self.out, "hyperfine.json")
+        hyperfine = f"hyperfine --style none --warmup 1 --runs {self.runs} --export-json {export}"
+        if prepare:
+            hyperfine += " --prepare " + shlex_quote(prepare)
+        run(hyperfine + " " + shlex_quote(command), env=env)
+        with open(export) as handle:
+            times = json.load(handle)["results"][0]
+        if prepare:
+            run(prepare, env=env, check=False)
+        rss = run(f"/usr/bin/time -f %M sh -c {shlex_quote(command + ' >/dev/null 2>&1')} 2>&1 >/dev/null",
+                  env=env, capture=True, check=False)
+        try:
+            rss_kb = int(rss.strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            rss_kb = None
+        result = {
+            "group": group, "tool": tool, "label": label, "command": command, "size": size,
+            "median": times["median"], "min": min(times["times"]), "max": max(times["times"]),
+            "mean": times["mean"], "user": times["user"], "system": times["system"],
+            "runs": len(times["times"]), "peakRSSKiB": rss_kb, "note": note,
+        }
+        self.results.append(result)
+        print(f"  {group:<12} {tool:<10} {label:<34} median {times['median'] * 1000:9.1f} ms "
+              f"(min {result['min'] * 1000:.1f}, max {result['max'] * 1000:.1f}; "
+              f"user {times['user'] * 1000:.1f} ms)  RSS {rss_kb} KiB", flush=True)
+        return result
+
+
+def shlex_quote(text):
+    return "'" + text.replace("'", "'\"'\"'") + "'"
+
+
+def stint_env(log, manifest):
+    env = dict(os.environ)
+    env.update({"STINT_LOG": log, "STINT_NOW": manifest["now"], "NO_COLOR": "1"})
+    return env
+
+
+def directory_bytes(path, suffix=None):
+    total = 0
+    for base, _, files in os.walk(path):
+        for name in files:
+            if suffix is None or name.endswith(suffix):
+                total += os.path.getsize(os.path.join(base, name))
+    return total
+
+
+def machine():
+    def read(command):
+        return run(command, capture=True, check=False).strip()
+    cpu = read("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-")
+    return {
+        "cpu": cpu, "cores": os.cpu_count(),
+        "memory": read("free -h | awk '/Mem:/{print $2}'"),
+        "kernel": read("uname -r"),
+        "swift": read("swift --version 2>&1 | head -1"),
+        "zstd": read("zstd --version"),
+        "timewarrior": read("timew --version"),
+        "watson": read("watson --version"),
+        "hyperfine": read("hyperfine --version"),
+        "loadAverage": read("cat /proc/loadavg"),
+        "shaNI": "sha_ni" in read("grep -m1 -o sha_ni /proc/cpuinfo"),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default=os.environ.get("SIZES", "1000 100000 1000000"),
+                        help="event counts of the histories (the peers use 100000, or the middle size)")
+    parser.add_argument("--runs", type=int, default=int(os.environ.get("RUNS", "5")))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--points", type=int, default=20, help="historical snapshots of the largest log")
+    parser.add_argument("--data", default=os.path.join(ROOT, ".build", "bench-data"))
+    parser.add_argument("--out", default=os.path.join(ROOT, ".build", "bench"))
+    args = parser.parse_args()
+    sizes = sorted({int(size) for size in args.sizes.replace(",", " ").split()})
+    small, large = sizes[0], sizes[-1]
+    peer = 100000 if 100000 in sizes else sizes[len(sizes) // 2]
+    os.makedirs(args.out, exist_ok=True)
+    os.makedirs(args.data, exist_ok=True)
+    for tool in ("hyperfine", "timew", "watson"):
+        if shutil.which(tool) is None:
+            sys.exit(f"error: {tool} is missing; `make bench` installs it (apt-get install timewarrior hyperfine, "
+                     "pip install td-watson)")
+
+    sets = {size: generate(args.data, size, args.seed) for size in sizes}
+    bench = Bench(args)
+    stint = f"{BIN}/stint"
+    info = machine()
+    print(f"machine: {info['cpu']}, {info['cores']} cores, load {info['loadAverage']}", flush=True)
+
+    # Read verbs first, on copies of the generated data.
+    source, manifest = sets[peer]
+    copy = work_copy(source, args.out, f"read-{peer}")
+    env = stint_env(copy + "/stint", manifest)
+    env["TIMEWARRIORDB"] = copy + "/timew"
+    env["WATSON_DIR"] = copy + "/watson"
+    # A first read leaves the checkpoint every later read starts from, as in everyday use.
+    run(f"{stint} snapshot", env=env)
+    bench.measure("report", "stint", f"report --all --by tag ({peer})", f"{stint} report --all --by tag", env,
+                  size=peer)
+    bench.measure("report", "timew", f"summary :all ({peer})", "timew summary :all", env, size=peer)
+    bench.measure("report", "watson", f"report -a --json ({peer})", "watson report -a --json", env, size=peer)
+    bench.measure("export", "stint", f"log --all --json ({peer})", f"{stint} log --all --json", env, size=peer)
+    bench.measure("export", "timew", f"export ({peer})", "timew export", env, size=peer)
+    bench.measure("export", "watson", f"log -a --json ({peer})", "watson log -a --json", env, size=peer)
+
+    # Size on disk per interval.
+    sizes_on_disk = []
+    for size in sizes:
+        source, manifest = sets[size]
+        intervals = manifest["intervals"]
+        row = {"size": size, "events": manifest["events"], "intervals": intervals,
+               "stintBytes": directory_bytes(source + "/stint", ".jsonl.zst")}
+        if size == peer:
+            row["timewBytes"] = directory_bytes(source + "/timew/data")
+            row["watsonBytes"] = os.path.getsize(source + "/watson/frames")
+        sizes_on_disk.append(row)
+
+    # Cold replay of the largest log: the checkpoints directory removed before every run.
+    source, manifest = sets[large]
+    copy = work_copy(source, args.out, f"replay-{large}")
+    env = stint_env(copy + "/stint", manifest)
+    checkpoints = copy + "/stint/checkpoints"
+    cold = bench.measure("replay", "stint", f"snapshot, no checkpoints ({large})", f"{stint} snapshot", env,
+                         prepare=f"rm -rf {checkpoints}", size=large,
+                         note="EngineOptions.writesCheckpoints is on: the run also writes its checkpoints")
+    cold["eventsPerSecond"] = manifest["events"] / cold["median"]
+    in_process = run(f"{BIN}/stint-bench replay {copy}/stint --runs {args.runs}", capture=True)
+    replays = [json.loads(line) for line in in_process.splitlines() if line.strip()]
+    replay_rates = sorted(line["eventsPerSecond"] for line in replays)
+
+    # Historical snapshots at seeded random points, with the checkpoints one cold read leaves.
+    run(f"rm -rf {checkpoints} && {stint} snapshot && cp -a {checkpoints} {checkpoints}.kept", env=env)
+    chooser = random.Random(args.seed)
+    points = sorted(chooser.randint(2, manifest["events"]) for _ in range(args.points))
+    historical = []
+    for seq in points:
+        historical.append(bench.measure(
+            "historical", "stint", f"snapshot --seq {seq} ({large})", f"{stint} snapshot --seq {seq}", env,
+            prepare=f"rm -rf {checkpoints} && cp -a {checkpoints}.kept {checkpoints}", size=large))
+
+    # Appends, each on its own copy: start with nothing running, stop with one timer running.
+    appends = []
+    for size in sorted({small, peer, large}):
+        source, manifest = sets[size]
+        copy = work_copy(source, args.out, f"append-{size}")
+        env = stint_env(copy + "/stint", manifest)
+        # As in everyday use, the log has been read before (the warm-up run would do it otherwise).
+        run(f"{stint} snapshot", env=env)
+        appends.append(bench.measure("append", "stint", f"start ({size})", f"{stint} start bench", env,
+                                     prepare=f"{stint} stop --all", size=size))
+        appends.append(bench.measure("append", "stint", f"stop ({size})", f"{stint} stop", env,
+                                     prepare=f"{stint} stop --all && {stint} start bench", size=size))
+        if size == peer:
+            env["TIMEWARRIORDB"] = copy + "/timew"
+            env["WATSON_DIR"] = copy + "/watson"
+            appends.append(bench.measure("append", "timew", f"start ({size})", "timew start bench :quiet :adjust", env,
+                                         prepare="timew stop :quiet || true", size=size))
+            appends.append(bench.measure("append", "timew", f"stop ({size})", "timew stop :quiet", env,
+                                         prepare="(timew stop :quiet || true) && timew start bench :quiet :adjust && sleep 1",
+                                         size=size, note="timew refuses an interval shorter than a second"))
+            appends.append(bench.measure("append", "watson", f"start ({size})", "watson start bench", env,
+                                         prepare="watson stop || true", size=size))
+            appends.append(bench.measure("append", "watson", f"stop ({size})", "watson stop", env,
+                                         prepare="(watson stop || true) && watson start bench", size=size))
+
+    report = {"machine": info, "runs": args.runs, "seed": args.seed, "sizes": sizes, "peerSize": peer,
+              "results": bench.results, "sizeOnDisk": sizes_on_disk, "inProcessReplay": replays,
+              "historicalPoints": points}
+    with open(os.path.join(args.out, "results.json"), "w") as handle:
+        json.dump(report, handle, indent=1)
+    markdown = render(report, replay_rates, historical, manifest)
+    with open(os.path.join(args.out, "results.md"), "w") as handle:
+        handle.write(markdown)
+    print("\n" + markdown)
+    print(f"wrote {args.out}/results.json and results.md")
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f}" if seconds < 10 else f"{seconds * 1000:.0f}"
+
+
+def cell(result):
+    return f"{ms(result['median'])} ({ms(result['min'])}–{ms(result['max'])})"
+
+
+def render(report, replay_rates, historical, manifest):
+    results = report["results"]
+
+    def find(group, tool, label_start):
+        for result in results:
+            if result["group"] == group and result["tool"] == tool and result["label"].startswith(label_start):
+                return result
+        return None
+
+    lines = []
+    info = report["machine"]
+    lines.append(f"Machine: {info['cpu']}, {info['cores']} cores, {info['memory']} RAM, Linux {info['kernel']}, "
+                 f"{info['swift']}; {info['timewarrior']} (timew), Watson {info['watson']}, {info['hyperfine']}; "
+                 f"load average at the start: {info['loadAverage']}.")
+    lines.append("")
+    lines.append(f"Whole processes, median (min–max) of {report['runs']} runs after a warm-up, in milliseconds; "
+                 "peak RSS of one more run. Ratios are the peer's median over Stint's.")
+    lines.append("")
+    lines.append("| measurement | Stint | Timewarrior | Watson | Timewarrior / Stint | Watson / Stint | RSS Stint / timew / Watson (MiB) |")
+    lines.append("|---|---|---|---|---|---|---|")
+    peer = report["peerSize"]
+
+    def rss(result):
+        return f"{result['peakRSSKiB'] / 1024:.0f}" if result and result["peakRSSKiB"] else "—"
+
+    def row(title, stint, timew, watson):
+        ratio_t = f"{timew['median'] / stint['median']:.1f}×" if timew else "—"
+        ratio_w = f"{watson['median'] / stint['median']:.1f}×" if watson else "—"
+        lines.append(f"| {title} | {cell(stint)} | {cell(timew) if timew else '—'} | "
+                     f"{cell(watson) if watson else '—'} | {ratio_t} | {ratio_w} | "
+                     f"{rss(stint)} / {rss(timew)} / {rss(watson)} |")
+
+    for verb in ("start", "stop"):
+        for result in results:
+            if result["group"] == "append" and result["tool"] == "stint" and result["label"].startswith(verb + " "):
+                size = result["size"]
+                timew = find("append", "timew", f"{verb} ({size})") if size == peer else None
+                watson = find("append", "watson", f"{verb} ({size})") if size == peer else None
+                row(f"`{verb}` with {size:,} events of history", result, timew, watson)
+    row(f"report, all time by tag ({peer:,} events)", find("report", "stint", "report"),
+        find("report", "timew", "summary"), find("report", "watson", "report"))
+    row(f"export everything as JSON ({peer:,} events)", find("export", "stint", "log"),
+        find("export", "timew", "export"), find("export", "watson", "log"))
+    cold = find("replay", "stint", "snapshot")
+    row(f"cold replay to a snapshot, no checkpoints ({cold['size']:,} events)", cold, None, None)
+    medians = sorted(result["median"] for result in historical)
+    worst = max(historical, key=lambda result: result["median"])
+    lines.append(f"| historical snapshot at {len(historical)} random points ({cold['size']:,} events) | "
+                 f"median of medians {ms(statistics.median(medians))}, best {ms(medians[0])}, "
+                 f"worst {ms(worst['median'])} ({worst['label'].split(' (')[0]}) | — | — | — | — | "
+                 f"{max(r['peakRSSKiB'] or 0 for r in historical) / 1024:.0f} (max) |")
+    lines.append("")
+    lines.append(f"Cold replay: {cold['eventsPerSecond']:,.0f} events/s for the whole `stint snapshot` process "
+                 f"(which also writes its checkpoints); in process, folding without checkpoints "
+                 f"(`stint-bench replay`): median {statistics.median(replay_rates):,.0f} events/s "
+                 f"(min {replay_rates[0]:,.0f}, max {replay_rates[-1]:,.0f}).")
+    lines.append("")
+    lines.append("| log size | events | intervals | Stint bytes | per interval | per event | Timewarrior bytes (per interval) | Watson bytes (per interval) |")
+    lines.append("|---|---|---|---|---|---|---|---|")
+    for size in report["sizeOnDisk"]:
+        intervals = size["intervals"]
+        timew = (f"{size['timewBytes']:,} ({size['timewBytes'] / intervals:.1f})" if "timewBytes" in size else "—")
+        watson = (f"{size['watsonBytes']:,} ({size['watsonBytes'] / intervals:.1f})"
+                  if "watsonBytes" in size else "—")
+        lines.append(f"| {size['size']:,} | {size['events']:,} | {intervals:,} | {size['stintBytes']:,} | "
+                     f"{size['stintBytes'] / intervals:.1f} | {size['stintBytes'] / size['events']:.1f} | "
+                     f"{timew} | {watson} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    main()
