@@ -41,23 +41,39 @@ struct StateLoader {
         var checkpointSeq: Int64?
         let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
         let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
+        // The checkpoint's head is checked against the log while reading on from it (the batch holding its
+        // seq is read first), instead of reading the log up to it once for the check and once for the fold.
+        var unverifiedHead: LogHead?
         if let checkpoints,
-            let found = checkpoints.newest(
+            let found = checkpoints.newestUnverified(
                 atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit,
-                version: LogState.compactCheckpointVersion, reader: reader),
-            let restored = found.payload.withUnsafeBytes({ try? LogState(compactCheckpoint: $0) }),
-            restored.lastSeq == found.header.head.seq
+                version: LogState.compactCheckpointVersion)
         {
-            state = restored
-            checkpointSeq = restored.lastSeq
+            if let restored = found.payload.withUnsafeBytes({ try? LogState(compactCheckpoint: $0) }),
+                restored.lastSeq == found.header.head.seq
+            {
+                state = restored
+                checkpointSeq = restored.lastSeq
+                unverifiedHead = found.header.head
+            } else {
+                checkpoints.remove(seq: found.header.head.seq)
+            }
         }
         var folded: Int64 = 0
         let cursor: LogBatchCursor
         let spacing = max(1, options.checkpointSpacing)
         var nextMilestone = ((state?.lastSeq ?? 0) / spacing + 1) * spacing
         do {
-            cursor = try reader.batches(from: (state?.lastSeq ?? 0) + 1)
+            if let unverifiedHead {
+                cursor = try reader.batches(from: unverifiedHead.seq, recordingHeadAt: unverifiedHead.seq)
+            } else {
+                cursor = try reader.batches(from: 1)
+            }
             batches: while let batch = try cursor.next() {
+                if let expected = unverifiedHead {
+                    guard cursor.recordedHead == expected else { return try discard(expected, upTo: point) }
+                    unverifiedHead = nil
+                }
                 if let atLimit, batch.events[0].at > atLimit { break }
                 for event in batch.events {
                     if let current = state, event.seq <= current.lastSeq { continue }
@@ -77,6 +93,8 @@ struct StateLoader {
                     if current.lastSeq != seqLimit { save(current, at: lastEvent) }
                 }
             }
+        } catch let error as StintError {
+            throw error
         } catch let error as LogError {
             throw StintError(error)
         } catch let error as DomainError {
@@ -84,12 +102,23 @@ struct StateLoader {
         } catch {
             throw StintError(.refused, "\(error)")
         }
+        if let expected = unverifiedHead {
+            // The log ended before the checkpoint's seq (or is damaged before it): the checkpoint is not of
+            // this log.
+            return try discard(expected, upTo: point)
+        }
         if folded >= options.checkpointInterval, let state, let lastEvent {
             save(state, at: lastEvent)
         }
         return Folded(
             state: state, lastEvent: lastEvent, warning: cursor.warning, foldedCount: folded,
             checkpointSeq: checkpointSeq)
+    }
+
+    /// Removes a checkpoint whose head is not the log's, and folds again without it.
+    private func discard(_ head: LogHead, upTo point: ReadPoint) throws(StintError) -> Folded {
+        checkpoints?.remove(seq: head.seq)
+        return try load(upTo: point)
     }
 
     /// Saves `state` as the checkpoint after `event` (its last event), when this log keeps checkpoints.

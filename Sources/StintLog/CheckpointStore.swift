@@ -64,6 +64,32 @@ public struct CheckpointStore: Sendable {
         return nil
     }
 
+    /// The newest checkpoint covering no event after `seq` and none recorded after `at`, whose file is whole
+    /// and whose version is `version`, *without* checking its head against the log.
+    ///
+    /// For a caller that checks the head itself while it reads on from the checkpoint
+    /// (``LogReader/batches(from:recordingHeadAt:)``), which saves reading the log up to the checkpoint
+    /// twice; it must ``remove(seq:)`` a checkpoint whose head does not match and not use it. Torn files
+    /// and files of another version are removed.
+    public func newestUnverified(
+        atOrBefore seq: Int64, recordedAtOrBefore at: Instant?, version: Int
+    ) -> (header: Header, payload: [UInt8])? {
+        for candidate in seqs().reversed() where candidate <= seq {
+            guard let (header, payload) = load(seq: candidate), header.version == version else {
+                try? fileSystem.removeFile(path(for: candidate))
+                continue
+            }
+            if let at, header.at > at { continue }
+            return (header, payload)
+        }
+        return nil
+    }
+
+    /// Removes the checkpoint at `seq`, if there is one (best effort).
+    public func remove(seq: Int64) {
+        try? fileSystem.removeFile(path(for: seq))
+    }
+
     /// Saves `payload` as the checkpoint at `head`; best effort, since a checkpoint is only a cache.
     ///
     /// Written to a temporary file and renamed into place, so a reader sees a whole checkpoint or none; a
