@@ -107,7 +107,9 @@ struct StateLoader {
             // this log.
             return try discard(expected, upTo: point)
         }
-        if folded >= options.checkpointInterval, let state, let lastEvent {
+        // The state at the end of the log is worth keeping after a long fold; a past point (--at, --seq) is
+        // rarely read again, and the checkpoints along the way already serve the reads around it.
+        if point == .latest, folded >= options.checkpointInterval, let state, let lastEvent {
             save(state, at: lastEvent)
         }
         return Folded(

@@ -139,9 +139,15 @@ public final class TimeLog {
         do {
             instant.value = now
             let events = try writer.append(decision.drafts)
-            var next = state
-            for event in events { try next.apply(event) }
-            state = next
+            if events.count == 1 {
+                // One event applies atomically in place (a failed apply leaves the state unchanged), without
+                // copying the state's tables, which at a million events is most of a command's time.
+                try state.apply(events[0])
+            } else {
+                var next = state
+                for event in events { try next.apply(event) }
+                state = next
+            }
             return Result(decision: decision, events: events, now: now)
         } catch let error as LogError {
             throw StintError(error)

@@ -16,6 +16,10 @@ public struct CheckpointStore: Sendable {
     public let directory: String
     /// How many checkpoints are kept; saving another removes the oldest beyond it.
     public var retained = 12
+
+    /// The zstd level checkpoints are written at: the fastest, since a checkpoint is written on the way of
+    /// a read and its payload (mostly random 16-byte ids) compresses little better at higher levels.
+    static let compressionLevel: Int32 = 1
     let fileSystem: any LogFileSystem
 
     /// The store of the log directory at `logDirectory`.
@@ -107,7 +111,7 @@ public struct CheckpointStore: Sendable {
         content.append(contentsOf: payload)
         var frame: [UInt8] = []
         do {
-            let compressor = ZstdCompressor(level: 3)
+            let compressor = ZstdCompressor(level: CheckpointStore.compressionLevel)
             try content.withUnsafeBytes { bytes in try compressor.compress(bytes, appendingTo: &frame) }
             if (try? fileSystem.kind(of: directory)) == nil { try? fileSystem.makeDirectory(directory) }
             let target = path(for: head.seq)
@@ -148,25 +152,32 @@ public struct CheckpointStore: Sendable {
             guard count > 0 else { return nil }
             filled += count
         }
-        // The decompressed bytes live in the decompressor's buffer: it must outlive their copy (a temporary
-        // freed before `Array(decoded)` read freed memory, which crashed on checkpoints of a few megabytes).
-        let decompressor = ZstdDecompressor()
-        let content: [UInt8]? = bytes.withUnsafeBytes { raw in
+        return bytes.withUnsafeBytes { raw -> (Header, [UInt8])? in
             guard case .data(let header, let frameSize) = FrameProbe(raw), frameSize == raw.count, header.hasChecksum
             else { return nil }
-            return withExtendedLifetime(decompressor) {
-                guard let decoded = try? decompressor.decompress(raw, header: header) else { return nil }
-                return Array(decoded)
+            // The decompressed bytes live in the decompressor's buffer: read them while it is alive, and copy
+            // out only the payload.
+            let decompressor = ZstdDecompressor()
+            return withExtendedLifetime(decompressor) { () -> (Header, [UInt8])? in
+                guard let content = try? decompressor.decompress(raw, header: header),
+                    let newline = content.firstIndex(of: 0x0A),
+                    let json = try? JSON.parse(
+                        UnsafeRawBufferPointer(rebasing: content[..<newline]).assumingMemoryBound(to: UInt8.self)),
+                    let header = CheckpointStore.header(json, seq: seq, payloadSize: content.count - newline - 1)
+                else { return nil }
+                return (header, Array(content[(newline + 1)...]))
             }
         }
-        guard let content, let newline = content.firstIndex(of: 0x0A),
-            let json = try? JSON.parse(content[..<newline]), json["checkpoint"]?.intValue == 1,
-            json["seq"]?.intValue == seq, let hash = json["head"]?.stringValue,
+    }
+
+    /// The header a checkpoint's JSON line describes, when it is one for `seq` with a payload of this size.
+    static func header(_ json: JSON, seq: Int64, payloadSize: Int) -> Header? {
+        guard json["checkpoint"]?.intValue == 1, json["seq"]?.intValue == seq, let hash = json["head"]?.stringValue,
             let head = LogHead("\(seq):\(hash)"), let atText = json["at"]?.stringValue,
             let at = Instant(canonical: atText), let version = json["version"]?.intValue,
-            json["size"]?.intValue == Int64(content.count - newline - 1)
+            json["size"]?.intValue == Int64(payloadSize)
         else { return nil }
-        return (Header(head: head, at: at, version: Int(version)), Array(content[(newline + 1)...]))
+        return Header(head: head, at: at, version: Int(version))
     }
 
     func path(for seq: Int64) -> String {

@@ -27,7 +27,7 @@ extension JSON {
     public func append(to output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let value): output.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        case .bool(let value): output.append(contentsOf: value ? JSON.trueBytes : JSON.falseBytes)
         case .int(let value): JSON.appendInteger(value, to: &output)
         case .double(let value): JSON.appendDouble(value, to: &output)
         case .string(let value): JSON.appendString(value, to: &output)
@@ -81,21 +81,24 @@ extension JSON {
         }
     }
 
+    static let trueBytes = Array("true".utf8)
+    static let falseBytes = Array("false".utf8)
+
     /// Appends a decimal integer.
     public static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
         if value == 0 {
             output.append(0x30)
             return
         }
-        var magnitude = value.magnitude
-        var digits = [UInt8]()
-        digits.reserveCapacity(20)
-        while magnitude > 0 {
-            digits.append(0x30 &+ UInt8(magnitude % 10))
-            magnitude /= 10
-        }
         if value < 0 { output.append(0x2D) }
-        output.append(contentsOf: digits.reversed())
+        var magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            output.append(0x30 &+ UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
     }
 
     /// Appends a number: whole values in the safe integer range print as integers, others in Swift's
@@ -115,21 +118,38 @@ extension JSON {
     /// Appends a string with the minimal escaping: `"`, `\` and control characters only.
     public static func appendString(_ value: String, to output: inout [UInt8]) {
         output.append(0x22)
-        for byte in value.utf8 {
-            switch byte {
-            case 0x22: output.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: output.append(contentsOf: [0x5C, 0x72])
-            case 0x09: output.append(contentsOf: [0x5C, 0x74])
-            case 0x08: output.append(contentsOf: [0x5C, 0x62])
-            case 0x0C: output.append(contentsOf: [0x5C, 0x66])
-            case 0..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: output.append(byte)
+        var value = value
+        value.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied at once.
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+                if runStart < index {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                }
+                appendEscaped(byte, to: &output)
+                runStart = index + 1
             }
+            if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         }
         output.append(0x22)
+    }
+
+    /// Appends the escape of one byte that needs one: `"`, `\`, a control character or DEL.
+    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case 0x22: output.append(contentsOf: [0x5C, 0x22])
+        case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
+        case 0x0D: output.append(contentsOf: [0x5C, 0x72])
+        case 0x09: output.append(contentsOf: [0x5C, 0x74])
+        case 0x08: output.append(contentsOf: [0x5C, 0x62])
+        case 0x0C: output.append(contentsOf: [0x5C, 0x66])
+        case 0..<0x20, 0x7F:
+            let hex = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        default: output.append(byte)
+        }
     }
 }
