@@ -2,17 +2,18 @@
 //
 //   stint-bench replay <log> [--runs N]
 //
-// Folds the whole log into its state N times (default 5) with checkpoints neither read nor written
-// (EngineOptions.writesCheckpoints = false, and the reader of a log file rather than the directory's
-// checkpoints), and prints one JSON line per run: events, seconds, events per second, and how the time
-// splits between reading (decompression, chain check, decoding) and folding.
+// Folds the whole log into its state N times (default 5) with checkpoints neither read nor written (it
+// reads the events with LogReader and folds them with LogState, as StateLoader does), and prints one JSON
+// line per run: events, wall seconds, CPU seconds of this thread (what one core spends, whatever else the
+// machine runs), events per CPU second, and how the CPU time splits between reading (decompression, chain
+// check, decoding) and folding.
 import Glibc
 import StintCore
 import StintLog
 
-func seconds() -> Double {
+func seconds(_ clock: clockid_t = CLOCK_THREAD_CPUTIME_ID) -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
+    clock_gettime(clock, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
@@ -33,6 +34,7 @@ if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, 
 do {
     for _ in 0..<runs {
         let reader = try LogReader(path: path)
+        let wallStart = seconds(CLOCK_MONOTONIC)
         let started = seconds()
         var readTime = 0.0
         var state: LogState?
@@ -48,11 +50,13 @@ do {
         }
         readTime += seconds() - mark
         let total = seconds() - started
+        let wall = seconds(CLOCK_MONOTONIC) - wallStart
         guard let state else { fail("the log has no events") }
         if let warning = cursor.warning { fail("the log is damaged: \(warning.message)") }
         var line = JSONObjectBuilder()
         line.add("events", .int(state.lastSeq))
-        line.add("seconds", .double(total))
+        line.add("wallSeconds", .double(wall))
+        line.add("cpuSeconds", .double(total))
         line.add("eventsPerSecond", .int(Int64(Double(state.lastSeq) / total)))
         line.add("readSeconds", .double(readTime))
         line.add("foldSeconds", .double(total - readTime))

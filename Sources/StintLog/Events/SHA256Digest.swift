@@ -47,14 +47,22 @@ struct SHA256Digest: Hashable, Sendable {
         return prev.withUTF8 { text in
             guard text.count == 32 else { return false }
             return withUnsafeBytes(of: words) { digest in
+                // Compare the hex of each digest byte with the text: a table lookup per byte, no parsing.
+                var difference: UInt16 = 0
                 for index in 0..<16 {
-                    guard let high = SHA256Digest.nibble(text[2 * index]),
-                        let low = SHA256Digest.nibble(text[2 * index + 1]), high << 4 | low == digest[index]
-                    else { return false }
+                    let expected = SHA256Digest.hexPairs[Int(digest[index])]
+                    let actual = UInt16(text[2 * index]) << 8 | UInt16(text[2 * index + 1])
+                    difference |= expected ^ actual
                 }
-                return true
+                return difference == 0
             }
         }
+    }
+
+    /// The two lowercase hex digits of each byte value, the first in the high byte.
+    static let hexPairs: [UInt16] = (0..<256).map { value in
+        let digits = Array("0123456789abcdef".utf8)
+        return UInt16(digits[value >> 4]) << 8 | UInt16(digits[value & 0x0F])
     }
 
     static func hex(_ bytes: [UInt8]) -> String {
@@ -66,13 +74,5 @@ struct SHA256Digest: Hashable, Sendable {
             text.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
-    }
-
-    static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: return byte - 0x30
-        case 0x61...0x66: return byte - 0x61 + 10
-        default: return nil
-        }
     }
 }
