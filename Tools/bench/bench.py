@@ -189,6 +189,7 @@ def main():
     in_process = run(f"{BIN}/stint-bench replay {copy}/stint --runs {args.runs}", capture=True)
     replays = [json.loads(line) for line in in_process.splitlines() if line.strip()]
     replay_rates = sorted(line["eventsPerSecond"] for line in replays)
+    cold["cpuEventsPerSecond"] = manifest["events"] / (cold["user"] + cold["system"])
 
     # Historical snapshots at seeded random points, with the checkpoints one cold read leaves.
     run(f"rm -rf {checkpoints} && {stint} snapshot && cp -a {checkpoints} {checkpoints}.kept", env=env)
@@ -241,6 +242,10 @@ def ms(seconds):
     return f"{seconds * 1000:.1f}" if seconds < 10 else f"{seconds * 1000:.0f}"
 
 
+def cpu(result):
+    return ms(result["user"] + result["system"])
+
+
 def cell(result):
     return f"{ms(result['median'])} ({ms(result['min'])}–{ms(result['max'])})"
 
@@ -260,8 +265,9 @@ def render(report, replay_rates, historical, manifest):
                  f"{info['swift']}; {info['timewarrior']} (timew), Watson {info['watson']}, {info['hyperfine']}; "
                  f"load average at the start: {info['loadAverage']}.")
     lines.append("")
-    lines.append(f"Whole processes, median (min–max) of {report['runs']} runs after a warm-up, in milliseconds; "
-                 "peak RSS of one more run. Ratios are the peer's median over Stint's.")
+    lines.append(f"Whole processes, median (min–max) of {report['runs']} runs after a warm-up, wall time in "
+                 "milliseconds, and the mean CPU time (user + system); peak RSS of one more run. Ratios are the "
+                 "peer's median wall time over Stint's.")
     lines.append("")
     lines.append("| measurement | Stint | Timewarrior | Watson | Timewarrior / Stint | Watson / Stint | RSS Stint / timew / Watson (MiB) |")
     lines.append("|---|---|---|---|---|---|---|")
@@ -273,8 +279,8 @@ def render(report, replay_rates, historical, manifest):
     def row(title, stint, timew, watson):
         ratio_t = f"{timew['median'] / stint['median']:.1f}×" if timew else "—"
         ratio_w = f"{watson['median'] / stint['median']:.1f}×" if watson else "—"
-        lines.append(f"| {title} | {cell(stint)} | {cell(timew) if timew else '—'} | "
-                     f"{cell(watson) if watson else '—'} | {ratio_t} | {ratio_w} | "
+        lines.append(f"| {title} | {cell(stint)}; CPU {cpu(stint)} | {cell(timew) + '; CPU ' + cpu(timew) if timew else '—'} | "
+                     f"{cell(watson) + '; CPU ' + cpu(watson) if watson else '—'} | {ratio_t} | {ratio_w} | "
                      f"{rss(stint)} / {rss(timew)} / {rss(watson)} |")
 
     for verb in ("start", "stop"):
@@ -297,9 +303,11 @@ def render(report, replay_rates, historical, manifest):
                  f"worst {ms(worst['median'])} ({worst['label'].split(' (')[0]}) | — | — | — | — | "
                  f"{max(r['peakRSSKiB'] or 0 for r in historical) / 1024:.0f} (max) |")
     lines.append("")
-    lines.append(f"Cold replay: {cold['eventsPerSecond']:,.0f} events/s for the whole `stint snapshot` process "
-                 f"(which also writes its checkpoints); in process, folding without checkpoints "
-                 f"(`stint-bench replay`): median {statistics.median(replay_rates):,.0f} events/s "
+    lines.append(f"Cold replay: {cold['eventsPerSecond']:,.0f} events per second of wall time for the whole "
+                 f"`stint snapshot` process (which also writes its checkpoints), "
+                 f"{cold['cpuEventsPerSecond']:,.0f} per CPU second (user + system); in process, reading and "
+                 f"folding without checkpoints (`stint-bench replay`, one thread): median "
+                 f"{statistics.median(replay_rates):,.0f} events per CPU second "
                  f"(min {replay_rates[0]:,.0f}, max {replay_rates[-1]:,.0f}).")
     lines.append("")
     lines.append("| log size | events | intervals | Stint bytes | per interval | per event | Timewarrior bytes (per interval) | Watson bytes (per interval) |")
