@@ -44,6 +44,18 @@ import Testing
         }
     }
 
+    @Test func importProvenanceRoundTrips() throws {
+        var log = ImportPlans.log()
+        try log.importing(try ImportPlans.watson(), from: .watson)
+        try log.importing(try ImportPlans.timewarrior(), from: .timewarrior)
+        try log.run(.renameTag(name: "clientA", newName: "Client A"))
+        let restored = try restore(log.state.compactCheckpoint)
+        #expect(restored == log.state)
+        #expect(!restored.importProvenance.isEmpty)
+        // The lines of an import log decode the same through the fast path and the general decoder.
+        for event in log.events { CanonicalLineDecoderTests.compare(event.encodedLine(), "import seq \(event.seq)") }
+    }
+
     @Test func truncatedOrDamagedCheckpointsAreRefused() throws {
         let bytes = try LogStateCheckpointTests().history().compactCheckpoint
         for length in stride(from: 0, to: bytes.count, by: 7) {

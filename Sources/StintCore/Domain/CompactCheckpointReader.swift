@@ -46,6 +46,25 @@ struct CompactCheckpointReader {
         return String(validating: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 
+    /// A record as ``CompactCheckpointWriter/record(_:)`` wrote it.
+    mutating func record() -> Record? {
+        guard let recordId = id(), let start = i64(), let flags = u8(), flags < 8 else { return nil }
+        var record = Record(id: recordId, start: Instant(milliseconds: start))
+        if flags & 1 != 0 {
+            guard let end = i64() else { return nil }
+            record.end = Instant(milliseconds: end)
+        }
+        if flags & 2 != 0 {
+            guard let tagId = id() else { return nil }
+            record.tagId = tagId
+        }
+        if flags & 4 != 0 {
+            guard let comment = string() else { return nil }
+            record.comment = comment
+        }
+        return record
+    }
+
     /// A count of items each at least `minimumSize` bytes long, refused when the rest cannot hold them (so a
     /// damaged count cannot make the reader reserve absurd capacity).
     mutating func count(minimumSize: Int) -> Int? {

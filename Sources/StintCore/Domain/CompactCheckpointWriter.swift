@@ -25,6 +25,16 @@ struct CompactCheckpointWriter {
         bytes.append(contentsOf: value.utf8)
     }
 
+    /// A record: id, start, a flags byte (end, tag, comment present), then the present ones.
+    mutating func record(_ record: Record) {
+        id(record.id)
+        i64(record.start.milliseconds)
+        u8((record.end != nil ? 1 : 0) | (record.tagId != nil ? 2 : 0) | (record.comment != nil ? 4 : 0))
+        if let end = record.end { i64(end.milliseconds) }
+        if let tagId = record.tagId { id(tagId) }
+        if let comment = record.comment { string(comment) }
+    }
+
     mutating func raw(_ value: [UInt8]) {
         u32(value.count)
         bytes.append(contentsOf: value)

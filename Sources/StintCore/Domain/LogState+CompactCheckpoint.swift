@@ -8,13 +8,14 @@
 /// stacks (at most ``undoLimit`` entries each) keep the canonical JSON of their events.
 ///
 /// Layout: `STCK`, u32 layout version, then the settings, tags, records (by id), deleted ids (sorted),
-/// running ids, recent tag ids, undo and redo stacks, `lastSeq`, `lastAt` and the open batch. It is a cache:
+/// running ids, recent tag ids, the provenance of imported records (by id), undo and redo stacks,
+/// `lastSeq`, `lastAt` and the open batch. It is a cache:
 /// a checkpoint of another ``compactCheckpointVersion`` is ignored and rebuilt, never migrated.
 extension LogState {
-    /// The version of the compact layout and of the fold that produced it; distinct from
-    /// ``checkpointVersion`` so that the two forms can never be mistaken for each other. Bump both when the
+    /// The version of the compact layout and of the fold that produced it: 100 + n, distinct from the JSON
+    /// form's ``checkpointVersion`` so that the two can never be mistaken for each other. Bump both when the
     /// fold's rules or ``LogState``'s fields change.
-    public static let compactCheckpointVersion = 2
+    public static let compactCheckpointVersion = 101
 
     static let compactMagic: [UInt8] = Array("STCK".utf8)
 
@@ -36,20 +37,21 @@ extension LogState {
             out.u8((tag.isArchived ? 1 : 0) | (tag.isDeleted ? 2 : 0))
         }
         out.u32(records.count)
-        for id in records.keys.sorted() {
-            let record = records[id]!
-            out.id(record.id)
-            out.i64(record.start.milliseconds)
-            out.u8((record.end != nil ? 1 : 0) | (record.tagId != nil ? 2 : 0) | (record.comment != nil ? 4 : 0))
-            if let end = record.end { out.i64(end.milliseconds) }
-            if let tagId = record.tagId { out.id(tagId) }
-            if let comment = record.comment { out.string(comment) }
-        }
+        for id in records.keys.sorted() { out.record(records[id]!) }
         out.u32(deletedRecordIds.count)
         for id in deletedRecordIds.sorted() { out.id(id) }
         for list in [runningRecordIds, recentTagIds] {
             out.u32(list.count)
             for id in list { out.id(id) }
+        }
+        out.u32(importProvenance.count)
+        for id in importProvenance.keys.sorted() {
+            let provenance = importProvenance[id]!
+            out.record(provenance.values)
+            out.string(provenance.source.system.rawValue)
+            out.string(provenance.source.identity)
+            out.u8(provenance.tagName != nil ? 1 : 0)
+            if let name = provenance.tagName { out.string(name) }
         }
         for stack in [undoStack, redoStack] {
             out.u32(stack.count)
@@ -106,23 +108,9 @@ extension LogState {
         var records: [EntityID: Record] = [:]
         records.reserveCapacity(recordCount)
         for _ in 0..<recordCount {
-            guard let id = input.id(), let start = input.i64(), let flags = input.u8(), flags < 8 else {
+            guard let record = input.record(), records.updateValue(record, forKey: record.id) == nil else {
                 throw fail("records")
             }
-            var record = Record(id: id, start: Instant(milliseconds: start))
-            if flags & 1 != 0 {
-                guard let end = input.i64() else { throw fail("records") }
-                record.end = Instant(milliseconds: end)
-            }
-            if flags & 2 != 0 {
-                guard let tagId = input.id() else { throw fail("records") }
-                record.tagId = tagId
-            }
-            if flags & 4 != 0 {
-                guard let comment = input.string() else { throw fail("records") }
-                record.comment = comment
-            }
-            guard records.updateValue(record, forKey: id) == nil else { throw fail("records") }
         }
         self.records = records
 
@@ -139,6 +127,25 @@ extension LogState {
         deletedRecordIds = Set(try ids("deleted ids"))
         runningRecordIds = try ids("running ids")
         recentTagIds = try ids("recent tags")
+
+        guard let importCount = input.count(minimumSize: 34) else { throw fail("imports") }
+        var provenance: [EntityID: ImportProvenance] = [:]
+        provenance.reserveCapacity(importCount)
+        for _ in 0..<importCount {
+            guard let values = input.record(), let systemName = input.string(),
+                let system = ImportSystem(rawValue: systemName), let identity = input.string(),
+                let hasName = input.u8(), hasName < 2
+            else { throw fail("imports") }
+            var tagName: String?
+            if hasName == 1 {
+                guard let name = input.string() else { throw fail("imports") }
+                tagName = name
+            }
+            let entry = ImportProvenance(
+                source: ImportSource(system: system, identity: identity), values: values, tagName: tagName)
+            guard provenance.updateValue(entry, forKey: values.id) == nil else { throw fail("imports") }
+        }
+        importProvenance = provenance
 
         func stack(_ what: String) throws(DomainError) -> [UndoEntry] {
             guard let count = input.count(minimumSize: 12) else { throw fail(what) }

@@ -5,14 +5,15 @@
 /// rather than null, ids as lowercase canonical UUIDs, instants in the canonical form, strings with only
 /// the canonical escapes, and nothing after the last member. For such a payload the event's ``DomainEvent/data``
 /// is exactly the JSON the line holds, so the event can stand for it. Anything else returns nil and is left
-/// to the general path. `log.created` always goes the general way (it needs a time zone lookup).
+/// to the general path. `log.created` (it needs a time zone lookup) and the import events (rare, and with a
+/// nested source) always go the general way.
 extension ByteCursor {
     mutating func domainEvent(_ type: EventType) -> DomainEvent? {
         guard take(0x7B) else { return nil }
         var members = PayloadMembers()
         let event: DomainEvent
         switch type {
-        case .logCreated:
+        case .logCreated, .recordImported, .recordReimported, .recordUnimported:
             return nil
         case .tagCreated:
             guard let id = members.id(&self, Key.tagId), let name = members.nonEmptyString(&self, Key.name),

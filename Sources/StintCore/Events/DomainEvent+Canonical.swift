@@ -5,13 +5,13 @@ extension DomainEvent {
     /// Accepts only what ``init(type:version:data:upgrades:)`` accepts for the same payload, and gives the
     /// same event: ids must be lowercase canonical UUIDs, instants canonical, names and comments non-empty,
     /// colors `#RRGGBB`, and no member may be missing, extra, null or out of order (any of which defers).
-    /// `log.created` always defers (it needs a time zone lookup and happens once per log).
+    /// `log.created` (a time zone lookup, once per log) and the import events (rare) always defer.
     static func decodeCanonical(_ type: EventType, data: JSON) -> DomainEvent? {
         guard case .object(let fields) = data else { return nil }
         var r = PositionalPayload(fields: fields)
         let event: DomainEvent
         switch type {
-        case .logCreated:
+        case .logCreated, .recordImported, .recordReimported, .recordUnimported:
             return nil
         case .tagCreated:
             guard let id = r.id("tagId"), let name = r.nonEmptyString("name"), let color = r.color("color") else {
