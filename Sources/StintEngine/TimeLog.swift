@@ -117,6 +117,7 @@ public final class TimeLog {
     ///
     /// - Throws: ``StintError`` for a refusal (nothing appended) or a failed append (the log stays valid and
     ///   this writer refuses further appends).
+    @discardableResult
     public func execute(_ command: Command) throws(StintError) -> Result {
         try execute(building: { _, _ in command })
     }
