@@ -1,0 +1,219 @@
+import StintCore
+import StintEngine
+import StintLog
+
+/// `stint replay`.
+struct ReplayVerb: Verb {
+    /// WidgetKit budgets roughly 40–70 reloads per widget per day; replay warns above the low end.
+    static let dailyReloadBudget = 40
+
+    static let spec = VerbSpec(
+        path: ["replay"],
+        abstract:
+            "What an app following the reference design did after each batch: snapshot writes, reloads, Live Activity.",
+        options: [
+            .value("since", "TIME", "Show the batches recorded at or after TIME (earlier ones are folded, not shown)."),
+            .value("until", "TIME", "Show the batches recorded before TIME."),
+        ],
+        discussion: """
+            The app publishes after every command (every committed batch): it builds the widget snapshot at
+            the batch's recorded time and compares it with the snapshot on disk, lastUpdated excluded. A
+            different snapshot is written and the widgets are reloaded ("write"); an equal one is neither
+            written nor reloaded ("unchanged"). The first batch always writes (there is no file yet). Then
+            the Live Activity follows the running timers: start, update (only when its content changed),
+            end, or none.
+
+            One line per batch: its seq range, recorded time (log zone), snapshot action, Live Activity
+            action with the number of running timers, and its event types. Then, per day of the log's zone,
+            the batches and widget reloads of the days shown, and a warning for each day above \(dailyReloadBudget)
+            reloads, the low end of WidgetKit's daily budget (reloads caused by an app intent or while the
+            app is in the foreground do not count against it, so this is an upper bound).
+
+            --json prints {"timeZone", "reloadBudget", "batches": [{"firstSeq", "lastSeq", "at", "date",
+            "types", "snapshot": "write"|"unchanged", "liveActivity": {"action", "content"?}}], "days":
+            [{"date", "batches", "reloads"}], "warnings": [{"date", "reloads", "message"}]}; "content" (the
+            Live Activity content, as 'stint live-activity --json' prints it) is present for start and update.
+            """,
+        examples: [
+            ("stint replay", "Every batch of the log."),
+            ("stint replay --since 2026-11-23 --until 2026-11-30", "One week, with the state before it folded."),
+            ("stint replay --since \"1d ago\" --json", "The last day as JSON."),
+        ]
+    )
+
+    let since: String?
+    let until: String?
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        since = arguments.value("since")
+        until = arguments.value("until")
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let reader = try context.reader()
+        let calendar = try context.settings(of: reader).calendar
+        let start = try since.map { (text) throws(CLIError) in
+            try context.parseTime(text, calendar: calendar, option: "--since")
+        }
+        let end = try until.map { (text) throws(CLIError) in
+            try context.parseTime(text, calendar: calendar, option: "--until")
+        }
+        if let start, let end, end < start {
+            throw CLIError.usage("--since must not be after --until", verb: Self.spec.name)
+        }
+        let replay: PublishReplay
+        do {
+            replay = try PublishReplay(reader: reader, since: start, options: context.engineOptions)
+        } catch {
+            throw CLIError(error)
+        }
+        let format = TextFormat(calendar: calendar)
+        var lines = ReplayLines(format: format, json: context.globals.json)
+        while true {
+            let step: PublishReplay.Step
+            do {
+                guard let next = try replay.next() else { break }
+                step = next
+            } catch {
+                throw CLIError(error)
+            }
+            if let end, step.at >= end { break }
+            if !context.globals.json, lines.days.isEmpty { context.print(ReplayLines.header) }
+            lines.add(step)
+            if !context.globals.json { context.print(lines.line(for: step)) }
+        }
+        if let warning = replay.warning {
+            context.warn("the log is damaged; the replay stops before the damage: \(warning.message)")
+        }
+        if context.globals.json {
+            context.printJSON(lines.json(timeZone: calendar.timeZoneIdentifier))
+        } else {
+            for line in lines.summary(timeZone: calendar.timeZoneIdentifier) { context.print(line) }
+        }
+    }
+}
+
+/// The lines and the per-day counts of `stint replay`.
+struct ReplayLines {
+    struct Day {
+        var date: CivilDate
+        var batches = 0
+        var reloads = 0
+    }
+
+    let format: TextFormat
+    let json: Bool
+    private(set) var days: [Day] = []
+    private var batches: [JSON] = []
+
+    init(format: TextFormat, json: Bool) {
+        self.format = format
+        self.json = json
+    }
+
+    /// Counts a shown step (and keeps its JSON form for --json).
+    mutating func add(_ step: PublishReplay.Step) {
+        let date = format.calendar.date(of: step.at)
+        if days.last?.date != date { days.append(Day(date: date)) }
+        days[days.count - 1].batches += 1
+        if step.writesSnapshot { days[days.count - 1].reloads += 1 }
+        if json { batches.append(ReplayLines.json(step, date: date)) }
+    }
+
+    static let header = "    SEQ      RECORDED          SNAPSHOT   LIVE ACTIVITY        EVENTS"
+
+    /// `    2–3  2026-03-07 10:00  write      start, 1 running     tag.created, timer.started`.
+    func line(for step: PublishReplay.Step) -> String {
+        let range =
+            step.batch.firstSeq == step.batch.lastSeq
+            ? String(step.batch.firstSeq) : "\(step.batch.firstSeq)–\(step.batch.lastSeq)"
+        let snapshot = step.writesSnapshot ? "write" : "unchanged"
+        return "\(range.leftPadded(11))  \(format.dateTime(step.at))  \(snapshot.padding(9))  "
+            + "\(ReplayLines.describe(step.liveActivity).padding(19))  \(ReplayLines.types(step.batch))"
+    }
+
+    /// `start, 2 running`, `update, 9 running`, `end`, `none`.
+    static func describe(_ action: LiveActivityAction) -> String {
+        guard let content = action.content else { return action.name }
+        return "\(action.name), \(content.runningCount) running"
+    }
+
+    /// The batch's event types, a run of one type written once with its count: `timer.stopped ×9`.
+    static func types(_ batch: LogBatch) -> String {
+        var runs: [(type: String, count: Int)] = []
+        for event in batch.events {
+            if runs.last?.type == event.type {
+                runs[runs.count - 1].count += 1
+            } else {
+                runs.append((event.type, 1))
+            }
+        }
+        return runs.map { $0.count == 1 ? $0.type : "\($0.type) ×\($0.count)" }.joined(separator: ", ")
+    }
+
+    func warningMessage(_ day: Day) -> String {
+        "\(format.day(day.date)): \(day.reloads) widget reloads, above \(ReplayVerb.dailyReloadBudget), the low end of "
+            + "WidgetKit's daily budget; reloads beyond the budget are delayed"
+    }
+
+    /// The per-day block and the warnings.
+    func summary(timeZone: String) -> [String] {
+        guard !days.isEmpty else { return ["No batches were recorded in that range."] }
+        var lines = ["", "Per day (\(timeZone)):"]
+        let batchesWidth = days.map { String($0.batches).count }.max() ?? 1
+        let reloadsWidth = days.map { String($0.reloads).count }.max() ?? 1
+        for day in days {
+            lines.append(
+                "  \(format.day(day.date))  \(String(day.batches).leftPadded(batchesWidth)) "
+                    + "batch\(day.batches == 1 ? "  " : "es")  \(String(day.reloads).leftPadded(reloadsWidth)) "
+                    + "reload\(day.reloads == 1 ? "" : "s")")
+        }
+        let warned = days.filter { $0.reloads > ReplayVerb.dailyReloadBudget }
+        if !warned.isEmpty { lines.append("") }
+        for day in warned { lines.append("warning: " + warningMessage(day)) }
+        return lines
+    }
+
+    func json(timeZone: String) -> JSON {
+        .object([
+            JSONField("timeZone", .string(timeZone)),
+            JSONField("reloadBudget", .int(Int64(ReplayVerb.dailyReloadBudget))),
+            JSONField("batches", .array(batches)),
+            JSONField(
+                "days",
+                .array(
+                    days.map { day in
+                        .object([
+                            JSONField("date", .string(day.date.iso8601)),
+                            JSONField("batches", .int(Int64(day.batches))),
+                            JSONField("reloads", .int(Int64(day.reloads))),
+                        ])
+                    })),
+            JSONField(
+                "warnings",
+                .array(
+                    days.filter { $0.reloads > ReplayVerb.dailyReloadBudget }.map { day in
+                        .object([
+                            JSONField("date", .string(day.date.iso8601)),
+                            JSONField("reloads", .int(Int64(day.reloads))),
+                            JSONField("message", .string(warningMessage(day))),
+                        ])
+                    })),
+        ])
+    }
+
+    static func json(_ step: PublishReplay.Step, date: CivilDate) -> JSON {
+        var activity = JSONObjectBuilder()
+        activity.add("action", .string(step.liveActivity.name))
+        activity.add("content", step.liveActivity.content?.json)
+        return .object([
+            JSONField("firstSeq", .int(step.batch.firstSeq)),
+            JSONField("lastSeq", .int(step.batch.lastSeq)),
+            JSONField("at", .string(step.at.iso8601)),
+            JSONField("date", .string(date.iso8601)),
+            JSONField("types", .array(step.batch.events.map { .string($0.type) })),
+            JSONField("snapshot", .string(step.writesSnapshot ? "write" : "unchanged")),
+            JSONField("liveActivity", activity.json),
+        ])
+    }
+}

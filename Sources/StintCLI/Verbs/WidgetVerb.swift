@@ -1,0 +1,131 @@
+import StintCore
+import StintEngine
+import StintLog
+
+/// `stint widget`.
+struct WidgetVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["widget"],
+        abstract: "Draw a widget as it looked at a moment: home screen, lock screen, Time by Tag, Live Activity.",
+        options: [
+            .value("family", "NAME", "The widget to draw (required): \(WidgetFamily.allNames)."),
+            .value("format", "FORMAT", "text (a box of plain text, the default) or svg (an SVG document)."),
+            .value(
+                "period", "PERIOD",
+                "today, week or month: the period of the Time by Tag widgets (summaryMedium, summaryLarge; default week)."
+            ),
+        ] + PointArguments.options,
+        discussion: """
+            The widget shows the snapshot file as it was at the moment (--at TIME, --seq N for the time event N
+            was recorded, or now): the app publishes after every command but, by the unchanged-snapshot rule,
+            writes the file and reloads its widgets only when the snapshot changed, so the file holds the
+            snapshot of the last batch that changed it, with that batch's time as lastUpdated. The widget
+            shows the entry of the timeline built at that reload that is in effect at the moment; past the
+            timeline's end it has reloaded with the same snapshot. A snapshot older than 24 hours shows
+            "\(WidgetWording.staleSnapshot)" in place of its caption (home and Time by Tag widgets).
+
+            Finding that batch walks the log from its start, with the snapshot computed from the summary
+            window only; see 'stint replay' for every write. Sizes: the text box and the SVG follow the
+            family (systemSmall 26 × 9 characters, 170 × 170 points, …).
+            """,
+        examples: [
+            ("stint widget --family systemSmall", "The small home screen widget now."),
+            ("stint widget --family summaryLarge --period month --format svg > month.svg", "Time by Tag as an image."),
+            ("stint widget --family accessoryRectangular --at \"yesterday 17:00\"", "The lock screen yesterday."),
+        ]
+    )
+
+    let family: WidgetFamily
+    let format: WidgetRenderFormat
+    let period: WidgetPeriod
+    let point: PointArguments
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        guard let name = arguments.value("family") else {
+            throw CLIError.usage("widget needs --family NAME, one of: \(WidgetFamily.allNames)", verb: Self.spec.name)
+        }
+        guard let family = WidgetFamily(name: name) else {
+            var message = "unknown widget family '\(name)'; use one of: \(WidgetFamily.allNames)"
+            if let nearest = Suggestion.nearest(to: name, among: WidgetFamily.allCases.map(\.name)) {
+                message =
+                    "unknown widget family '\(name)'. Did you mean '\(nearest)'? The families: \(WidgetFamily.allNames)"
+            }
+            throw CLIError.usage(message, verb: Self.spec.name)
+        }
+        self.family = family
+        let formatName = arguments.value("format") ?? WidgetRenderFormat.text.name
+        guard let format = WidgetRenderFormat(rawValue: formatName) else {
+            throw CLIError.usage(
+                "--format takes \(WidgetRenderFormat.allCases.map(\.name).joined(separator: " or ")), not '\(formatName)'",
+                verb: Self.spec.name)
+        }
+        self.format = format
+        if let periodName = arguments.value("period") {
+            guard let period = WidgetPeriod(name: periodName) else {
+                throw CLIError.usage(
+                    "--period takes today, week or month, not '\(periodName)'",
+                    verb: Self.spec.name)
+            }
+            guard family.isSummary else {
+                throw CLIError.usage(
+                    "--period applies to the Time by Tag widgets (summaryMedium, summaryLarge), not to \(family.name)",
+                    verb: Self.spec.name)
+            }
+            self.period = period
+        } else {
+            period = .thisWeek
+        }
+        point = try PointArguments(arguments, verb: Self.spec.name)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let reader = try context.reader()
+        let calendar = try context.settings(of: reader).calendar
+        var moment = context.now
+        var seqLimit = Int64.max
+        switch point {
+        case .latest: break
+        case .at(let text): moment = try context.parseTime(text, calendar: calendar, option: "--at")
+        case .seq(let n):
+            moment = try context.view(point).now
+            seqLimit = n
+        }
+        // The file at the moment holds the snapshot of the last batch that changed it. Look for that batch
+        // from yesterday's start on (the replay is exact from any start), and from the log's start when
+        // nothing changed the snapshot since.
+        let yesterday = calendar.startOfDay(calendar.date(of: moment).adding(days: -1))
+        var published = try lastWrite(reader, since: yesterday, moment: moment, seqLimit: seqLimit, context: context)
+        if published == nil {
+            published = try lastWrite(reader, since: nil, moment: moment, seqLimit: seqLimit, context: context)
+        }
+        guard let published,
+            let entry = WidgetTimelineBuilder.entry(
+                for: published, publishedAt: published.lastUpdated, at: moment, calendar: calendar)
+        else {
+            throw CLIError.refused(
+                "nothing was recorded at or before \(moment.iso8601), so no snapshot was published yet; "
+                    + "give a later --at")
+        }
+        context.write(WidgetRenderer.render(family, entry: entry, calendar: calendar, period: period, format: format))
+    }
+
+    /// The snapshot the last write at or before `moment` (and event `seqLimit`) put in the file, among the
+    /// batches recorded at or after `since`; nil when none of them wrote.
+    func lastWrite(
+        _ reader: LogReader, since: Instant?, moment: Instant, seqLimit: Int64, context: CommandContext
+    ) throws(CLIError) -> WidgetData? {
+        var published: WidgetData?
+        do {
+            let replay = try PublishReplay(reader: reader, since: since, options: context.engineOptions)
+            while let step = try replay.next(), step.at <= moment, step.batch.firstSeq <= seqLimit {
+                if step.writesSnapshot { published = step.snapshot }
+            }
+            if let warning = replay.warning {
+                context.warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
+            }
+        } catch {
+            throw CLIError(error)
+        }
+        return published
+    }
+}

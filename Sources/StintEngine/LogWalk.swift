@@ -1,0 +1,80 @@
+public import StintCore
+public import StintLog
+
+/// Folds a log one committed batch at a time, for verbs that look at every moment of its history
+/// (`stint replay`, `stint widget`).
+///
+/// The walk can begin after a point: the events up to it are folded first (from the newest usable
+/// checkpoint, as ``LogView`` does) and are not handed out. Then ``next()`` returns each later batch,
+/// already folded into ``state``.
+///
+/// ```swift
+/// let walk = try LogWalk(reader: reader, after: .at(monday), options: options)
+/// while let batch = try walk.next() { print(batch.firstSeq, walk.state!.runningRecords.count) }
+/// ```
+public final class LogWalk {
+    /// The state after the last batch handed out, or after the events folded before the walk; nil while
+    /// no event was folded.
+    public private(set) var state: LogState?
+    /// Why the walk stopped before the end of the log, when damage stopped it.
+    public private(set) var warning: LogProblem?
+    private let cursor: LogBatchCursor?
+
+    /// Starts a walk of `reader`'s log.
+    ///
+    /// - Parameters:
+    ///   - point: the events to fold before the first batch handed out: `nil` for none, `.at(T)` for the
+    ///     events recorded at or before T, `.seq(N)` for events 1…N, `.latest` for all of them.
+    /// - Throws: ``StintError`` for an unreadable log or events this build cannot fold.
+    public init(reader: LogReader, after point: ReadPoint?, options: EngineOptions) throws(StintError) {
+        if let point {
+            let folded = try StateLoader(reader: reader, options: options).load(upTo: point)
+            state = folded.state
+            warning = folded.warning
+        }
+        if warning != nil {
+            cursor = nil
+            return
+        }
+        do {
+            cursor = try reader.batches(from: (state?.lastSeq ?? 0) + 1)
+        } catch {
+            throw StintError(error)
+        }
+    }
+
+    /// The next batch, folded into ``state``; nil at the end of the log (or of its intact part).
+    ///
+    /// - Throws: ``StintError`` (damaged) for an event that does not fold onto the ones before it, and
+    ///   the reader's I/O errors.
+    public func next() throws(StintError) -> LogBatch? {
+        guard let cursor else { return nil }
+        let batch: LogBatch
+        do {
+            guard let next = try cursor.next() else {
+                warning = cursor.warning
+                return nil
+            }
+            batch = next
+        } catch {
+            throw StintError(error)
+        }
+        // Move the state out so that folding mutates it in place instead of copying its dictionaries.
+        var folded = state
+        state = nil
+        do {
+            for event in batch.events {
+                if let current = folded, event.seq <= current.lastSeq { continue }
+                if folded == nil {
+                    folded = try LogState(genesis: event)
+                } else {
+                    try folded!.apply(event)
+                }
+            }
+        } catch {
+            throw StintError(error)
+        }
+        state = folded
+        return batch
+    }
+}

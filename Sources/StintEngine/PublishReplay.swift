@@ -1,0 +1,91 @@
+public import StintCore
+public import StintLog
+
+/// Replays a log as an app following the reference design lived it: after every committed batch the
+/// app builds the widget snapshot at the batch's time, writes it (and reloads its widgets) only when it
+/// differs from the snapshot on disk with `lastUpdated` excluded, and brings its Live Activity in line
+/// with the running timers (``LiveActivityPlan/decide(current:timers:)``).
+///
+/// The snapshots come from a ``SnapshotIndex``, so a step costs what the summary window holds, not what
+/// the log holds.
+///
+/// ```swift
+/// let replay = try PublishReplay(reader: reader, since: nil, options: options)
+/// while let step = try replay.next() { print(step.batch.firstSeq, step.writesSnapshot ? "write" : "unchanged") }
+/// ```
+public final class PublishReplay {
+    /// What the app does after one batch.
+    public struct Step: Sendable {
+        /// The batch, already folded into ``PublishReplay/state``.
+        public var batch: LogBatch
+        /// The snapshot built at the batch's recorded time.
+        public var snapshot: WidgetData
+        /// Whether the snapshot differs from the one on disk (`lastUpdated` excluded): the app writes it
+        /// and reloads its widgets. False: nothing is written.
+        public var writesSnapshot: Bool
+        /// What the app does with its Live Activity.
+        public var liveActivity: LiveActivityAction
+
+        /// The recorded time of the batch.
+        public var at: Instant { batch.events[0].at }
+    }
+
+    private let walk: LogWalk
+    private var index: SnapshotIndex?
+    /// The snapshot file's content after the steps so far: the last snapshot written, with the
+    /// `lastUpdated` of that write. nil before the first write.
+    ///
+    /// When the replay started after a point, the snapshot of the state at that point stands for the file
+    /// (its content is equivalent; its `lastUpdated` is that of the point's last batch).
+    public private(set) var published: WidgetData?
+    /// The content the Live Activity shows after the steps so far; nil when none is shown.
+    public private(set) var liveActivity: LiveActivityContent?
+
+    /// Starts a replay of `reader`'s log.
+    ///
+    /// - Parameters:
+    ///   - since: fold the batches recorded before this instant without handing them out; the app's
+    ///     snapshot and Live Activity are then those of the state they leave. nil starts at the first event.
+    /// - Throws: ``StintError`` for an unreadable log or events this build cannot fold.
+    public init(reader: LogReader, since: Instant?, options: EngineOptions) throws(StintError) {
+        let point = since.map { ReadPoint.at($0.adding(milliseconds: -1)) }
+        walk = try LogWalk(reader: reader, after: point, options: options)
+        if let state = walk.state {
+            var index = SnapshotIndex(state: state)
+            let snapshot = index.snapshot(of: state, now: state.lastAt)
+            published = snapshot
+            liveActivity =
+                snapshot.runningTimers.isEmpty ? nil : LiveActivityContent(runningTimers: snapshot.runningTimers)
+            self.index = index
+        }
+    }
+
+    /// The log's state after the steps so far.
+    public var state: LogState? { walk.state }
+
+    /// Why the replay stopped before the end of the log, when damage stopped it.
+    public var warning: LogProblem? { walk.warning }
+
+    /// The next batch and what the app does after it; nil at the end of the log.
+    ///
+    /// - Throws: ``StintError`` for events that do not fold and for read failures.
+    public func next() throws(StintError) -> Step? {
+        guard let batch = try walk.next(), let state = walk.state else { return nil }
+        if index == nil {
+            index = SnapshotIndex(state: state)
+        } else {
+            index!.update(after: batch.events, state: state)
+        }
+        let at = batch.events[0].at
+        let snapshot = index!.snapshot(of: state, now: at)
+        let writes = published.map { !snapshot.isEquivalent(to: $0) } ?? true
+        if writes { published = snapshot }
+        let action = LiveActivityPlan.decide(current: liveActivity, timers: snapshot.runningTimers)
+        switch action {
+        case .start(let content), .update(let content): liveActivity = content
+        case .end: liveActivity = nil
+        case .none: break
+        }
+        return Step(batch: batch, snapshot: snapshot, writesSnapshot: writes, liveActivity: action)
+    }
+}
