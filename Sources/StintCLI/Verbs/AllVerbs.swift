@@ -33,6 +33,7 @@ extension StintCLI {
         ReplayVerb.self,
         DiffVerb.self,
         VerifyVerb.self,
+        CheckVerb.self,
         ImportTimewarriorVerb.self,
         ImportWatsonVerb.self,
         ExportCSVVerb.self,

@@ -57,8 +57,9 @@ struct DiffVerb: Verb {
         var digits = Substring(trimmed)
         if trimmed.lowercased().hasPrefix("seq:") {
             digits = trimmed.dropFirst(4)
-        } else if !trimmed.allSatisfy(\.isASCIIDigitOrSign) {
-            return nil
+        } else {
+            let unsigned = trimmed.first == "-" || trimmed.first == "+" ? trimmed.dropFirst() : Substring(trimmed)
+            guard !unsigned.isEmpty, unsigned.allSatisfy(\.isASCIIDigit) else { return nil }
         }
         guard let seq = Int64(digits), seq >= 1 else {
             throw CLIError.usage(
@@ -129,7 +130,7 @@ struct DiffVerb: Verb {
 }
 
 extension Character {
-    fileprivate var isASCIIDigitOrSign: Bool { isASCII && (isNumber || self == "-" || self == "+") }
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension String {

@@ -38,11 +38,16 @@ struct StateDiff {
             guard let previous = old[record.id], previous != record else { return nil }
             return (previous, record)
         }.sorted { order($0.after, $1.after) }
-        totals = StateDiff.totals(snapshotBefore.dailyTotals, snapshotAfter.dailyTotals)
+        let tags = after.state.tags.merging(before.state.tags) { new, _ in new }
+        totals = StateDiff.totals(snapshotBefore.dailyTotals, snapshotAfter.dailyTotals) { id in
+            id.map { tags[$0]?.name ?? "" } ?? ""
+        }
     }
 
-    /// The totals that differ, by day, then tag id with untagged first.
-    static func totals(_ old: [WidgetDayTotal], _ new: [WidgetDayTotal]) -> [TotalChange] {
+    /// The totals that differ, by day, then untagged first and tags by name (`name` names a tag id).
+    static func totals(
+        _ old: [WidgetDayTotal], _ new: [WidgetDayTotal], name: (EntityID?) -> String
+    ) -> [TotalChange] {
         struct Key: Hashable {
             var day: Instant
             var tagId: EntityID?
@@ -58,11 +63,8 @@ struct StateDiff {
         }
         return changes.values.filter { $0.before != $0.after }.sorted { lhs, rhs in
             if lhs.day != rhs.day { return lhs.day < rhs.day }
-            switch (lhs.tagId, rhs.tagId) {
-            case (nil, _): return rhs.tagId != nil
-            case (_, nil): return false
-            case (let left?, let right?): return left < right
-            }
+            let (left, right) = (name(lhs.tagId), name(rhs.tagId))
+            return left != right ? left < right : (lhs.tagId?.uuidString ?? "") < (rhs.tagId?.uuidString ?? "")
         }
     }
 
@@ -144,9 +146,9 @@ struct StateDiff {
         let todayBefore = today(snapshotBefore, at: before.now)
         let todayAfter = today(snapshotAfter, at: after.now)
         lines.append(
-            "Today: " + (todayBefore == todayAfter ? "\(todayAfter), unchanged" : "\(todayBefore) → \(todayAfter)"))
+            todayBefore == todayAfter ? "Today (unchanged): \(todayAfter)" : "Today: \(todayBefore) → \(todayAfter)")
         if totals.isEmpty {
-            lines.append("Daily totals: unchanged")
+            lines.append("Daily totals (unchanged)")
         } else {
             lines.append("Daily totals (widget snapshot, each side at its own time):")
             let names = totals.map { tagName($0.tagId) }
@@ -163,9 +165,9 @@ struct StateDiff {
         let recentAfter = snapshotAfter.recentTags.map(\.name)
         let recent = { (names: [String]) in names.isEmpty ? "none" : names.joined(separator: ", ") }
         lines.append(
-            "Recent tags: "
-                + (recentBefore == recentAfter
-                    ? "\(recent(recentAfter)), unchanged" : "\(recent(recentBefore)) → \(recent(recentAfter))"))
+            recentBefore == recentAfter
+                ? "Recent tags (unchanged): \(recent(recentAfter))"
+                : "Recent tags: \(recent(recentBefore)) → \(recent(recentAfter))")
         let oldTimers = snapshotBefore.runningTimers
         let newTimers = snapshotAfter.runningTimers
         lines.append("Running timers: \(oldTimers.count) → \(newTimers.count)")

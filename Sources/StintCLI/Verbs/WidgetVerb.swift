@@ -16,8 +16,8 @@ struct WidgetVerb: Verb {
             ),
         ] + PointArguments.options,
         discussion: """
-            The widget shows the snapshot file as it was at the moment (--at TIME, --seq N for the time event N
-            was recorded, or now): the app publishes after every command but, by the unchanged-snapshot rule,
+            The widget shows the snapshot file as it was at the moment (--at TIME; --seq N for the time event N
+            was recorded, after the batches that end at or before N; or now): the app publishes after every command but, by the unchanged-snapshot rule,
             writes the file and reloads its widgets only when the snapshot changed, so the file holds the
             snapshot of the last batch that changed it, with that batch's time as lastUpdated. The widget
             shows the entry of the timeline built at that reload that is in effect at the moment; past the
@@ -109,15 +109,16 @@ struct WidgetVerb: Verb {
         context.write(WidgetRenderer.render(family, entry: entry, calendar: calendar, period: period, format: format))
     }
 
-    /// The snapshot the last write at or before `moment` (and event `seqLimit`) put in the file, among the
-    /// batches recorded at or after `since`; nil when none of them wrote.
+    /// The snapshot the last write at or before `moment` put in the file, among the batches recorded at or
+    /// after `since` that end at or before event `seqLimit` (the app publishes after whole batches); nil
+    /// when none of them wrote.
     func lastWrite(
         _ reader: LogReader, since: Instant?, moment: Instant, seqLimit: Int64, context: CommandContext
     ) throws(CLIError) -> WidgetData? {
         var published: WidgetData?
         do {
             let replay = try PublishReplay(reader: reader, since: since, options: context.engineOptions)
-            while let step = try replay.next(), step.at <= moment, step.batch.firstSeq <= seqLimit {
+            while let step = try replay.next(), step.at <= moment, step.batch.lastSeq <= seqLimit {
                 if step.writesSnapshot { published = step.snapshot }
             }
             if let warning = replay.warning {

@@ -1,0 +1,170 @@
+import Foundation
+import StintCore
+import StintLog
+
+/// One projection test case of `stint check`: a log, the queries to run against it, and their expected
+/// outputs (docs/testing.md describes the layout).
+///
+/// ```
+/// <case>/events.jsonl          the log, as 'stint history --json' prints it
+/// <case>/queries.txt           "name: <stint arguments>" or "name (exit N): <arguments>"; # comments
+/// <case>/case.json             optional: {"now": "<ISO 8601 instant>", "description": "…"}
+/// <case>/expected/<name>.out   the query's standard output, byte for byte
+/// <case>/expected/<name>.err   optional: its standard error, byte for byte
+/// ```
+struct CheckCase {
+    /// One line of queries.txt.
+    struct Query {
+        var name: String
+        var arguments: [String]
+        /// The exit status the query must end with (0 unless the line says `(exit N)`).
+        var status: Int32
+        /// The line number in queries.txt.
+        var line: Int
+    }
+
+    /// Why a case cannot be run: a missing file or a malformed line.
+    struct Problem: Error {
+        var message: String
+    }
+
+    static let eventsFile = "events.jsonl"
+    static let queriesFile = "queries.txt"
+    static let settingsFile = "case.json"
+    static let expectedDirectory = "expected"
+
+    let directory: String
+    /// The directory's last path component.
+    let name: String
+    /// The "now" of queries without --at or --seq: case.json's "now", else the log's last event's time.
+    let now: Instant
+    let queries: [Query]
+
+    var eventsPath: String { directory + "/" + CheckCase.eventsFile }
+    var expectedPath: String { directory + "/" + CheckCase.expectedDirectory }
+
+    func outputPath(_ query: Query) -> String { expectedPath + "/" + query.name + ".out" }
+    func errorPath(_ query: Query) -> String { expectedPath + "/" + query.name + ".err" }
+
+    /// Whether `directory` looks like a case (it has a queries.txt or an events.jsonl).
+    static func isCase(_ directory: String) -> Bool {
+        let files = FileManager.default
+        return files.fileExists(atPath: directory + "/" + queriesFile)
+            || files.fileExists(atPath: directory + "/" + eventsFile)
+    }
+
+    /// Reads the case in `directory`.
+    init(directory: String) throws(Problem) {
+        var trimmed = directory
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        self.directory = trimmed
+        name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        let files = FileManager.default
+        guard files.fileExists(atPath: trimmed + "/" + CheckCase.eventsFile) else {
+            throw Problem(
+                message:
+                    "\(trimmed) has no \(CheckCase.eventsFile); write the log there with 'stint history --json > \(CheckCase.eventsFile)'"
+            )
+        }
+        guard let queries = files.contents(atPath: trimmed + "/" + CheckCase.queriesFile) else {
+            throw Problem(
+                message:
+                    "\(trimmed) has no \(CheckCase.queriesFile); list the queries there, one 'name: <stint arguments>' a line"
+            )
+        }
+        self.queries = try CheckCase.parseQueries(
+            String(decoding: queries, as: UTF8.self), file: trimmed + "/" + CheckCase.queriesFile)
+        now = try CheckCase.readNow(directory: trimmed)
+    }
+
+    /// case.json's "now", else the time of the log's last event.
+    static func readNow(directory: String) throws(Problem) -> Instant {
+        let path = directory + "/" + settingsFile
+        if let data = FileManager.default.contents(atPath: path) {
+            guard let json = try? JSON.parse(Array(data)), let fields = json.objectFields else {
+                throw Problem(message: "\(path) is not a JSON object; write {\"now\": \"2026-03-08T17:00:00Z\"}")
+            }
+            for field in fields where field.key != "now" && field.key != "description" {
+                throw Problem(
+                    message: "\(path) has an unknown member \"\(field.key)\"; only \"now\" and \"description\" are read"
+                )
+            }
+            if let text = json["now"] {
+                guard let string = text.stringValue, case .instant(let instant) = ISO8601Timestamp.parse(string) else {
+                    throw Problem(
+                        message:
+                            "\(path): \"now\" must be an ISO 8601 instant with a zone, such as 2026-03-08T17:00:00Z")
+                }
+                return instant
+            }
+        }
+        let events = directory + "/" + eventsFile
+        do {
+            let cursor = try LogReader(path: events).events(from: 1)
+            var last: Instant?
+            while let event = try cursor.next() { last = event.at }
+            guard let last else { throw Problem(message: "\(events) has no events") }
+            return last
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem(message: "cannot read \(events): \(error)")
+        }
+    }
+
+    /// Parses queries.txt: `name: arguments` or `name (exit N): arguments`, `#` comments, blank lines.
+    static func parseQueries(_ text: String, file: String) throws(Problem) -> [Query] {
+        var queries: [Query] = []
+        var names = Set<String>()
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(rawLine).trimmingSpaces
+            let number = index + 1
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw Problem(message: "\(file):\(number): write 'name: <stint arguments>', not '\(line)'")
+            }
+            var head = String(line[..<colon]).trimmingSpaces
+            var status: Int32 = 0
+            if head.hasSuffix(")"), let open = head.range(of: " (exit ") {
+                let digits = head[open.upperBound..<head.index(before: head.endIndex)]
+                guard let value = Int32(digits), (0...255).contains(value) else {
+                    throw Problem(message: "\(file):\(number): '(exit N)' takes a status 0…255, not '\(digits)'")
+                }
+                status = value
+                head = String(head[..<open.lowerBound]).trimmingSpaces
+            }
+            guard !head.isEmpty,
+                head.unicodeScalars.allSatisfy({
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+                }),
+                !head.hasPrefix(".")
+            else {
+                throw Problem(
+                    message:
+                        "\(file):\(number): the name '\(head)' may hold only letters, digits, '-', '_' and '.' (it names expected/<name>.out)"
+                )
+            }
+            guard names.insert(head).inserted else {
+                throw Problem(message: "\(file):\(number): the name '\(head)' is used twice")
+            }
+            let arguments: [String]
+            do {
+                arguments = try ShellWords.split(String(line[line.index(after: colon)...]))
+            } catch {
+                throw Problem(message: "\(file):\(number): \(error.message)")
+            }
+            guard !arguments.isEmpty else {
+                throw Problem(
+                    message:
+                        "\(file):\(number): '\(head)' has no arguments; write e.g. '\(head): summary --period week'")
+            }
+            if arguments.contains(where: { $0 == "--log" || $0.hasPrefix("--log=") }) {
+                throw Problem(message: "\(file):\(number): queries read the case's \(eventsFile); remove --log")
+            }
+            queries.append(Query(name: head, arguments: arguments, status: status, line: number))
+        }
+        guard !queries.isEmpty else { throw Problem(message: "\(file) lists no queries") }
+        return queries
+    }
+}
