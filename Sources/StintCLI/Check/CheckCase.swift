@@ -25,7 +25,26 @@ struct CheckCase {
 
     /// Why a case cannot be run: a missing file or a malformed line.
     struct Problem: Error {
+        enum Code: Equatable {
+            /// events.jsonl or queries.txt is missing.
+            case missingFile
+            /// A line of queries.txt is not `name: arguments` (or its name or quoting is wrong).
+            case malformedQuery
+            /// Two queries have the same name.
+            case duplicateName
+            /// case.json is not the object it should be.
+            case invalidSettings
+            /// events.jsonl cannot be read (to find the "now" of the case).
+            case unreadableLog
+        }
+
+        var code: Code
         var message: String
+
+        init(_ code: Code, _ message: String) {
+            self.code = code
+            self.message = message
+        }
     }
 
     static let eventsFile = "events.jsonl"
@@ -62,14 +81,14 @@ struct CheckCase {
         let files = FileManager.default
         guard files.fileExists(atPath: trimmed + "/" + CheckCase.eventsFile) else {
             throw Problem(
-                message:
-                    "\(trimmed) has no \(CheckCase.eventsFile); write the log there with 'stint history --json > \(CheckCase.eventsFile)'"
+                .missingFile,
+                "\(trimmed) has no \(CheckCase.eventsFile); write the log there with 'stint history --json > \(CheckCase.eventsFile)'"
             )
         }
         guard let queries = files.contents(atPath: trimmed + "/" + CheckCase.queriesFile) else {
             throw Problem(
-                message:
-                    "\(trimmed) has no \(CheckCase.queriesFile); list the queries there, one 'name: <stint arguments>' a line"
+                .missingFile,
+                "\(trimmed) has no \(CheckCase.queriesFile); list the queries there, one 'name: <stint arguments>' a line"
             )
         }
         self.queries = try CheckCase.parseQueries(
@@ -82,18 +101,20 @@ struct CheckCase {
         let path = directory + "/" + settingsFile
         if let data = FileManager.default.contents(atPath: path) {
             guard let json = try? JSON.parse(Array(data)), let fields = json.objectFields else {
-                throw Problem(message: "\(path) is not a JSON object; write {\"now\": \"2026-03-08T17:00:00Z\"}")
+                throw Problem(
+                    .invalidSettings, "\(path) is not a JSON object; write {\"now\": \"2026-03-08T17:00:00Z\"}")
             }
             for field in fields where field.key != "now" && field.key != "description" {
                 throw Problem(
-                    message: "\(path) has an unknown member \"\(field.key)\"; only \"now\" and \"description\" are read"
+                    .invalidSettings,
+                    "\(path) has an unknown member \"\(field.key)\"; only \"now\" and \"description\" are read"
                 )
             }
             if let text = json["now"] {
                 guard let string = text.stringValue, case .instant(let instant) = ISO8601Timestamp.parse(string) else {
                     throw Problem(
-                        message:
-                            "\(path): \"now\" must be an ISO 8601 instant with a zone, such as 2026-03-08T17:00:00Z")
+                        .invalidSettings,
+                        "\(path): \"now\" must be an ISO 8601 instant with a zone, such as 2026-03-08T17:00:00Z")
                 }
                 return instant
             }
@@ -103,12 +124,12 @@ struct CheckCase {
             let cursor = try LogReader(path: events).events(from: 1)
             var last: Instant?
             while let event = try cursor.next() { last = event.at }
-            guard let last else { throw Problem(message: "\(events) has no events") }
+            guard let last else { throw Problem(.unreadableLog, "\(events) has no events") }
             return last
         } catch let problem as Problem {
             throw problem
         } catch {
-            throw Problem(message: "cannot read \(events): \(error)")
+            throw Problem(.unreadableLog, "cannot read \(events): \(error)")
         }
     }
 
@@ -121,14 +142,15 @@ struct CheckCase {
             let number = index + 1
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             guard let colon = line.firstIndex(of: ":") else {
-                throw Problem(message: "\(file):\(number): write 'name: <stint arguments>', not '\(line)'")
+                throw Problem(.malformedQuery, "\(file):\(number): write 'name: <stint arguments>', not '\(line)'")
             }
             var head = String(line[..<colon]).trimmingSpaces
             var status: Int32 = 0
             if head.hasSuffix(")"), let open = head.range(of: " (exit ") {
                 let digits = head[open.upperBound..<head.index(before: head.endIndex)]
                 guard let value = Int32(digits), (0...255).contains(value) else {
-                    throw Problem(message: "\(file):\(number): '(exit N)' takes a status 0…255, not '\(digits)'")
+                    throw Problem(
+                        .malformedQuery, "\(file):\(number): '(exit N)' takes a status 0…255, not '\(digits)'")
                 }
                 status = value
                 head = String(head[..<open.lowerBound]).trimmingSpaces
@@ -141,30 +163,30 @@ struct CheckCase {
                 !head.hasPrefix(".")
             else {
                 throw Problem(
-                    message:
-                        "\(file):\(number): the name '\(head)' may hold only letters, digits, '-', '_' and '.' (it names expected/<name>.out)"
+                    .malformedQuery,
+                    "\(file):\(number): the name '\(head)' may hold only letters, digits, '-', '_' and '.' (it names expected/<name>.out)"
                 )
             }
             guard names.insert(head).inserted else {
-                throw Problem(message: "\(file):\(number): the name '\(head)' is used twice")
+                throw Problem(.duplicateName, "\(file):\(number): the name '\(head)' is used twice")
             }
             let arguments: [String]
             do {
                 arguments = try ShellWords.split(String(line[line.index(after: colon)...]))
             } catch {
-                throw Problem(message: "\(file):\(number): \(error.message)")
+                throw Problem(.malformedQuery, "\(file):\(number): \(error.message)")
             }
             guard !arguments.isEmpty else {
                 throw Problem(
-                    message:
-                        "\(file):\(number): '\(head)' has no arguments; write e.g. '\(head): summary --period week'")
+                    .malformedQuery,
+                    "\(file):\(number): '\(head)' has no arguments; write e.g. '\(head): summary --period week'")
             }
             if arguments.contains(where: { $0 == "--log" || $0.hasPrefix("--log=") }) {
-                throw Problem(message: "\(file):\(number): queries read the case's \(eventsFile); remove --log")
+                throw Problem(.malformedQuery, "\(file):\(number): queries read the case's \(eventsFile); remove --log")
             }
             queries.append(Query(name: head, arguments: arguments, status: status, line: number))
         }
-        guard !queries.isEmpty else { throw Problem(message: "\(file) lists no queries") }
+        guard !queries.isEmpty else { throw Problem(.malformedQuery, "\(file) lists no queries") }
         return queries
     }
 }

@@ -1,0 +1,145 @@
+import Foundation
+import StintCore
+import TestSupport
+import Testing
+
+/// `stint replay`, `stint diff` and `stint widget`: their arguments, exit statuses and the rules the golden
+/// cases do not reach (the reload budget warning, the JSON shapes).
+@Suite struct AuditVerbTests {
+    /// A UTC log where `pairs` timers start and stop on Monday 2026-05-04, one minute each, from 08:00.
+    static func busyDay(in directory: TemporaryDirectory, pairs: Int) -> CLIRunner {
+        var runner = CLIRunner(log: directory.appending("log"), now: "2026-05-03T08:00:00.000Z")
+        #expect(runner.run(["init", "--tz", "UTC"]).status == 0)
+        var minute = Instant(canonical: "2026-05-04T08:00:00.000Z")!
+        for index in 0..<pairs {
+            runner.now = minute
+            #expect(runner.run(["start", index.isMultiple(of: 2) ? "writing" : "email"]).status == 0)
+            minute = minute.adding(milliseconds: 60_000)
+            runner.now = minute
+            #expect(runner.run(["stop"]).status == 0)
+            minute = minute.adding(milliseconds: 60_000)
+        }
+        runner.now = Instant(canonical: "2026-05-05T08:00:00.000Z")!
+        #expect(runner.run(["track", "2026-05-05T07:00", "2026-05-05T07:30", "writing"]).status == 0)
+        return runner
+    }
+
+    @Test func replayWarnsAboutDaysAboveTheReloadBudget() throws {
+        let directory = TemporaryDirectory()
+        let runner = AuditVerbTests.busyDay(in: directory, pairs: 21)
+        let text = runner.run(["replay"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("  Mon 2026-05-04  42 batches  42 reloads\n"))
+        #expect(text.stdout.contains("  Tue 2026-05-05   1 batch     1 reload\n"))
+        #expect(text.stdout.contains("warning: Mon 2026-05-04: 42 widget reloads, above 40"))
+        #expect(!text.stdout.contains("warning: Tue"))
+        let json = try JSON.parse(runner.run(["replay", "--json"]).stdout)
+        #expect(json["reloadBudget"]?.intValue == 40)
+        #expect(json["batches"]?.arrayValue?.count == 1 + 42 + 1)
+        #expect(json["days"]?.arrayValue?.map { $0["reloads"]?.intValue } == [1, 42, 1])
+        #expect(json["warnings"]?.arrayValue?.map { $0["date"]?.stringValue } == ["2026-05-04"])
+        // Counts are per shown day: from 08:24 on, Monday has 18 batches left, under the budget.
+        let later = try JSON.parse(runner.run(["replay", "--json", "--since", "2026-05-04T08:24"]).stdout)
+        #expect(later["days"]?.arrayValue?.first?["batches"]?.intValue == 18)
+        #expect(later["warnings"]?.arrayValue?.isEmpty == true)
+        let none = runner.run(["replay", "--since", "2026-06-01"])
+        #expect(none.stdout == "No batches were recorded in that range.\n")
+    }
+
+    @Test func replayFoldsTheBatchesBeforeSinceSoItsFirstDecisionIsRight() throws {
+        let directory = TemporaryDirectory()
+        var runner = AuditVerbTests.busyDay(in: directory, pairs: 1)
+        runner.now = Instant(canonical: "2026-05-05T09:00:00.000Z")!
+        // An unused tag changes nothing the widget shows.
+        #expect(runner.run(["tag", "add", "idle"]).status == 0)
+        let json = try JSON.parse(runner.run(["replay", "--json", "--since", "2026-05-05T08:30"]).stdout)
+        let batches = try #require(json["batches"]?.arrayValue)
+        #expect(batches.count == 1)
+        #expect(batches[0]["snapshot"]?.stringValue == "unchanged")
+        #expect(batches[0]["liveActivity"]?["action"]?.stringValue == "none")
+    }
+
+    @Test(arguments: [
+        ["replay", "--since", "2026-05-05", "--until", "2026-05-04"], ["replay", "--since", "soon"],
+        ["diff"], ["diff", "--from", "seq:0"], ["diff", "--from", "seq:x"], ["diff", "--from", "-3"],
+        ["diff", "--from", "whenever"], ["diff", "--from", "seq:5", "--to", "seq:3"],
+        ["widget"], ["widget", "--family", "systemHuge"], ["widget", "--family", "systemSmall", "--format", "png"],
+        ["widget", "--family", "systemSmall", "--period", "week"],
+        ["widget", "--family", "summaryMedium", "--period", "year"],
+    ])
+    func usageErrorsExit64AndPointAtTheHelp(_ arguments: [String]) {
+        let directory = TemporaryDirectory()
+        let runner = AuditVerbTests.busyDay(in: directory, pairs: 3)
+        let result = runner.run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: "))
+        #expect(result.stderr.contains("See 'stint \(arguments[0]) --help'."))
+    }
+
+    @Test func unknownWidgetNamesListTheValidOnes() {
+        let runner = CLIRunner()
+        let family = runner.run(["widget", "--family", "systemMedum"])
+        #expect(family.stderr.contains("Did you mean 'systemMedium'?"))
+        #expect(family.stderr.contains("systemSmall, systemMedium, systemLarge, accessoryCircular"))
+        #expect(runner.run(["widget", "--family", "systemSmall", "--format", "png"]).stderr.contains("text or svg"))
+        #expect(
+            runner.run(["widget", "--family", "summaryLarge", "--period", "year"]).stderr.contains(
+                "today, week or month"))
+    }
+
+    @Test func refusalsExit1() {
+        let directory = TemporaryDirectory()
+        let runner = AuditVerbTests.busyDay(in: directory, pairs: 2)
+        #expect(runner.run(["diff", "--from", "seq:99"]).status == 1)
+        #expect(runner.run(["widget", "--family", "systemSmall", "--at", "2026-01-01T00:00"]).status == 1)
+        #expect(runner.run(["widget", "--family", "systemSmall", "--seq", "99"]).status == 1)
+        let missing = CLIRunner(log: directory.appending("nothing"))
+        for verb in [["replay"], ["diff", "--from", "1"], ["widget", "--family", "systemSmall"]] {
+            #expect(missing.run(verb).status == 1, "\(verb)")
+        }
+    }
+
+    @Test func diffTakesSeqsAndTimesAndDefaultsToNow() throws {
+        let directory = TemporaryDirectory()
+        let runner = AuditVerbTests.busyDay(in: directory, pairs: 2)
+        // Events: 1 init; 2–3 start writing; 4 stop; 5–6 start email; 7 stop; 8 track.
+        let bySeq = try JSON.parse(runner.run(["diff", "--from", "seq:3", "--to", "4", "--json"]).stdout)
+        #expect(bySeq["from"]?["seq"]?.intValue == 3)
+        #expect(bySeq["to"]?["seq"]?.intValue == 4)
+        #expect(bySeq["events"]?.arrayValue?.map { $0["type"]?.stringValue } == ["timer.stopped"])
+        #expect(bySeq["records"]?["changed"]?.arrayValue?.count == 1)
+        #expect(bySeq["liveActivity"]?["action"]?.stringValue == "end")
+        let byTime = try JSON.parse(runner.run(["diff", "--from", "2026-05-04T08:01", "--json"]).stdout)
+        #expect(byTime["from"]?["seq"]?.intValue == 4)
+        #expect(byTime["to"]?["seq"]?.intValue == 8)
+        #expect(byTime["to"]?["now"]?.stringValue == "2026-05-05T08:00:00.000Z")
+        #expect(byTime["records"]?["added"]?.arrayValue?.count == 2)
+        let same = runner.run(["diff", "--from", "seq:8", "--to", "seq:8"])
+        #expect(same.stdout.hasPrefix("From seq 8 (Tue 2026-05-05 08:00) to seq 8 (Tue 2026-05-05 08:00): 0 events\n"))
+        #expect(same.stdout.contains("Records: 0 added, 0 changed, 0 removed"))
+    }
+
+    @Test func widgetDrawsTextAndSVG() {
+        let directory = TemporaryDirectory()
+        let runner = AuditVerbTests.busyDay(in: directory, pairs: 2)
+        let text = runner.run(["widget", "--family", "systemSmall", "--at", "2026-05-04T08:00:30"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("writing"))
+        #expect(text.stdout.contains("0:00"))
+        let svg = runner.run(["widget", "--family", "summaryMedium", "--period", "today", "--format", "svg"])
+        #expect(svg.status == 0)
+        #expect(svg.stdout.contains("<svg"))
+        #expect(svg.stdout.hasSuffix("</svg>\n"))
+    }
+
+    @Test func newVerbsHaveHelpWithExamples() {
+        let runner = CLIRunner()
+        for verb in ["replay", "publish", "diff", "check", "widget"] {
+            let help = runner.run([verb, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.hasPrefix("stint \(verb) — "))
+            #expect(help.stdout.contains("Examples:\n  $ stint \(verb)"))
+            #expect(runner.run(["--help"]).stdout.contains("  \(verb) "))
+        }
+    }
+}
