@@ -143,3 +143,15 @@ import Testing
         }
     }
 }
+
+extension AuditVerbTests {
+    @Test func widgetHelpNamesEveryFamily() {
+        let help = CLIRunner().run(["widget", "--help"]).stdout
+        for family in [
+            "systemSmall", "systemMedium", "systemLarge", "accessoryCircular", "accessoryRectangular",
+            "accessoryInline", "summaryMedium", "summaryLarge", "liveActivity",
+        ] {
+            #expect(help.contains(family), "\(family)")
+        }
+    }
+}

@@ -14,11 +14,11 @@ struct DiffVerb: Verb {
             .value("to", "POINT", "The later point, in the same forms (default: the whole log, now)."),
         ],
         discussion: """
-            A POINT is either a seq or a time. 'seq:N' or a bare whole number N is the log after its first N
-            events, as of the time event N was recorded (like --seq N). Anything else is a time in the forms
-            of --at (2026-11-24T09:00, yesterday 17:00, 3d ago, an instant with Z or an offset): the events
-            recorded at or before it, with that time as now. Time forms always contain a letter or a colon,
-            so the two never collide.
+            A POINT is either a seq or a time. 'seq:N' or a bare whole number N (digits only) is the log after
+            its first N events, as of the time event N was recorded (like --seq N). Anything else is a time in
+            the forms of --at (2026-11-24, 2026-11-24T09:00, yesterday 17:00, 3d ago, an instant with Z or an
+            offset): the events recorded at or before it, with that time as now. Every time form has a
+            letter, a colon or a dash, so the two never collide.
 
             Prints the events recorded between the two points (as 'stint history' lists them), then how the
             projections changed from the first point to the second: records added, changed (before → after)

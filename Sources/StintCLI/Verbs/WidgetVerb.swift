@@ -8,25 +8,28 @@ struct WidgetVerb: Verb {
         path: ["widget"],
         abstract: "Draw a widget as it looked at a moment: home screen, lock screen, Time by Tag, Live Activity.",
         options: [
-            .value("family", "NAME", "The widget to draw (required): \(WidgetFamily.allNames)."),
-            .value("format", "FORMAT", "text (a box of plain text, the default) or svg (an SVG document)."),
             .value(
-                "period", "PERIOD",
-                "today, week or month: the period of the Time by Tag widgets (summaryMedium, summaryLarge; default week)."
-            ),
+                "family", "NAME", "The widget to draw (required), such as systemSmall; the families are listed below."),
+            .value("format", "FORMAT", "text (a box of plain text, the default) or svg (an SVG document)."),
+            .value("period", "PERIOD", "today, week or month: the Time by Tag widgets' period (default: week)."),
         ] + PointArguments.options,
         discussion: """
-            The widget shows the snapshot file as it was at the moment (--at TIME; --seq N for the time event N
-            was recorded, after the batches that end at or before N; or now): the app publishes after every command but, by the unchanged-snapshot rule,
-            writes the file and reloads its widgets only when the snapshot changed, so the file holds the
-            snapshot of the last batch that changed it, with that batch's time as lastUpdated. The widget
-            shows the entry of the timeline built at that reload that is in effect at the moment; past the
-            timeline's end it has reloaded with the same snapshot. A snapshot older than 24 hours shows
-            "\(WidgetWording.staleSnapshot)" in place of its caption (home and Time by Tag widgets).
+            Families: systemSmall, systemMedium, systemLarge (home screen); accessoryCircular,
+            accessoryRectangular, accessoryInline (lock screen); summaryMedium, summaryLarge (Time by Tag);
+            liveActivity (the Live Activity on the lock screen).
 
-            Finding that batch walks the log from its start, with the snapshot computed from the summary
-            window only; see 'stint replay' for every write. Sizes: the text box and the SVG follow the
-            family (systemSmall 26 × 9 characters, 170 × 170 points, …).
+            The widget shows the snapshot file as it was at the moment: --at TIME, --seq N (the time event N
+            was recorded, after the batches that end at or before N), or now. The app publishes after every
+            command but, by the unchanged-snapshot rule, writes the file and reloads its widgets only when the
+            snapshot changed; so the file holds the snapshot of the last batch that changed it, with that
+            batch's time as lastUpdated, and the widget shows the entry, in effect at the moment, of the
+            timeline built at that reload (past the timeline's end, of the one it reloaded with the same
+            snapshot). A snapshot older than 24 hours shows "\(WidgetWording.staleSnapshot)" in place of its
+            caption (home and Time by Tag widgets).
+
+            Finding that batch replays the publishes from the start of the day before the moment (or, when
+            none of them changed the snapshot, from the log's start); 'stint replay' lists every write. The
+            text box and the SVG have the family's size (systemSmall: 26 × 9 characters, 170 × 170 points).
             """,
         examples: [
             ("stint widget --family systemSmall", "The small home screen widget now."),
