@@ -192,9 +192,10 @@ public struct SnapshotIndex: Sendable {
     static func recordId(of event: DomainEvent) -> EntityID? {
         switch event {
         case .timerStarted(let id, _, _, _), .timerStopped(let id, _), .timerCanceled(let id),
-            .recordTracked(let id, _, _, _, _), .recordDeleted(let id):
+            .recordTracked(let id, _, _, _, _), .recordDeleted(let id), .recordUnimported(let id):
             return id
-        case .recordEdited(let record), .recordRestored(let record):
+        case .recordEdited(let record), .recordRestored(let record), .recordImported(let record, _),
+            .recordReimported(let record, _):
             return record.id
         case .logCreated, .tagCreated, .tagRenamed, .tagArchived, .tagUnarchived, .tagDeleted, .tagRestored,
             .commandUndone, .commandRedone:

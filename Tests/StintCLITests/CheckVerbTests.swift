@@ -25,17 +25,17 @@ import Testing
         return caseDirectory
     }
 
-    @Test func shellWordsSplitsLikeAShell() throws {
+    @Test func queryWordsSplitLikeAShell() throws {
         #expect(
-            try ShellWords.split(#"summary --at "2026-03-08 09:00"  --json"#) == [
+            try QueryWords.split(#"summary --at "2026-03-08 09:00"  --json"#) == [
                 "summary", "--at", "2026-03-08 09:00", "--json",
             ])
-        #expect(try ShellWords.split(#"a 'b c' "d \"e\" \\ \n" f\ g"#) == ["a", "b c", #"d "e" \ \n"#, "f g"])
-        #expect(try ShellWords.split(#"x "" ''"#) == ["x", "", ""])
-        #expect(try ShellWords.split("  ") == [])
-        #expect(throws: ShellWords.Failure.self) { try ShellWords.split(#"a "b"#) }
-        #expect(throws: ShellWords.Failure.self) { try ShellWords.split("a 'b") }
-        #expect(throws: ShellWords.Failure.self) { try ShellWords.split(#"a \"#) }
+        #expect(try QueryWords.split(#"a 'b c' "d \"e\" \\ \n" f\ g"#) == ["a", "b c", #"d "e" \ \n"#, "f g"])
+        #expect(try QueryWords.split(#"x "" ''"#) == ["x", "", ""])
+        #expect(try QueryWords.split("  ") == [])
+        #expect(throws: QueryWords.Failure.self) { try QueryWords.split(#"a "b"#) }
+        #expect(throws: QueryWords.Failure.self) { try QueryWords.split("a 'b") }
+        #expect(throws: QueryWords.Failure.self) { try QueryWords.split(#"a \"#) }
     }
 
     @Test func queriesParseNamesStatusesAndComments() throws {

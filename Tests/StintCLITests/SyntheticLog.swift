@@ -59,6 +59,43 @@ struct SyntheticLog {
         }
     }
 
+    /// Appends `events` as one batch as a writer would, without a decision (for imports, whose planning
+    /// lives outside `decide`); they must fit the state.
+    mutating func append(_ domainEvents: [DomainEvent]) {
+        let first = (events.last?.seq ?? 0) + 1
+        for (offset, domain) in domainEvents.enumerated() {
+            let draft = domain.draft
+            let event = RecordedEvent(
+                seq: first + Int64(offset), at: now, type: draft.type, version: draft.version,
+                tx: domainEvents.count > 1 ? first : nil, prev: String(previousHash.prefix(32)), data: draft.data)
+            try! state.apply(event)
+            previousHash = LogHead(of: event).hash
+            events.append(event)
+        }
+    }
+
+    /// An import batch: a few new records from "Timewarrior", one earlier import changed, one removed.
+    mutating func importSome() {
+        var batch: [DomainEvent] = []
+        let imported = state.importProvenance.keys.sorted().compactMap { state.records[$0] }
+        if let changed = imported.first {
+            var record = changed
+            record.end = record.end.map { $0.adding(milliseconds: 5 * 60_000) }
+            batch.append(.recordReimported(record, source: state.importProvenance[record.id]!.source))
+        }
+        if imported.count > 1 { batch.append(.recordUnimported(recordId: imported[1].id)) }
+        let tag = state.tags.values.filter { !$0.isDeleted }.min { $0.id < $1.id }
+        for index in 0..<Int.random(in: 1...4, using: &random) {
+            let source = ImportSource(system: .timewarrior, identity: "\(events.count)-\(index)")
+            let start = now.adding(milliseconds: -Int64.random(in: 60...4_000, using: &random) * 60_000)
+            let record = Record(
+                id: source.recordId, start: start, end: start.adding(milliseconds: 45 * 60_000),
+                tagId: index == 0 ? nil : tag?.id, comment: "imported")
+            batch.append(.recordImported(record, source: source))
+        }
+        append(batch)
+    }
+
     /// Decides `command` at the current instant and appends its events; false when it was refused.
     @discardableResult
     mutating func execute(_ command: Command) -> Bool {
@@ -166,6 +203,8 @@ struct SyntheticLog {
             {
                 execute(.split(record: RecordRef(record.id), at: ParsedTime(record.start.adding(milliseconds: 60_000))))
             }
+        case 95..<97:
+            importSome()
         default:
             execute(.continue(switching: chance(50)))
         }

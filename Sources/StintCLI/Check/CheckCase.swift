@@ -172,7 +172,7 @@ struct CheckCase {
             }
             let arguments: [String]
             do {
-                arguments = try ShellWords.split(String(line[line.index(after: colon)...]))
+                arguments = try QueryWords.split(String(line[line.index(after: colon)...]))
             } catch {
                 throw Problem(.malformedQuery, "\(file):\(number): \(error.message)")
             }

@@ -14,8 +14,8 @@ struct HelpRenderer {
         ("Fix records", ["edit", "split", "join", "delete", "undo", "redo"]),
         ("Tags", ["tag add", "tag rename", "tag archive", "tag unarchive", "tag delete", "tags"]),
         ("See where the time went", ["log", "report", "chart", "summary"]),
-        ("Widgets", ["snapshot", "timeline", "live-activity"]),
-        ("The log", ["history", "verify"]),
+        ("Widgets", ["snapshot", "timeline", "live-activity", "widget", "publish", "check"]),
+        ("The log", ["history", "replay", "diff", "verify"]),
         (
             "Import and export",
             ["import timewarrior", "import watson", "export csv", "export json", "export timewarrior"]

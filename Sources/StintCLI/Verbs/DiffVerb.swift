@@ -8,9 +8,9 @@ struct DiffVerb: Verb {
         path: ["diff"],
         abstract: "What changed between two points of the log: the events, the records, the totals, the timers.",
         options: [
-            .value(
+            OptionSpec.value(
                 "from", "POINT", "The earlier point: a time (as --at takes it), or seq:N / N for the log after event N."
-            ),
+            ).required(),
             .value("to", "POINT", "The later point, in the same forms (default: the whole log, now)."),
         ],
         discussion: """

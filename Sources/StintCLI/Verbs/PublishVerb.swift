@@ -7,7 +7,7 @@ struct PublishVerb: Verb {
         path: ["publish"],
         abstract: "Write the widget snapshot to a file, only when it changed (the app's unchanged-snapshot rule).",
         options: [
-            .value("to", "FILE", "The snapshot file to write, such as widget-data.json (required)."),
+            OptionSpec.value("to", "FILE", "The snapshot file to write, such as widget-data.json.").required(),
             .flag("force", "Replace FILE even when it holds something that is not a widget snapshot."),
         ] + PointArguments.options,
         discussion: """
@@ -21,14 +21,11 @@ struct PublishVerb: Verb {
             A FILE that exists but is not a widget snapshot (another JSON document, text, a directory) is
             never replaced silently: publish refuses (exit 1) and names what it found, unless --force is
             given; a directory is refused even with --force. --json prints {"result": "written" or
-            "unchanged", "path": FILE}.
+            "unchanged", "path": FILE}. In a script: [ "$(stint publish --to FILE)" = written ] && reload.
             """,
         examples: [
             ("stint publish --to widget-data.json", "Writes the snapshot when it changed."),
-            (
-                "[ \"$(stint publish --to widget-data.json)\" = written ] && reload-widgets",
-                "Reloads only after a real change."
-            ),
+            ("stint publish --to widget-data.json --json", "The same, as JSON with the result and the path."),
             ("stint publish --to snapshot.json --at \"2026-11-24T09:00\"", "The snapshot of Tuesday 9:00."),
         ]
     )

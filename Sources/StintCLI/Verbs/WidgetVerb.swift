@@ -8,10 +8,16 @@ struct WidgetVerb: Verb {
         path: ["widget"],
         abstract: "Draw a widget as it looked at a moment: home screen, lock screen, Time by Tag, Live Activity.",
         options: [
-            .value(
-                "family", "NAME", "The widget to draw (required), such as systemSmall; the families are listed below."),
-            .value("format", "FORMAT", "text (a box of plain text, the default) or svg (an SVG document)."),
-            .value("period", "PERIOD", "today, week or month: the Time by Tag widgets' period (default: week)."),
+            OptionSpec.value(
+                "family", "NAME", "The widget to draw, such as systemSmall; the families are listed below."
+            )
+            .required().choices(WidgetFamily.allCases.map(\.name)),
+            OptionSpec.value("format", "FORMAT", "text (a box of plain text, the default) or svg (an SVG document).")
+                .choices(WidgetRenderFormat.allCases.map(\.name)),
+            OptionSpec.value(
+                "period", "PERIOD", "today, week or month: the Time by Tag widgets' period (default: week)."
+            )
+            .choices(WidgetPeriod.allCases.map(\.name)),
         ] + PointArguments.options,
         discussion: """
             Families: systemSmall, systemMedium, systemLarge (home screen); accessoryCircular,

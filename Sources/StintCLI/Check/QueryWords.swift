@@ -1,9 +1,10 @@
-/// Splits a line into words the way a POSIX shell does for simple commands, without expansions:
+/// Splits a query line of `stint check` into words the way a POSIX shell does, without expansions, and
+/// strictly (an open quote is an error, unlike the completion splitter `ShellWords`):
 /// spaces and tabs separate words, `'…'` keeps everything literally, `"…"` keeps everything but `\"`
 /// and `\\`, and a backslash outside quotes escapes the next character.
 ///
 /// `summary --period week --at "2026-03-08 09:00"` → `["summary", "--period", "week", "--at", "2026-03-08 09:00"]`.
-enum ShellWords {
+enum QueryWords {
     /// Why a line cannot be split.
     struct Failure: Error, Equatable {
         var message: String
