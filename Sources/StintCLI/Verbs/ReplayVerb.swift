@@ -120,7 +120,7 @@ struct ReplayLines {
         if json { batches.append(ReplayLines.json(step, date: date)) }
     }
 
-    static let header = "    SEQ      RECORDED          SNAPSHOT   LIVE ACTIVITY        EVENTS"
+    static let header = "        SEQ  RECORDED          SNAPSHOT   LIVE ACTIVITY        EVENTS"
 
     /// `    2–3  2026-03-07 10:00  write      start, 1 running     tag.created, timer.started`.
     func line(for step: PublishReplay.Step) -> String {
