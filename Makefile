@@ -15,10 +15,12 @@ demo: bootstrap
 	@$(SWIFT) build -c release --product stint 2>&1 | tail -n 1
 	@Tools/demo.sh .build/release/stint
 
-## test: unit, golden and CLI tests; the format lint; the event schemas over the sample and golden logs.
+## test: unit, golden and CLI tests; the golden projection cases through `stint check`; the format lint;
+## the event schemas over the sample and golden logs.
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
+	$(STINT_DEBUG) check Events/golden
 	$(MAKE) --no-print-directory lint schemas
 
 lint:

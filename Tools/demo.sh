@@ -23,8 +23,17 @@ echo
 echo "What did the widget show on Tuesday 2026-11-24 at 09:30, and at 10:30?"
 run status --at "2026-11-24T09:30"
 run summary --period week --at "2026-11-24T09:30"
-run snapshot --at "2026-11-24T09:30"
+run snapshot --at "2026-11-24T09:30" | head -n 20
+echo "  …"
 run timeline --at "2026-11-24T10:30" --json | head -n 12
 echo "  …"
 run live-activity --at "2026-11-24T09:30"
 run log --since "2026-11-23T00:00" --until "2026-11-25T00:00" --at "2026-11-24T10:30"
+run widget --family systemMedium --at "2026-11-24T09:30"
+run widget --family accessoryRectangular --at "2026-11-24T09:30"
+echo
+echo "Which edits changed what the widget showed at Tuesday 09:30 (Monday was corrected at 10:55)?"
+run diff --from "2026-11-24T09:30" --to "2026-11-24T11:30"
+echo
+echo "What the app published and reloaded, batch by batch, on Tuesday:"
+run replay --since "2026-11-24T00:00"

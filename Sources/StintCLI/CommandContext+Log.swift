@@ -108,9 +108,12 @@ extension CommandContext {
         try parsedTime(text, calendar: calendar, option: option).instant
     }
 
-    func parsedTime(_ text: String, calendar: LogCalendar, option: String) throws(CLIError) -> ParsedTime {
+    /// - Parameter day: the date a bare `HH:MM` names (default: today in the log's zone).
+    func parsedTime(
+        _ text: String, calendar: LogCalendar, option: String, day: CivilDate? = nil
+    ) throws(CLIError) -> ParsedTime {
         do {
-            let parsed = try TimeArgument.parse(text, now: now, calendar: calendar)
+            let parsed = try TimeArgument.parse(text, now: now, calendar: calendar, day: day)
             if let notice = parsed.notice { self.notice("note: \(notice.message)") }
             return parsed
         } catch {

@@ -125,9 +125,21 @@ struct SplitVerb: Verb {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let (result, state) = try context.mutate { (state, context) throws(CLIError) in
-            .split(
-                record: try context.recordRef(reference),
-                at: try context.parsedTime(at, calendar: state.calendar, option: "--at"))
+            let ref = try context.recordRef(reference)
+            // A bare HH:MM names a time on the record's own day: the first of its days where the time is inside it.
+            let calendar = state.calendar
+            var day: CivilDate?
+            if state.records(matching: ref).count == 1, let record = state.records(matching: ref).first {
+                let end = record.end ?? context.now
+                let days = [calendar.date(of: record.start), calendar.date(of: end)]
+                day =
+                    days.first { date in
+                        guard let inside = try? TimeArgument.parse(at, now: context.now, calendar: calendar, day: date)
+                        else { return false }
+                        return inside.instant > record.start && inside.instant < end
+                    } ?? days[0]
+            }
+            return .split(record: ref, at: try context.parsedTime(at, calendar: calendar, option: "--at", day: day))
         }
         guard case .split(let earlier, let later) = result.decision.outcome else { return }
         if context.globals.json {

@@ -14,7 +14,12 @@ struct EditVerb: Verb {
             .value("comment", "TEXT", "The new comment; an empty text removes it."),
             SharedOptions.force,
         ],
-        discussion: TimeHelp.text,
+        discussion: TimeHelp.text + """
+
+
+            A bare HH:MM names a time on the record's own day: the day it starts for --start, the day it ends
+            (today while it runs) for --end. Give a date to move a record to another day.
+            """,
         examples: [
             ("stint edit 3f2a --start 08:45", "Moves the start of record 3f2a… to 08:45."),
             ("stint edit 3f2a --tag review --comment \"\"", "Retags it and removes its comment."),
@@ -48,13 +53,20 @@ struct EditVerb: Verb {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let (result, state) = try context.mutate { (state, context) throws(CLIError) in
-            .edit(
-                record: try context.recordRef(reference),
+            let ref = try context.recordRef(reference)
+            // A bare HH:MM names a time of the record's own day: its start's for --start, its end's for --end.
+            let record = state.records(matching: ref).count == 1 ? state.records(matching: ref).first : nil
+            let calendar = state.calendar
+            return .edit(
+                record: ref,
                 start: try start.map { (text) throws(CLIError) in
-                    try context.parsedTime(text, calendar: state.calendar, option: "--start")
+                    try context.parsedTime(
+                        text, calendar: calendar, option: "--start", day: record.map { calendar.date(of: $0.start) })
                 },
                 end: try end.map { (text) throws(CLIError) in
-                    try context.parsedTime(text, calendar: state.calendar, option: "--end")
+                    try context.parsedTime(
+                        text, calendar: calendar, option: "--end",
+                        day: record.map { calendar.date(of: $0.end ?? context.now) })
                 }, tag: tag, comment: comment, force: force)
         }
         guard case .edited(let before, let after) = result.decision.outcome else { return }

@@ -29,7 +29,11 @@ public enum TimeArgument {
     /// ```
     /// - Throws: ``DomainError/Code/invalidTime`` (usage) for text in none of the forms;
     ///   ``DomainError/Code/nonexistentLocalTime`` (refused) for a wall-clock time in a DST gap.
-    public static func parse(_ text: String, now: Instant, calendar: LogCalendar) throws(DomainError) -> ParsedTime {
+    /// - Parameter day: the date a bare `HH:MM` names (default: the log-zone date of `now`). Editing a record
+    ///   from last week passes the record's own date, so `--end 17:30` means 17:30 of that day.
+    public static func parse(
+        _ text: String, now: Instant, calendar: LogCalendar, day: CivilDate? = nil
+    ) throws(DomainError) -> ParsedTime {
         let trimmed = InputLimits.trimmed(text)
         let lower = trimmed.lowercased()
         if lower == "now" { return ParsedTime(now, text: trimmed) }
@@ -44,7 +48,8 @@ public enum TimeArgument {
             )
         }
         if let time = clock(lower) {
-            return try wallClock(LocalDateTime(date: today, millisecondOfDay: time), text: trimmed, calendar: calendar)
+            return try wallClock(
+                LocalDateTime(date: day ?? today, millisecondOfDay: time), text: trimmed, calendar: calendar)
         }
         switch ISO8601Timestamp.parse(trimmed) {
         case .instant(let instant): return ParsedTime(instant, text: trimmed)
