@@ -1,6 +1,6 @@
 import StintCore
-import StintEngine
-import StintLog
+@_spi(FaultInjection) import StintEngine
+@_spi(FaultInjection) import StintLog
 
 extension CommandContext {
     /// The log path: `--log`, else `STINT_LOG`, else `$XDG_DATA_HOME/stint/log`, else
@@ -21,7 +21,9 @@ extension CommandContext {
         let notify: @Sendable (String) -> Void = { [host, globals] message in
             if !globals.quiet { host.standardError.write("note: \(message)\n") }
         }
-        return EngineOptions(clock: { instant }, newID: newID, onNotice: notify, lockTimeout: lockTimeout)
+        var options = EngineOptions(clock: { instant }, newID: newID, onNotice: notify, lockTimeout: lockTimeout)
+        if let fileSystem = host.logFileSystem { options.fileSystem = fileSystem }
+        return options
     }
 
     /// How long a writer waits for the lock: `STINT_LOCK_TIMEOUT` seconds, default 10.
@@ -52,8 +54,10 @@ extension CommandContext {
     func reader() throws(CLIError) -> LogReader {
         let path = try logPath
         if path == "-" { return LogReader(bytes: host.readStandardInput(), name: "standard input") }
+        var options = LogReader.Options()
+        if let fileSystem = host.logFileSystem { options.fileSystem = fileSystem }
         do {
-            return try LogReader(path: path)
+            return try LogReader(path: path, options: options)
         } catch {
             if error.code == .notFound {
                 throw CLIError.refused("there is no log at \(path); create one with 'stint init' (or pass --log PATH)")

@@ -1,5 +1,5 @@
 public import StintCore
-import StintLog
+@_spi(FaultInjection) public import StintLog
 import Synchronization
 
 /// What the engine takes from its caller: the clock, new ids, where notices go, and how the log behaves.
@@ -26,6 +26,9 @@ public struct EngineOptions: Sendable {
     /// Whether reads may write checkpoint files into a log directory (they are caches; false keeps the
     /// directory untouched by reads).
     public var writesCheckpoints: Bool
+    /// The file operations of the log, its readers and its checkpoints (default ``POSIXFileSystem``);
+    /// replaced by fault-injecting tests and harnesses.
+    @_spi(FaultInjection) public var fileSystem: any LogFileSystem = POSIXFileSystem()
 
     public init(
         clock: @escaping @Sendable () -> Instant, newID: @escaping @Sendable () -> EntityID,
@@ -47,9 +50,18 @@ public struct EngineOptions: Sendable {
     /// so that a command's events are recorded at the instant it was decided at.
     func logConfiguration(clock instant: CommandInstant) -> LogConfiguration {
         let notify = onNotice
-        return LogConfiguration(
+        var configuration = LogConfiguration(
             clock: { instant.value }, sealThreshold: sealThreshold, lockTimeout: lockTimeout,
             onNotice: { notify($0.message) })
+        configuration.fileSystem = fileSystem
+        return configuration
+    }
+
+    /// How the engine's readers read: through the same file operations as its writer.
+    var readOptions: LogReader.Options {
+        var options = LogReader.Options()
+        options.fileSystem = fileSystem
+        return options
     }
 }
 

@@ -1,5 +1,5 @@
 import StintCore
-import StintLog
+@_spi(FaultInjection) import StintLog
 
 /// Folds a log's events into a ``LogState`` up to a point, starting from the newest usable checkpoint,
 /// and leaves a new checkpoint behind when it had to fold far.
@@ -13,7 +13,7 @@ struct StateLoader {
         self.reader = reader
         self.options = options
         if reader.kind == .directory, let directory = reader.directoryPath {
-            checkpoints = CheckpointStore(logDirectory: directory)
+            checkpoints = CheckpointStore(logDirectory: directory, fileSystem: reader.options.fileSystem)
         } else {
             checkpoints = nil
         }

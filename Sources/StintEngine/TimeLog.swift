@@ -82,7 +82,7 @@ public final class TimeLog {
             throw StintError(error)
         }
         do {
-            let reader = try LogReader(path: path)
+            let reader = try LogReader(path: path, options: options.readOptions)
             let folded = try StateLoader(reader: reader, options: options).load(upTo: .latest)
             guard let state = folded.state, state.lastSeq == writer.lastSeq else {
                 writer.close()

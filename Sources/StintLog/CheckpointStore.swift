@@ -27,7 +27,9 @@ public struct CheckpointStore: Sendable {
         self.init(logDirectory: logDirectory, fileSystem: POSIXFileSystem())
     }
 
-    init(logDirectory: String, fileSystem: any LogFileSystem) {
+    /// The store of the log directory at `logDirectory`, doing its file operations through `fileSystem`.
+    @_spi(FaultInjection)
+    public init(logDirectory: String, fileSystem: any LogFileSystem) {
         directory = logDirectory.hasSuffix("/") ? logDirectory + "checkpoints" : logDirectory + "/checkpoints"
         self.fileSystem = fileSystem
     }

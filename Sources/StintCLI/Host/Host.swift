@@ -1,4 +1,5 @@
 public import StintCore
+@_spi(FaultInjection) public import StintLog
 
 /// Everything the CLI takes from the process it runs in: arguments aside, the environment, the clock,
 /// new ids, the standard streams and what the terminal is.
@@ -21,6 +22,9 @@ public struct Host: Sendable {
     public var systemTimeZone: String
     /// The locale's first weekday (1 = Sunday … 7 = Saturday), the default of `stint init --first-weekday`.
     public var localeFirstWeekday: Int
+    /// The file operations every log access of the CLI goes through (nil: the real file system); set by
+    /// fault-injecting tests to fail a chosen write, sync or rename.
+    @_spi(FaultInjection) public var logFileSystem: (any LogFileSystem)?
 
     public init(
         environment: [String: String], clock: @escaping @Sendable () -> Instant,
