@@ -41,11 +41,23 @@ extension LogWriter {
         }
         let writer = LogWriter(path: path, configuration: configuration)
         try writer.acquireLock()
-        do {
+        do throws(LogError) {
             try writer.clearInterruptedCreation()
-            _ = try writer.append([settingsEvent])
-            try writer.writeFile(named: LogDirectory.formatName, LogDirectory.formatText)
-            try writer.synchronizeParent()
+            do throws(LogError) {
+                _ = try writer.append([settingsEvent])
+                try writer.writeFile(named: LogDirectory.formatName, LogDirectory.formatText)
+                try writer.synchronizeParent()
+            } catch {
+                // `format` may be in place but not durable (its directory or the parent failed to sync): take
+                // it away, so that the directory is an interrupted creation that running create again
+                // completes, rather than a log whose existence a power loss could undo.
+                let formatPath = writer.directory.path(LogDirectory.formatName)
+                if (try? fileSystem.kind(of: formatPath)) != nil {
+                    try? fileSystem.removeFile(formatPath)
+                    try? fileSystem.synchronizeDirectory(path)
+                }
+                throw error
+            }
         } catch {
             writer.close()
             throw error

@@ -70,8 +70,10 @@ import Testing
             #expect(workload.attempts.allSatisfy { !$0.acknowledged }, "seed \(seed): a log was acknowledged but lost")
             let fresh = CrashWorkload()
             let writer = try LogWriter.create(
-                at: path, settingsEvent: workload.attempts.first?.drafts[0] ?? EventDraft(
-                    type: "log.created", version: 1, data: .object([:])),
+                at: path,
+                settingsEvent: workload.attempts.first?.drafts[0]
+                    ?? EventDraft(
+                        type: "log.created", version: 1, data: .object([:])),
                 configuration: fresh.configuration(image))
             writer.close()
             #expect(try LogReader(path: path, options: CrashWorkload.readOptions(image)).verify().isIntact)
@@ -129,7 +131,8 @@ import Testing
                 #expect(kept.contains(tail), "seed \(seed): the torn bytes of \(segment) at \(offset) were not kept")
             }
         }
-        tally.completedSeals += workload.notices.notices.dropFirst(earlier.count).filter { $0.kind == .interruptedSealCompleted }.count
+        tally.completedSeals +=
+            workload.notices.notices.dropFirst(earlier.count).filter { $0.kind == .interruptedSealCompleted }.count
 
         // The repaired log verifies, and goes on.
         let report = try LogReader(path: path, options: CrashWorkload.readOptions(image)).verify()

@@ -122,7 +122,8 @@ struct CrashWorkload {
                 expectedSeq += Int64(attempt.drafts.count)
                 index += 1
             } else if attempt.acknowledged && !(mayEndEarly && index == batches.count) {
-                return "acknowledged attempt \(number) (\(attempt.drafts.count) events from seq \(expectedSeq)) is missing"
+                return
+                    "acknowledged attempt \(number) (\(attempt.drafts.count) events from seq \(expectedSeq)) is missing"
             }
         }
         if index < batches.count {
@@ -134,7 +135,9 @@ struct CrashWorkload {
 
     private static func matches(_ batch: LogBatch, _ drafts: [EventDraft]) -> Bool {
         batch.events.count == drafts.count
-            && zip(batch.events, drafts).allSatisfy { $0.type == $1.type && $0.data == $1.data && $0.version == $1.version }
+            && zip(batch.events, drafts).allSatisfy {
+                $0.type == $1.type && $0.data == $1.data && $0.version == $1.version
+            }
     }
 
     /// All batches of the log at `path` on `fileSystem`, and the reader's warning.

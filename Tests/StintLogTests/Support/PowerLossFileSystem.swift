@@ -1,5 +1,4 @@
 import Foundation
-
 @_spi(FaultInjection) import StintLog
 
 /// An in-memory ``LogFileSystem`` that knows what a power loss could leave on disk.
@@ -390,7 +389,9 @@ final class PowerLossFileSystem: LogFileSystem, @unchecked Sendable {
             guard let (parentPath, name) = split(path), var parent = directories[parentPath] else {
                 throw SystemCallError(operation: "mkdir", path: path, errno: ENOENT)
             }
-            guard parent.current[name] == nil else { throw SystemCallError(operation: "mkdir", path: path, errno: EEXIST) }
+            guard parent.current[name] == nil else {
+                throw SystemCallError(operation: "mkdir", path: path, errno: EEXIST)
+            }
             try mutate("mkdir")
             parent.current[name] = .directory
             parent.pending.append(.link(name, .directory))
