@@ -31,6 +31,12 @@ let package = Package(
         .executableTarget(name: "stint-generate", dependencies: ["StintLog", "StintCore"], path: "Tools/generate"),
         .executableTarget(
             name: "stint-bench", dependencies: ["StintLog", "StintCore"], path: "Tools/bench", exclude: ["bench.py"]),
+        .executableTarget(
+            name: "stint-crash-writer", dependencies: ["StintEngine", "StintLog", "StintCore"],
+            path: "Tools/stint-crash-writer"),
+        .executableTarget(
+            name: "stint-reliability", dependencies: ["StintEngine", "StintLog", "StintCore"],
+            path: "Tools/stint-reliability"),
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),
         .testTarget(name: "StintLogTests", dependencies: ["StintLog", "StintCore", "TestSupport"]),

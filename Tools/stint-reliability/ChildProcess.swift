@@ -1,0 +1,71 @@
+import Foundation
+import Glibc
+
+/// A process the harness started, with its output collected.
+final class ChildProcess: @unchecked Sendable {
+    let arguments: [String]
+    private let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+
+    /// Starts `executable` with `arguments` and `environment` added to the harness's own.
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        self.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Sends SIGKILL; true when the process was still running.
+    @discardableResult
+    func kill() -> Bool {
+        guard process.isRunning else { return false }
+        return Glibc.kill(process.processIdentifier, SIGKILL) == 0
+    }
+
+    /// The outcome once the process has ended.
+    struct Outcome {
+        var status: Int32
+        var killed: Bool
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Waits for the end and reads everything the process wrote.
+    func wait() -> Outcome {
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        return Outcome(
+            status: process.terminationStatus, killed: killed, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Runs a command to its end.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> Outcome
+    {
+        try ChildProcess(executable, arguments, environment: environment).wait()
+    }
+}
+
+/// Sleeps for a number of milliseconds.
+func sleep(milliseconds: Int) {
+    var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+}
+
+/// Seconds on a monotonic clock, for elapsed times.
+func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
