@@ -142,7 +142,7 @@ while options.count == 0 || done < options.count {
                 }
                 emit("ack \(first.seq) \(last.seq) \(record)", to: STDOUT_FILENO)
             }
-        } catch where error.category == .refused && error.log == nil {
+        } catch  where error.category == .refused && error.log == nil {
             // Refused by the domain (nothing to stop): nothing appended.
         } catch {
             fail(error.message)

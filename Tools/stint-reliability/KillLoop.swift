@@ -67,7 +67,8 @@ struct KillLoop {
                 tally.kills += 1
                 tally.writerKills += 1
             } else {
-                problems.append("stint-crash-writer ended on its own (\(libraryOutcome.status)): \(libraryOutcome.stderr)")
+                problems.append(
+                    "stint-crash-writer ended on its own (\(libraryOutcome.status)): \(libraryOutcome.stderr)")
             }
             if cliOutcome.killed {
                 tally.kills += 1
@@ -87,7 +88,8 @@ struct KillLoop {
                 let parts = line.split(separator: " ")
                 guard parts.count == 4, parts[0] == "ack", let first = Int64(parts[1]), let last = Int64(parts[2])
                 else { continue }
-                acknowledgements.append(.library(first: first, last: last, record: parts[3] == "-" ? nil : String(parts[3])))
+                acknowledgements.append(
+                    .library(first: first, last: last, record: parts[3] == "-" ? nil : String(parts[3])))
                 tally.acknowledgedLibrary += 1
             }
             tally.checkpointTemporaries +=

@@ -52,8 +52,9 @@ struct LogChecks {
                 }
             case .cli(let type, let records):
                 for record in records where occurrences["\(type) \(record)"]?.count != 1 {
-                    problems.append("\(type) of record \(record) acknowledged by stint appears "
-                        + "\(occurrences["\(type) \(record)"]?.count ?? 0) times")
+                    problems.append(
+                        "\(type) of record \(record) acknowledged by stint appears "
+                            + "\(occurrences["\(type) \(record)"]?.count ?? 0) times")
                 }
             }
         }
@@ -72,7 +73,8 @@ struct LogChecks {
     /// bytes were set aside byte for byte and the segment kept exactly the bytes before them.
     func recover(sealThreshold: Int64) -> Recovery {
         var before: [String: [UInt8]] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where name.hasSuffix(".jsonl.zst") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        where name.hasSuffix(".jsonl.zst") {
             before[name] = bytes(of: name)
         }
         final class Notices: @unchecked Sendable {

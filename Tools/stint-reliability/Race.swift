@@ -52,8 +52,10 @@ struct Race {
                         let tag = "w\(worker)-\(index)"
                         do {
                             let outcome = try ChildProcess.run(
-                                stint, ["--log", path, "--json", "start", tag], environment: ["STINT_LOCK_TIMEOUT": "60"])
-                            if outcome.status == 0, let id = (try? JSON.parse(outcome.stdout))?["recordId"]?.stringValue {
+                                stint, ["--log", path, "--json", "start", tag],
+                                environment: ["STINT_LOCK_TIMEOUT": "60"])
+                            if outcome.status == 0, let id = (try? JSON.parse(outcome.stdout))?["recordId"]?.stringValue
+                            {
                                 shared.records.withLock { $0.append(id) }
                             } else {
                                 shared.problem("stint start \(tag) exited \(outcome.status): \(outcome.stderr)")
@@ -148,7 +150,8 @@ struct Race {
             let cursor = try LogReader(path: path).batches()
             var seen = 0
             while let batch = try cursor.next() {
-                if batch.firstSeq > 1 && (batch.events.count != 2 || batch.events.contains { $0.tx != batch.firstSeq }) {
+                if batch.firstSeq > 1 && (batch.events.count != 2 || batch.events.contains { $0.tx != batch.firstSeq })
+                {
                     shared.problem("the library reader saw a partial batch at seq \(batch.firstSeq)")
                 }
                 seen += 1

@@ -34,7 +34,8 @@ let values = parsed
     return value
 }
 
-let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+let selfPath =
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 let directory = (selfPath as NSString).deletingLastPathComponent
 let stint = values["stint"] ?? directory + "/stint"
 let writer = values["writer"] ?? directory + "/stint-crash-writer"
