@@ -6,6 +6,16 @@ public enum StintCLI {
     /// Runs the process's command line on the live host and returns the exit status.
     public static func main() -> Int32 {
         let host = Host.live
+        // `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD; refuse them instead of
+        // storing a mangled name or comment.
+        if let position = firstArgumentNotInUTF8() {
+            report(
+                .usage(
+                    "argument \(position) is not valid UTF-8 text; pass names, comments and times in UTF-8",
+                    verb: nil), to: host)
+            host.standardError.flush()
+            return ExitStatus.usage
+        }
         let status = run(arguments: Array(CommandLine.arguments.dropFirst()), host: host)
         host.standardOutput.flush()
         host.standardError.flush()
@@ -46,6 +56,21 @@ public enum StintCLI {
             report(error, to: host)
             return error.exitStatus
         }
+    }
+
+    /// The 1-based position of the first command-line argument whose bytes are not valid UTF-8, if any.
+    static func firstArgumentNotInUTF8() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            var bytes: [UInt8] = []
+            var cursor = argument
+            while cursor.pointee != 0 {
+                bytes.append(UInt8(bitPattern: cursor.pointee))
+                cursor += 1
+            }
+            if String(validating: bytes, as: UTF8.self) == nil { return index }
+        }
+        return nil
     }
 
     static func report(_ error: CLIError, to host: Host) {
