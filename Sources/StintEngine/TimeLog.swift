@@ -137,6 +137,7 @@ public final class TimeLog {
             throw StintError(error)
         }
         guard !decision.events.isEmpty else { return Result(decision: decision, events: [], now: now) }
+        try checkFits(decision.drafts, now: now)
         do {
             instant.value = now
             let events = try writer.append(decision.drafts)
@@ -156,6 +157,31 @@ public final class TimeLog {
             throw StintError(error)
         } catch {
             throw StintError(.refused, "\(error)")
+        }
+    }
+
+    /// Folds the events a decision would append onto a copy of the state, as the writer will record them,
+    /// so that an event that contradicts the log (such as a new id that is already taken) is refused before
+    /// anything is written: once appended, it would make every later read of the log fail.
+    private func checkFits(_ drafts: [EventDraft], now: Instant) throws(StintError) {
+        var next = state
+        let first = state.lastSeq + 1
+        let at = max(now, state.lastAt)
+        do {
+            for (index, draft) in drafts.enumerated() {
+                try next.apply(
+                    RecordedEvent(
+                        seq: first + Int64(index), at: at, type: draft.type, version: draft.version,
+                        tx: drafts.count > 1 ? first : nil, clock: now < at ? now : nil,
+                        prev: RecordedEvent.genesisPrev,
+                        data: draft.data))
+            }
+        } catch {
+            throw StintError(
+                .refused,
+                "the command was refused because its events contradict the log (\(error.message)); nothing was "
+                    + "recorded. A new id that is already in use causes this: check how ids are generated",
+                domain: error)
         }
     }
 
