@@ -1,0 +1,24 @@
+// libFuzzer target: an event line through RecordedEvent(line:), the domain decoder and the fold. Built and
+// run by Tools/fuzz/run.sh. A line that decodes must re-encode to a line that decodes to the same event.
+import StintCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEventDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(8) {
+        guard let event = try? RecordedEvent(line: line) else { continue }
+        let encoded = event.encodedLine()
+        guard let again = try? RecordedEvent(line: encoded) else {
+            preconditionFailure("a decoded event re-encodes to a line that does not decode")
+        }
+        precondition(again == event, "an event changed through encoding and decoding")
+        precondition(again.encodedLine() == encoded, "the canonical encoding is not stable")
+        if let domain = try? DomainEvent(event) {
+            _ = domain
+            if let state = try? LogState(genesis: event) {
+                _ = try? LogState(checkpoint: state.checkpointJSON)
+            }
+        }
+    }
+    return 0
+}
