@@ -2,7 +2,7 @@
 SWIFT ?= swift
 STINT_DEBUG := .build/debug/stint
 
-.PHONY: demo test bootstrap build lint format schemas sample clean
+.PHONY: demo test bootstrap build lint format schemas sample clean reliability fuzz fuzz-smoke
 
 bootstrap:
 	@Tools/bootstrap.sh
@@ -22,6 +22,18 @@ test: bootstrap
 	$(SWIFT) test --skip-build --parallel --num-workers 2
 	$(STINT_DEBUG) check Events/golden
 	$(MAKE) --no-print-directory lint schemas
+
+## reliability: every full reliability run of docs/reliability.md (about 1.5 hours on 2 cores).
+reliability: bootstrap
+	Tools/reliability/run-all.sh
+
+## fuzz: each libFuzzer target for FUZZ_SECONDS (default 600) seconds.
+fuzz: bootstrap
+	Tools/fuzz/run.sh --seconds $(or $(FUZZ_SECONDS),600)
+
+## fuzz-smoke: each libFuzzer target for 5 seconds, for CI (about 3 minutes with the instrumented build).
+fuzz-smoke: bootstrap
+	Tools/fuzz/run.sh --seconds 5
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift
