@@ -113,7 +113,7 @@ import Testing
             Issue.record("seed \(seed): \(problem)")
         }
         let events = batches.flatMap(\.events)
-        #expect(events.map(\.seq) == Array(1...Int64(max(1, events.count))).prefix(events.count).map { $0 })
+        #expect(events.map(\.seq) == (0..<events.count).map { Int64($0 + 1) }, "seed \(seed): not gapless")
         tally.acknowledged += workload.attempts.filter(\.acknowledged).count
         tally.survivingUnacknowledged += max(0, batches.count - workload.attempts.filter(\.acknowledged).count)
 

@@ -38,8 +38,9 @@ final class FailingFileSystem: LogFileSystem, @unchecked Sendable {
     /// The files with unsynced data and the directory entries not yet synced, as paths, among those for
     /// which `isIncluded` holds.
     func notDurable(_ isIncluded: (String) -> Bool) -> [String] {
-        lock.withLock { (unsyncedFiles.map { "data of \($0)" } + unsyncedEntries.map { "entry \($0)" }) }
-            .filter { isIncluded(String($0.split(separator: " ").last!)) }.sorted()
+        let (files, entries) = lock.withLock { (unsyncedFiles, unsyncedEntries) }
+        return (files.filter(isIncluded).map { "data of \($0)" } + entries.filter(isIncluded).map { "entry \($0)" })
+            .sorted()
     }
 
     /// Counts an operation and tells whether it is the one to fail.
