@@ -10,13 +10,15 @@ import Testing
 /// that every event still decodes to the same bytes).
 ///
 /// Every `STINT_BIT_FLIP_STRIDE`-th bit (default 4 in CI; 1, every bit, in `Tools/reliability/bit-flips.sh`)
-/// of a small log with a sealed segment and an active one is flipped, and a seeded sample of a larger log's
-/// bits, `STINT_BIT_FLIPS` of them (default 300; the full run does 100 000) from `STINT_BIT_FLIP_SEED`.
+/// of a small log with a sealed segment and an active one is flipped, and a seeded sample of distinct bits of a
+/// larger log of `STINT_BIT_FLIP_BATCHES` batches (default 80; the full run uses 400, about 380 000 bits),
+/// `STINT_BIT_FLIPS` of them (default 300; the full run does 100 000) from `STINT_BIT_FLIP_SEED`.
 @Suite struct BitFlipTests {
     static let environment = ProcessInfo.processInfo.environment
     static let sampledFlips = environment["STINT_BIT_FLIPS"].flatMap(Int.init) ?? 300
     static let stride = max(1, environment["STINT_BIT_FLIP_STRIDE"].flatMap(Int.init) ?? 4)
     static let seed = environment["STINT_BIT_FLIP_SEED"].flatMap(UInt64.init) ?? 1
+    static let largerBatches = environment["STINT_BIT_FLIP_BATCHES"].flatMap(Int.init) ?? 80
 
     /// What flipping one bit did.
     enum Outcome: Hashable {
@@ -140,18 +142,24 @@ import Testing
     }
 
     @Test func sampledBitsOfALargerLogAreReportedRepairedOrHarmless() throws {
-        let sample = try Sample(batches: 80, sealThreshold: 3000, sealedFrameTarget: 1024)
+        let sample = try Sample(batches: Self.largerBatches, sealThreshold: 3000, sealedFrameTarget: 1024)
         #expect(sample.segments.count >= 5)
-        let positions = sample.positions
+        var positions = sample.positions
+        #expect(
+            Self.sampledFlips <= positions.count,
+            "asked for more distinct bits than the \(positions.count) of the log; raise STINT_BIT_FLIP_BATCHES")
+        // A partial Fisher–Yates shuffle: the first `flips` positions become a sample without repetition.
+        let flips = min(Self.sampledFlips, positions.count)
         var generator = SplitMix64(seed: Self.seed)
         var outcomes: [Outcome: Int] = [:]
-        for _ in 0..<Self.sampledFlips {
-            let (name, byte, bit) = positions[Int.random(in: 0..<positions.count, using: &generator)]
+        for index in 0..<flips {
+            positions.swapAt(index, Int.random(in: index..<positions.count, using: &generator))
+            let (name, byte, bit) = positions[index]
             outcomes[try Self.flip(sample, name, byte, bit), default: 0] += 1
         }
         print(
-            "bit flips, larger log (\(positions.count) bits, \(Self.sampledFlips) sampled with seed \(Self.seed)): "
-                + Self.describe(outcomes))
+            "bit flips, larger log (\(positions.count) bits in \(sample.segments.count) segments, \(flips) distinct "
+                + "bits sampled with seed \(Self.seed)): " + Self.describe(outcomes))
     }
 
     static func describe(_ outcomes: [Outcome: Int]) -> String {
