@@ -186,17 +186,7 @@ final class ReadEngine {
         }
         switch result {
         case .line(let line):
-            if let withNewline = line.withNewline {
-                checker.check(
-                    line: line.bytes, withNewline: withNewline, lineNumber: line.number, lineOffset: line.offset)
-            } else {
-                let terminated = Array(line.bytes) + [0x0A]
-                terminated.withUnsafeBytes { bytes in
-                    checker.check(
-                        line: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 1)]), withNewline: bytes,
-                        lineNumber: line.number, lineOffset: line.offset)
-                }
-            }
+            checker.check(line)
             collect()
         case .end:
             checker.endFrame()

@@ -99,3 +99,19 @@ final class LineReader {
         if count == 0 { exhausted = true } else { end += count }
     }
 }
+
+extension EventChecker {
+    /// Checks one line of a plain file; a last line without a newline is hashed as if it had one.
+    mutating func check(_ line: LineReader.Line) {
+        if let withNewline = line.withNewline {
+            check(line: line.bytes, withNewline: withNewline, lineNumber: line.number, lineOffset: line.offset)
+            return
+        }
+        let terminated = Array(line.bytes) + [0x0A]
+        terminated.withUnsafeBytes { bytes in
+            check(
+                line: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 1)]), withNewline: bytes,
+                lineNumber: line.number, lineOffset: line.offset)
+        }
+    }
+}
