@@ -26,13 +26,17 @@ let package = Package(
         .target(name: "StintEngine", dependencies: ["StintCore", "StintLog"]),
         .target(name: "StintCLI", dependencies: ["StintCore", "StintLog", "StintEngine"]),
         .executableTarget(name: "stint", dependencies: ["StintCLI"]),
+        .target(name: "ToolSupport", dependencies: ["StintCore"], path: "Tools/ToolSupport"),
         .executableTarget(
-            name: "stint-log-stress", dependencies: ["StintLog", "StintCore"], path: "Tools/stint-log-stress"),
-        .executableTarget(name: "stint-generate", dependencies: ["StintLog", "StintCore"], path: "Tools/generate"),
+            name: "stint-log-stress", dependencies: ["StintLog", "StintCore", "ToolSupport"],
+            path: "Tools/stint-log-stress"),
         .executableTarget(
-            name: "stint-bench", dependencies: ["StintLog", "StintCore"], path: "Tools/bench", exclude: ["bench.py"]),
+            name: "stint-generate", dependencies: ["StintLog", "StintCore", "ToolSupport"], path: "Tools/generate"),
         .executableTarget(
-            name: "stint-crash-writer", dependencies: ["StintEngine", "StintLog", "StintCore"],
+            name: "stint-bench", dependencies: ["StintLog", "StintCore", "ToolSupport"], path: "Tools/bench",
+            exclude: ["bench.py"]),
+        .executableTarget(
+            name: "stint-crash-writer", dependencies: ["StintEngine", "StintLog", "StintCore", "ToolSupport"],
             path: "Tools/stint-crash-writer"),
         .executableTarget(
             name: "stint-reliability", dependencies: ["StintEngine", "StintLog", "StintCore"],

@@ -10,17 +10,12 @@
 import Glibc
 import StintCore
 import StintLog
+import ToolSupport
 
 func seconds(_ clock: clockid_t = CLOCK_THREAD_CPUTIME_ID) -> Double {
     var time = timespec()
     clock_gettime(clock, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-func fail(_ message: String) -> Never {
-    var bytes = Array("error: \(message)\n".utf8)
-    _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress!, $0.count) }
-    exit(1)
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())

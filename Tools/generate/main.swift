@@ -7,6 +7,7 @@
 // <output>/manifest.json (counts, and `now`: an instant after the history for STINT_NOW).
 import Glibc
 import StintCore
+import ToolSupport
 
 struct Options {
     var output = ""
@@ -52,20 +53,10 @@ func parse(_ arguments: [String]) -> Options? {
     return options
 }
 
-/// Writes `text` to standard error.
-func printError(_ text: String) {
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress!, $0.count) }
-}
-
-func fail(_ message: String) -> Never {
-    printError("error: \(message)\n")
-    exit(1)
-}
-
 guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
-    printError(
-        "usage: stint-generate <output-directory> --events N [--seed S] [--time-zone ZONE] [--first-day YYYY-MM-DD]\n")
+    emit(
+        "usage: stint-generate <output-directory> --events N [--seed S] [--time-zone ZONE] [--first-day YYYY-MM-DD]",
+        to: STDERR_FILENO)
     exit(64)
 }
 

@@ -15,6 +15,7 @@ import Glibc
 import StintCore
 import StintEngine
 import StintLog
+import ToolSupport
 
 struct Options {
     var path = ""
@@ -61,29 +62,6 @@ func parse(_ arguments: [String]) -> Options? {
     return options
 }
 
-/// The system clock: this tool stands where the CLI does, above the engine.
-func now() -> Instant {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    return Instant(milliseconds: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
-}
-
-/// Writes a line with one `write` call, so that a kill never leaves half an acknowledgement.
-func emit(_ line: String, to descriptor: Int32) {
-    let bytes = Array((line + "\n").utf8)
-    var written = 0
-    while written < bytes.count {
-        let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-        if count <= 0 { return }
-        written += count
-    }
-}
-
-func fail(_ message: String) -> Never {
-    emit("error: \(message)", to: STDERR_FILENO)
-    exit(1)
-}
-
 guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
     emit(
         "usage: stint-crash-writer <log> [--count N] [--seal-threshold BYTES] [--checkpoint-every K] [--prefix NAME]"
@@ -92,7 +70,7 @@ guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
 }
 
 let engine = EngineOptions(
-    clock: { now() },
+    clock: { systemNow() },
     newID: {
         var generator = SystemRandomNumberGenerator()
         return EntityID(randomBits: generator.next(), generator.next())

@@ -9,6 +9,7 @@
 import Glibc
 import StintCore
 import StintLog
+import ToolSupport
 
 struct Options {
     var path = ""
@@ -46,29 +47,6 @@ func parse(_ arguments: [String]) -> Options? {
     return options
 }
 
-/// The system clock: this tool stands where the CLI does, above the library.
-func now() -> Instant {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    return Instant(milliseconds: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
-}
-
-/// Writes a line to a descriptor in one `write` call, so lines of concurrent processes never mix.
-func emit(_ line: String, to descriptor: Int32) {
-    var bytes = Array((line + "\n").utf8)
-    var written = 0
-    while written < bytes.count {
-        let count = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-        if count <= 0 { return }
-        written += count
-    }
-}
-
-func fail(_ message: String) -> Never {
-    emit("error: \(message)", to: STDERR_FILENO)
-    exit(1)
-}
-
 guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
     emit(
         "usage: stint-log-stress <log> <count> [--writer NAME] [--seal-threshold BYTES] [--lock-timeout-ms MS] [--hold]",
@@ -77,7 +55,7 @@ guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
 }
 
 let configuration = LogConfiguration(
-    clock: { now() }, sealThreshold: options.sealThreshold, lockTimeout: .milliseconds(options.lockTimeout),
+    clock: { systemNow() }, sealThreshold: options.sealThreshold, lockTimeout: .milliseconds(options.lockTimeout),
     onNotice: { emit("note: \($0.message)", to: STDERR_FILENO) })
 
 func openWriter() -> LogWriter {
