@@ -76,18 +76,12 @@ final class CommandContext: @unchecked Sendable {
 
 /// Deterministic ids from a seed (splitmix64), for reproducible demos and transcripts (`STINT_ID_SEED`).
 final class SeededIDs: @unchecked Sendable {
-    private var state: UInt64
+    private var words: SplitMix64
     private let lock = NSLockLike()
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { words = SplitMix64(seed: seed) }
 
-    private func nextWord() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private func nextWord() -> UInt64 { words.next() }
 
     var generator: @Sendable () -> EntityID {
         { [self] in

@@ -2,21 +2,6 @@ import Foundation
 import StintCore
 import StintLog
 
-/// A deterministic pseudo-random generator (splitmix64), so that a generated log is reproduced by its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Generates a valid log of a person's working days from a seed, through the real decision function:
 /// timers started, switched and stopped, records tracked, edited (also last week's), split, deleted,
 /// undone and redone, tags renamed, archived and deleted. Commands the domain refuses are skipped.
@@ -28,7 +13,7 @@ struct SyntheticLog {
     private(set) var state: LogState
     private(set) var events: [RecordedEvent] = []
     private(set) var now: Instant
-    private var random: SeededGenerator
+    private var random: SplitMix64
     private let ids = IDCounter()
     private var previousHash: String
     /// The ids of the records created so far, oldest first (some may be deleted since).
@@ -38,7 +23,7 @@ struct SyntheticLog {
 
     init(seed: UInt64, timeZone: String = "America/New_York", firstWeekday: Int = 1, start: String) {
         calendar = LogCalendar(timeZone: timeZone, firstWeekday: firstWeekday)!
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
         now = Instant(canonical: start)!
         let genesis = RecordedEvent(
             seq: 1, at: now, type: "log.created", version: 1, prev: RecordedEvent.genesisPrev,

@@ -164,7 +164,7 @@ import Testing
         print("CanonicalLineDecoderTests mutation seed \(seed) (re-run with STINT_TEST_SEED=\(seed))")
         var run = RandomRun(seed: seed)
         try run.go(commands: 150)
-        var random = SeededGenerator(seed: seed ^ 0xF022)
+        var random = SplitMix64(seed: seed ^ 0xF022)
         let alphabet = Array(#"{}[]",:0123456789-.eE\ unrtfalsxyzZT"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xA9, 0xFF]
         var fastAccepted = 0
         for _ in 0..<6000 {

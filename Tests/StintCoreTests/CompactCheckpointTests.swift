@@ -33,7 +33,7 @@ import Testing
         print("CompactCheckpointTests seed \(seed) (re-run with STINT_TEST_SEED=\(seed))")
         var run = RandomRun(seed: seed)
         try run.go(commands: 400)
-        var random = SeededGenerator(seed: seed ^ 0xC4EC)
+        var random = SplitMix64(seed: seed ^ 0xC4EC)
         for _ in 0..<20 {
             let boundary = run.boundaries.randomElement(using: &random)!
             let state = try #require(run.statesAtBoundaries[boundary])

@@ -3,21 +3,6 @@ import Testing
 
 @testable import StintCore
 
-/// SplitMix64: a small, fast, seedable generator, so a failing run can be repeated from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random command streams through decide and the fold, checking the properties every log must have.
 @Suite struct DomainPropertyTests {
     static let commandCount = 2000
@@ -44,7 +29,7 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(try LogState.fold(run.log.events) == final, "seed \(seed)")
 
         // Folding a prefix that ends at a batch boundary, then the rest, gives the same state.
-        var random = SeededGenerator(seed: seed ^ 0xB0B)
+        var random = SplitMix64(seed: seed ^ 0xB0B)
         for _ in 0..<25 {
             let boundary = run.boundaries.randomElement(using: &random)!
             var state = try LogState.fold(run.log.events[..<boundary])
@@ -57,7 +42,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// One random run: the log, what happened, and the state at each batch boundary.
 struct RandomRun {
-    var random: SeededGenerator
+    var random: SplitMix64
     var log: TestLog
     let ids: RandomIDs
     var applied = 0
@@ -73,7 +58,7 @@ struct RandomRun {
 
     init(seed: UInt64) {
         self.seed = seed
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
         let ids = RandomIDs(seed: seed ^ 0x1D5)
         self.ids = ids
         log = TestLog(zone: "Europe/Berlin", now: "2026-03-20T08:00:00.000Z", newID: ids.next)
@@ -220,9 +205,9 @@ struct RandomRun {
 
 /// Random version-4 ids from a seeded generator (distinct prefixes, like real ones).
 final class RandomIDs: @unchecked Sendable {
-    private var random: SeededGenerator
+    private var random: SplitMix64
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     func next() -> EntityID { EntityID(randomBits: random.next(), random.next()) }
 }

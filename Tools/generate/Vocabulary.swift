@@ -1,3 +1,5 @@
+import StintCore
+
 /// The words the generator draws tag names and comments from.
 enum Vocabulary {
     /// Tag names, most used first (the generator draws them with Zipf weights).
