@@ -98,6 +98,7 @@ import Testing
             name: "DST gap yesterday", arguments: ["start", "--at", "yesterday 02:30"], status: 1,
             environment: ["STINT_NOW": "2026-03-30T10:00:00Z"]),
         Case(name: "end before start", arguments: ["track", "10:00", "09:00"], status: 1),
+        Case(name: "end equal to start", arguments: ["track", "09:00", "09:00"], status: 1),
         Case(name: "stop before start", arguments: ["stop", "--all", "--at", "08:00"], status: 1),
 
         // Ids that name nothing, or more than one thing.

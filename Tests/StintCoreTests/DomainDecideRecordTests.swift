@@ -35,6 +35,10 @@ import Testing
             }
                 == .endBeforeStart)
         #expect(
+            errorCode { () throws(DomainError) in try log.run(.track(start: log.time("08:00"), end: log.time("08:00")))
+            }
+                == .endBeforeStart)
+        #expect(
             errorCode { () throws(DomainError) in try log.run(.track(start: log.time("08:00"), end: log.time("10:00")))
             }
                 == .timeInFuture)
@@ -91,6 +95,12 @@ import Testing
         #expect(errorCode { () throws(DomainError) in try log.run(.edit(record: ref)) } == .missingArgument)
         #expect(
             errorCode { () throws(DomainError) in try log.run(.edit(record: ref, end: log.time("06:00"))) }
+                == .endBeforeStart)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.edit(record: ref, end: log.time("07:00"))) }
+                == .endBeforeStart)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.edit(record: ref, start: log.time("08:00"))) }
                 == .endBeforeStart)
         #expect(
             errorCode { () throws(DomainError) in try log.run(.edit(record: ref, end: log.time("23:00"))) }

@@ -7,7 +7,7 @@ struct TrackVerb: Verb {
         abstract: "Add a completed record from START to END.",
         arguments: [
             ArgumentSpec(name: "START", help: "When it started."),
-            ArgumentSpec(name: "END", help: "When it ended (not before START)."),
+            ArgumentSpec(name: "END", help: "When it ended (after START)."),
             ArgumentSpec(name: "TAG", help: "A tag name (an unknown name creates the tag).", arity: .optional),
         ],
         options: [SharedOptions.comment, SharedOptions.force],

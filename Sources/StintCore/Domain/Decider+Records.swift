@@ -9,6 +9,7 @@ extension Decider {
         let start = try time(startArgument, "start")
         let end = try time(endArgument, "end")
         try checkSpan(start: start, end: end, force: force, of: "the record")
+        try refuseEmpty(start: start, end: end)
         let (tagId, created) = try tagId(for: choice, refuseArchived: false, unknownIDIsUntagged: true)
         let record = Record(id: context.newID(), start: start, end: end, tagId: tagId, comment: comment)
         let tracked = DomainEvent.recordTracked(
@@ -31,6 +32,7 @@ extension Decider {
         if let end { after.end = try time(end, "end") }
         if start != nil || end != nil {
             try checkSpan(start: after.start, end: after.end, force: force, of: "the record")
+            if let end = after.end { try refuseEmpty(start: after.start, end: end) }
         }
         if text != nil { after.comment = comment }
         var created: DomainEvent?

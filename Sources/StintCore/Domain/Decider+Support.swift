@@ -42,6 +42,16 @@ extension Decider {
         }
     }
 
+    /// Refuses a record that `track` or `edit` would make zero long: an interval typed with its end equal
+    /// to its start is a mistake (a timer stopped the moment it started is not, and `stop` allows it).
+    func refuseEmpty(start: Instant, end: Instant) throws(DomainError) {
+        guard end == start else { return }
+        throw DomainError(
+            .endBeforeStart,
+            "the record would end when it starts, at \(MessageFormat.local(start, calendar)): give an end after "
+                + "the start (or 'stint delete' the record)")
+    }
+
     /// A comment argument, trimmed and checked; nil when absent or empty.
     func comment(_ text: String?) throws(DomainError) -> String? {
         guard let text else { return nil }
