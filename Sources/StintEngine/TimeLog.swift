@@ -4,7 +4,8 @@ public import StintLog
 /// A log opened for writing: the writer's lock, and the folded state that commands are decided against.
 ///
 /// One command is one atomic batch: ``execute(_:)`` reads the clock once, decides the command against
-/// the current state at that instant, appends the events (durable before it returns) and folds them.
+/// the current state at that instant (or at the log's last event, if that is later), appends the events
+/// (durable before it returns) and folds them.
 /// A refused command appends nothing.
 ///
 /// ```swift
@@ -127,7 +128,12 @@ public final class TimeLog {
     public func execute(
         building makeCommand: (LogState, Instant) throws(StintError) -> Command
     ) throws(StintError) -> Result {
-        let now = options.clock()
+        let reading = options.clock()
+        // Commands are decided in the order the lock gives them, so never before the log's last event: a
+        // command whose clock was read before another writer appended (while it waited for the lock), or
+        // whose clock went back, is decided at that event's instant, where the writer records it anyway
+        // (keeping the earlier reading in the event's `clock`).
+        let now = max(reading, state.lastAt)
         let command = try makeCommand(state, now)
         let newID = options.newID
         let decision: Decision
@@ -137,9 +143,9 @@ public final class TimeLog {
             throw StintError(error)
         }
         guard !decision.events.isEmpty else { return Result(decision: decision, events: [], now: now) }
-        try checkFits(decision.drafts, now: now)
+        try checkFits(decision.drafts, now: now, reading: reading)
         do {
-            instant.value = now
+            instant.value = reading
             let events = try writer.append(decision.drafts)
             if events.count == 1 {
                 // One event applies atomically in place (a failed apply leaves the state unchanged), without
@@ -163,16 +169,16 @@ public final class TimeLog {
     /// Folds the events a decision would append onto a copy of the state, as the writer will record them,
     /// so that an event that contradicts the log (such as a new id that is already taken) is refused before
     /// anything is written: once appended, it would make every later read of the log fail.
-    private func checkFits(_ drafts: [EventDraft], now: Instant) throws(StintError) {
+    private func checkFits(_ drafts: [EventDraft], now: Instant, reading: Instant) throws(StintError) {
         var next = state
         let first = state.lastSeq + 1
-        let at = max(now, state.lastAt)
+        let at = now
         do {
             for (index, draft) in drafts.enumerated() {
                 try next.apply(
                     RecordedEvent(
                         seq: first + Int64(index), at: at, type: draft.type, version: draft.version,
-                        tx: drafts.count > 1 ? first : nil, clock: now < at ? now : nil,
+                        tx: drafts.count > 1 ? first : nil, clock: reading < at ? reading : nil,
                         prev: RecordedEvent.genesisPrev,
                         data: draft.data))
             }
