@@ -35,6 +35,12 @@ final class ChildProcess: @unchecked Sendable {
         var killed: Bool
         var stdout: String
         var stderr: String
+
+        /// Whether it failed as `stint` fails: exit 1 and an `error:` line on stderr (after any `note:`
+        /// lines, such as the one about a repair the command made first).
+        var failedWithError: Bool {
+            status == 1 && stderr.split(separator: "\n").contains { $0.hasPrefix("error: ") }
+        }
     }
 
     /// Waits for the end and reads everything the process wrote.

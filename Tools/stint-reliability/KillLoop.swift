@@ -80,7 +80,7 @@ struct KillLoop {
                 }
             } else {
                 tally.cliFailures[cliOutcome.status, default: 0] += 1
-                if cliOutcome.status != 1 || !cliOutcome.stderr.hasPrefix("error: ") {
+                if !cliOutcome.failedWithError {
                     problems.append("stint \(command) exited \(cliOutcome.status): \(cliOutcome.stderr)")
                 }
             }

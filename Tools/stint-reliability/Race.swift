@@ -182,7 +182,7 @@ struct Race {
         if !holderOutcome.stdout.hasPrefix("locked") {
             problems.append("the lock holder did not take the lock: \(holderOutcome.stderr)")
         }
-        if blocked.status != 1 || !blocked.stderr.hasPrefix("error: ") {
+        if !blocked.failedWithError {
             problems.append("a writer that waited for the lock exited \(blocked.status): \(blocked.stderr)")
         }
         if elapsed < 0.5 || elapsed > 3.5 {
