@@ -88,14 +88,7 @@ extension CommandContext {
     /// prints a warning when damage cut the reading short.
     func view(_ point: PointArguments) throws(CLIError) -> LogView {
         let reader = try reader()
-        let resolved: ReadPoint
-        switch point {
-        case .latest: resolved = .latest
-        case .seq(let n): resolved = .seq(n)
-        case .at(let text):
-            let settings = try settings(of: reader)
-            resolved = .at(try parseTime(text, calendar: settings.calendar, option: "--at"))
-        }
+        let resolved = try readPoint(point, of: reader)
         do {
             let view = try LogView.load(reader, at: resolved, options: engineOptions)
             if let warning = view.warning {
@@ -104,6 +97,33 @@ extension CommandContext {
             return view
         } catch {
             throw CLIError(error)
+        }
+    }
+
+    /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
+    /// state, from a projection checkpoint close to the point when there is one.
+    func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
+        let reader = try reader()
+        let resolved = try readPoint(point, of: reader)
+        do {
+            let view = try ProjectionView.load(reader, at: resolved, options: engineOptions)
+            if let warning = view.warning {
+                warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
+            }
+            return view
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// The engine's form of a `--at`/`--seq` point; `--at` is read in the log's calendar.
+    private func readPoint(_ point: PointArguments, of reader: LogReader) throws(CLIError) -> ReadPoint {
+        switch point {
+        case .latest: return .latest
+        case .seq(let n): return .seq(n)
+        case .at(let text):
+            let settings = try settings(of: reader)
+            return .at(try parseTime(text, calendar: settings.calendar, option: "--at"))
         }
     }
 

@@ -23,6 +23,9 @@ public struct EngineOptions: Sendable {
     /// A fold that passes a multiple of this many events leaves a checkpoint there too (so that reads of
     /// earlier points of a long history start close to them).
     public var checkpointSpacing: Int64
+    /// A fold that passes a multiple of this many events leaves a projection checkpoint there (a
+    /// ``ProjectionState``: about a month of records, so they can be close together).
+    public var projectionCheckpointSpacing: Int64
     /// Whether reads may write checkpoint files into a log directory (they are caches; false keeps the
     /// directory untouched by reads).
     public var writesCheckpoints: Bool
@@ -34,7 +37,7 @@ public struct EngineOptions: Sendable {
         clock: @escaping @Sendable () -> Instant, newID: @escaping @Sendable () -> EntityID,
         onNotice: @escaping @Sendable (String) -> Void = { _ in }, lockTimeout: Duration = .seconds(10),
         sealThreshold: Int64 = 1 << 20, checkpointInterval: Int64 = 10_000, checkpointSpacing: Int64 = 100_000,
-        writesCheckpoints: Bool = true
+        projectionCheckpointSpacing: Int64 = 10_000, writesCheckpoints: Bool = true
     ) {
         self.clock = clock
         self.newID = newID
@@ -43,6 +46,7 @@ public struct EngineOptions: Sendable {
         self.sealThreshold = sealThreshold
         self.checkpointInterval = checkpointInterval
         self.checkpointSpacing = checkpointSpacing
+        self.projectionCheckpointSpacing = projectionCheckpointSpacing
         self.writesCheckpoints = writesCheckpoints
     }
 

@@ -6,16 +6,20 @@ import StintCore
 struct StateLoader {
     let reader: LogReader
     let options: EngineOptions
-    /// The log's checkpoint store; nil for sources that are not log directories.
+    /// The log's checkpoint store, and its store of projection checkpoints (``ProjectionView``); nil for
+    /// sources that are not log directories.
     let checkpoints: CheckpointStore?
+    let projections: CheckpointStore?
 
     init(reader: LogReader, options: EngineOptions) {
         self.reader = reader
         self.options = options
         if reader.kind == .directory, let directory = reader.directoryPath {
             checkpoints = CheckpointStore(logDirectory: directory, fileSystem: reader.options.fileSystem)
+            projections = CheckpointStore.projections(logDirectory: directory, fileSystem: reader.options.fileSystem)
         } else {
             checkpoints = nil
+            projections = nil
         }
     }
 
@@ -63,6 +67,9 @@ struct StateLoader {
         let cursor: LogBatchCursor
         let spacing = max(1, options.checkpointSpacing)
         var nextMilestone = ((state?.lastSeq ?? 0) / spacing + 1) * spacing
+        let projectionSpacing = max(1, options.projectionCheckpointSpacing)
+        var nextProjectionMilestone = ((state?.lastSeq ?? 0) / projectionSpacing + 1) * projectionSpacing
+        var savedProjections: Set<Int64>?
         do {
             if let unverifiedHead {
                 cursor = try reader.batches(from: unverifiedHead.seq, recordingHeadAt: unverifiedHead.seq)
@@ -91,6 +98,16 @@ struct StateLoader {
                 if let current = state, let lastEvent, current.lastSeq >= nextMilestone {
                     nextMilestone = (current.lastSeq / spacing + 1) * spacing
                     if current.lastSeq != seqLimit { save(current, at: lastEvent) }
+                }
+                // And projection checkpoints, closer together, for the widget projections' reads.
+                if let current = state, let lastEvent, current.lastSeq >= nextProjectionMilestone {
+                    nextProjectionMilestone = (current.lastSeq / projectionSpacing + 1) * projectionSpacing
+                    if let projections, options.writesCheckpoints {
+                        if savedProjections == nil { savedProjections = Set(projections.seqs()) }
+                        if savedProjections!.insert(current.lastSeq).inserted {
+                            ProjectionState(current).save(to: projections, at: lastEvent)
+                        }
+                    }
                 }
             }
         } catch let error as StintError {

@@ -22,15 +22,17 @@ public struct CheckpointStore: Sendable {
     static let compressionLevel: Int32 = 1
     let fileSystem: any LogFileSystem
 
-    /// The store of the log directory at `logDirectory`.
-    public init(logDirectory: String) {
-        self.init(logDirectory: logDirectory, fileSystem: POSIXFileSystem())
+    /// The store of the log directory at `logDirectory`: `checkpoints/`, or `checkpoints/<subdirectory>/`
+    /// for another kind of checkpoint (`projection` for the widget projections' states).
+    public init(logDirectory: String, subdirectory: String? = nil) {
+        self.init(logDirectory: logDirectory, subdirectory: subdirectory, fileSystem: POSIXFileSystem())
     }
 
     /// The store of the log directory at `logDirectory`, doing its file operations through `fileSystem`.
     @_spi(FaultInjection)
-    public init(logDirectory: String, fileSystem: any LogFileSystem) {
-        directory = logDirectory.hasSuffix("/") ? logDirectory + "checkpoints" : logDirectory + "/checkpoints"
+    public init(logDirectory: String, subdirectory: String? = nil, fileSystem: any LogFileSystem) {
+        let checkpoints = logDirectory.hasSuffix("/") ? logDirectory + "checkpoints" : logDirectory + "/checkpoints"
+        directory = subdirectory.map { checkpoints + "/" + $0 } ?? checkpoints
         self.fileSystem = fileSystem
     }
 
@@ -115,7 +117,12 @@ public struct CheckpointStore: Sendable {
         do {
             let compressor = ZstdCompressor(level: CheckpointStore.compressionLevel)
             try content.withUnsafeBytes { bytes in try compressor.compress(bytes, appendingTo: &frame) }
-            if (try? fileSystem.kind(of: directory)) == nil { try? fileSystem.makeDirectory(directory) }
+            if (try? fileSystem.kind(of: directory)) == nil {
+                // `checkpoints/` first, for a store in a subdirectory of it.
+                let parent = String(directory[..<(directory.lastIndex(of: "/") ?? directory.endIndex)])
+                if (try? fileSystem.kind(of: parent)) == nil { try? fileSystem.makeDirectory(parent) }
+                try? fileSystem.makeDirectory(directory)
+            }
             let target = path(for: head.seq)
             let temporary = target + ".tmp"
             let descriptor = try fileSystem.openFile(temporary, .createTruncated)

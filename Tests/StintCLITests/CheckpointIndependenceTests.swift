@@ -64,7 +64,7 @@ import Testing
     static func options(writesCheckpoints: Bool) -> EngineOptions {
         EngineOptions(
             clock: { Instant(milliseconds: 0) }, newID: { EntityID(high: 0, low: 0) }, checkpointInterval: interval,
-            checkpointSpacing: interval, writesCheckpoints: writesCheckpoints)
+            checkpointSpacing: interval, projectionCheckpointSpacing: interval, writesCheckpoints: writesCheckpoints)
     }
 
     /// A read of the whole log with a small spacing, which leaves a checkpoint at the first batch boundary
@@ -89,12 +89,14 @@ import Testing
 
         try CheckpointIndependenceTests.leaveCheckpoints(path)
         let store = CheckpointStore(logDirectory: path)
+        let projections = CheckpointStore(logDirectory: path, subdirectory: "projection")
         #expect(store.seqs().count >= Int(lastSeq / CheckpointIndependenceTests.interval) - 1)
+        #expect(projections.seqs().count >= Int(lastSeq / CheckpointIndependenceTests.interval) - 1)
         #expect(CheckpointIndependenceTests.outputs(log: path) == plain)
 
         // Torn and garbage files under checkpoint names are ignored.
-        let seqs = store.seqs()
-        for (index, seq) in seqs.enumerated() {
+        let files = store.seqs().map { (store, $0) } + projections.seqs().map { (projections, $0) }
+        for (index, (store, seq)) in files.enumerated() {
             let digits = String(seq)
             let file = store.directory + "/" + String(repeating: "0", count: 20 - digits.count) + digits + ".ckpt"
             var bytes = try Data(contentsOf: URL(fileURLWithPath: file))

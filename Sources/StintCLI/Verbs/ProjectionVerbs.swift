@@ -23,8 +23,8 @@ struct SnapshotVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(point)
-        let snapshot = WidgetData(source: view.state.projectionSource, now: view.now)
+        let view = try context.projectionView(point)
+        let snapshot = WidgetData(source: view.source, now: view.now)
         try ExpectOption.emit(snapshot.json.prettyEncoded(), expect: expect, context: context)
     }
 }
@@ -68,9 +68,9 @@ struct SummaryVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(point)
-        let calendar = view.state.calendar
-        let snapshot = WidgetData(source: view.state.projectionSource, now: view.now)
+        let view = try context.projectionView(point)
+        let calendar = view.calendar
+        let snapshot = WidgetData(source: view.source, now: view.now)
         var summary = snapshot.summary(for: period, at: view.now, calendar: calendar)
         if let limit { summary = summary.limited(to: limit) }
         if context.globals.json || expect != nil {
@@ -121,9 +121,9 @@ struct TimelineVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(point)
-        let calendar = view.state.calendar
-        let snapshot = WidgetData(source: view.state.projectionSource, now: view.now)
+        let view = try context.projectionView(point)
+        let calendar = view.calendar
+        let snapshot = WidgetData(source: view.source, now: view.now)
         let timeline = WidgetTimelineBuilder.timeline(for: snapshot, now: view.now, calendar: calendar)
         if context.globals.json || expect != nil {
             try ExpectOption.emit(timeline.json.prettyEncoded(), expect: expect, context: context)
@@ -161,8 +161,8 @@ struct LiveActivityVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(point)
-        let content = LiveActivityContent(source: view.state.projectionSource)
+        let view = try context.projectionView(point)
+        let content = LiveActivityContent(source: view.source)
         if context.globals.json || expect != nil {
             try ExpectOption.emit(
                 JSON.object(["content": content.json]).prettyEncoded(), expect: expect, context: context)
@@ -172,7 +172,7 @@ struct LiveActivityVerb: Verb {
             context.print("No timer is running: no Live Activity.")
             return
         }
-        let format = TextFormat(calendar: view.state.calendar)
+        let format = TextFormat(calendar: view.calendar)
         for timer in content.timers {
             var line = "\(timer.tagName ?? "Timer")  since \(format.time(timer.startTime))  "
             line += DurationFormatter.hoursMinutes(milliseconds: timer.duration(at: view.now))

@@ -44,8 +44,8 @@ struct PublishVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(point)
-        let snapshot = WidgetData(source: view.state.projectionSource, now: view.now)
+        let view = try context.projectionView(point)
+        let snapshot = WidgetData(source: view.source, now: view.now)
         let file = SnapshotFile(path: path)
         let written: Bool
         switch file.contents() {

@@ -96,7 +96,7 @@ struct WidgetVerb: Verb {
         case .latest: break
         case .at(let text): moment = try context.parseTime(text, calendar: calendar, option: "--at")
         case .seq(let n):
-            moment = try context.view(point).now
+            moment = try context.projectionView(point).now
             seqLimit = n
         }
         // The file at the moment holds the snapshot of the last batch that changed it. Look for that batch

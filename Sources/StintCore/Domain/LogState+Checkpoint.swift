@@ -149,7 +149,7 @@ extension LogState.OpenBatch.Target {
 }
 
 /// Reads the members of a checkpoint, turning every shape error into `invalidCheckpoint`.
-private struct CheckpointReader {
+struct CheckpointReader {
     let json: JSON
 
     func fail(_ what: String) -> DomainError {

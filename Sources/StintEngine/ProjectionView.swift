@@ -1,0 +1,167 @@
+public import StintCore
+@_spi(FaultInjection) public import StintLog
+
+/// What the widget projections (snapshot, summary, timeline, Live Activity) are computed from at a point
+/// of a log's history: the same points, the same `now` and the same outputs as ``LogView``, usually much
+/// cheaper.
+///
+/// A read starts from the newest projection checkpoint at or before the point — a ``ProjectionState``
+/// that holds about a month of records, left every ``EngineOptions/projectionCheckpointSpacing`` events by
+/// earlier reads — and folds the few events after it. When there is none, or anything about it is not as
+/// expected (a stale head, damage, an event the lenient fold does not accept, a clock behind the log), the
+/// view is the strict ``LogView``'s, whose errors and warnings are then the ones reported.
+///
+/// ```swift
+/// let view = try ProjectionView.load(try LogReader(path: path), at: .seq(797_928), options: options)
+/// let snapshot = WidgetData(source: view.source, now: view.now)
+/// ```
+public struct ProjectionView: Sendable {
+    /// The tags, recent tags and the records the projections read at `now`.
+    public let source: ProjectionSource
+    /// The instant the projections are computed at.
+    public let now: Instant
+    /// The point that was asked for.
+    public let point: ReadPoint
+    /// Why reading stopped before the end of the log, when damage stopped it.
+    public let warning: LogProblem?
+
+    /// The log's calendar.
+    public var calendar: LogCalendar { source.calendar }
+
+    /// Builds the view of `reader`'s log at `point`.
+    ///
+    /// - Throws: what ``LogView/load(_:at:options:)`` throws for the same log and point.
+    public static func load(_ reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
+        -> ProjectionView
+    {
+        if let folded = ProjectionLoader(reader: reader, options: options).load(upTo: point) {
+            return ProjectionView(source: folded.state.projectionSource, now: folded.now, point: point, warning: nil)
+        }
+        let view = try LogView.load(reader, at: point, options: options)
+        return ProjectionView(source: view.state.projectionSource, now: view.now, point: point, warning: view.warning)
+    }
+}
+
+/// Folds a ``ProjectionState`` from the newest projection checkpoint at or before a point.
+struct ProjectionLoader {
+    let reader: LogReader
+    let options: EngineOptions
+    /// The projection checkpoints (`checkpoints/projection/`) and the state checkpoints; nil for sources
+    /// that are not log directories.
+    let projections: CheckpointStore?
+    let states: CheckpointStore?
+
+    init(reader: LogReader, options: EngineOptions) {
+        self.reader = reader
+        self.options = options
+        if reader.kind == .directory, let directory = reader.directoryPath {
+            projections = CheckpointStore.projections(logDirectory: directory, fileSystem: reader.options.fileSystem)
+            states = CheckpointStore(logDirectory: directory, fileSystem: reader.options.fileSystem)
+        } else {
+            projections = nil
+            states = nil
+        }
+    }
+
+    /// What a fold produced.
+    struct Folded {
+        var state: ProjectionState
+        var now: Instant
+        /// The checkpoint the fold started from, and how many events it folded after it.
+        var checkpointSeq: Int64
+        var foldedCount: Int64
+    }
+
+    /// The projection state at `point`, or nil when the strict fold should build the view instead.
+    func load(upTo point: ReadPoint) -> Folded? {
+        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
+        let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
+        if let seqLimit, seqLimit < 1 { return nil }
+        guard let projections,
+            let found = projections.newestUnverified(
+                atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit, version: ProjectionState.checkpointVersion)
+        else { return nil }
+        // A state checkpoint far closer to the point makes the strict fold the cheaper one. (For `--at`, the
+        // next projection checkpoint, recorded after the point, bounds the point's seq.)
+        let spacing = max(1, options.projectionCheckpointSpacing)
+        let bound = seqLimit ?? projections.seqs().first { $0 > found.header.head.seq } ?? .max
+        if let newestState = states?.seqs().last(where: { $0 <= bound }),
+            newestState > found.header.head.seq + 4 * spacing
+        {
+            return nil
+        }
+        guard let json = found.payload.withUnsafeBytes({ try? JSON.parse($0.assumingMemoryBound(to: UInt8.self)) }),
+            var state = try? ProjectionState(checkpoint: json), state.lastSeq == found.header.head.seq
+        else {
+            projections.remove(seq: found.header.head.seq)
+            return nil
+        }
+        let start = state.lastSeq
+        var unverifiedHead: LogHead? = found.header.head
+        var folded: Int64 = 0
+        var saved = Set(projections.seqs())
+        var nextMilestone = (state.lastSeq / spacing + 1) * spacing
+        do {
+            let cursor = try reader.batches(from: start, recordingHeadAt: start)
+            batches: while let batch = try cursor.next() {
+                if let expected = unverifiedHead {
+                    guard cursor.recordedHead == expected else {
+                        projections.remove(seq: expected.seq)
+                        return nil
+                    }
+                    unverifiedHead = nil
+                }
+                if let atLimit, batch.events[0].at > atLimit { break }
+                for event in batch.events where event.seq > state.lastSeq {
+                    if let seqLimit, event.seq > seqLimit { break batches }
+                    try state.apply(event)
+                    folded += 1
+                }
+                if state.lastSeq >= nextMilestone, let last = batch.events.last, last.seq == state.lastSeq {
+                    nextMilestone = (state.lastSeq / spacing + 1) * spacing
+                    if options.writesCheckpoints, saved.insert(state.lastSeq).inserted {
+                        var pruned = state
+                        pruned.prune()
+                        pruned.save(to: projections, at: last)
+                    }
+                }
+            }
+            // Damage, and a log that ends before the checkpoint, are for the strict fold to report.
+            guard cursor.warning == nil, unverifiedHead == nil else { return nil }
+        } catch {
+            return nil
+        }
+        let now: Instant
+        switch point {
+        case .latest:
+            now = options.clock()
+            // A clock behind the log could ask for records older than the state's horizon.
+            guard now >= state.lastAt else { return nil }
+        case .at(let instant):
+            now = instant
+        case .seq(let n):
+            guard state.lastSeq == n else { return nil }
+            now = state.lastAt
+        }
+        return Folded(state: state, now: now, checkpointSeq: start, foldedCount: folded)
+    }
+}
+
+extension CheckpointStore {
+    /// The projection checkpoints of the log directory at `logDirectory`: `checkpoints/projection/`,
+    /// kept for the last 400 spacings (4 million events at the default spacing).
+    static func projections(logDirectory: String, fileSystem: any LogFileSystem) -> CheckpointStore {
+        var store = CheckpointStore(logDirectory: logDirectory, subdirectory: "projection", fileSystem: fileSystem)
+        store.retained = 400
+        return store
+    }
+}
+
+extension ProjectionState {
+    /// Saves the state as the projection checkpoint after `event` (its last event).
+    func save(to store: CheckpointStore, at event: RecordedEvent) {
+        store.save(
+            checkpointJSON.encoded(), head: LogHead(of: event), at: event.at, version: ProjectionState.checkpointVersion
+        )
+    }
+}
