@@ -16,18 +16,19 @@ struct StatusVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(point)
-        let state = view.state
-        let snapshot = WidgetData(source: state.projectionSource, now: view.now)
-        let today = snapshot.todayTotal(at: view.now, calendar: state.calendar)
-        let running = state.runningRecords
+        let view = try context.projectionView(point)
+        let snapshot = WidgetData(source: view.source, now: view.now)
+        let today = snapshot.todayTotal(at: view.now, calendar: view.calendar)
+        // The source's records are ordered by start, then id: the running ones in the state's order.
+        let running = view.source.records.filter(\.isRunning)
+        let tags = view.source.tags
         if context.globals.json {
             context.printJSON(
                 .object([
                     "now": .string(view.now.iso8601),
                     "running": .array(
                         running.map { record in
-                            var json = TextFormat.json(record, tags: state.tags)
+                            var json = TextFormat.json(record, tags: tags)
                             if case .object(var fields) = json {
                                 fields.append(
                                     JSONField(
@@ -42,12 +43,12 @@ struct StatusVerb: Verb {
                 ]))
             return
         }
-        let format = TextFormat(calendar: state.calendar)
+        let format = TextFormat(calendar: view.calendar)
         if running.isEmpty {
             context.print("No timer is running.")
         } else {
             for record in running {
-                context.print(format.recordLine(record, tags: state.tags, now: view.now, style: context.style))
+                context.print(format.recordLine(record, tags: tags, now: view.now, style: context.style))
             }
         }
         let count = snapshot.todayRecordsCount
