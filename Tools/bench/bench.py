@@ -132,7 +132,14 @@ def main():
     parser.add_argument("--points", type=int, default=20, help="historical snapshots of the largest log")
     parser.add_argument("--data", default=os.path.join(ROOT, ".build", "bench-data"))
     parser.add_argument("--out", default=os.path.join(ROOT, ".build", "bench"))
+    parser.add_argument("--only", default="",
+                        help="a partial run: some of read,size,replay,historical,append (comma-separated); "
+                             "prints the figures and writes results.json, not results.md")
     args = parser.parse_args()
+    groups = {"read", "size", "replay", "historical", "append"}
+    only = {group for group in args.only.replace(",", " ").split()} or groups
+    if not only <= groups:
+        sys.exit(f"error: --only takes {', '.join(sorted(groups))}, not {', '.join(sorted(only - groups))}")
     sizes = sorted({int(size) for size in args.sizes.replace(",", " ").split()})
     small, large = sizes[0], sizes[-1]
     peer = 100000 if 100000 in sizes else sizes[len(sizes) // 2]
@@ -149,88 +156,101 @@ def main():
     info = machine()
     print(f"machine: {info['cpu']}, {info['cores']} cores, load {info['loadAverage']}", flush=True)
 
-    # Read verbs first, on copies of the generated data.
-    source, manifest = sets[peer]
-    copy = work_copy(source, args.out, f"read-{peer}")
-    env = stint_env(copy + "/stint", manifest)
-    env["TIMEWARRIORDB"] = copy + "/timew"
-    env["WATSON_DIR"] = copy + "/watson"
-    # A first read leaves the checkpoint every later read starts from, as in everyday use.
-    run(f"{stint} snapshot", env=env)
-    bench.measure("report", "stint", f"report --all --by tag ({peer})", f"{stint} report --all --by tag", env,
-                  size=peer)
-    bench.measure("report", "timew", f"summary :all ({peer})", "timew summary :all", env, size=peer)
-    bench.measure("report", "watson", f"report -a --json ({peer})", "watson report -a --json", env, size=peer)
-    bench.measure("export", "stint", f"log --all --json ({peer})", f"{stint} log --all --json", env, size=peer)
-    bench.measure("export", "timew", f"export ({peer})", "timew export", env, size=peer)
-    bench.measure("export", "watson", f"log -a --json ({peer})", "watson log -a --json", env, size=peer)
+    if "read" in only:
+        # Read verbs first, on copies of the generated data.
+        source, manifest = sets[peer]
+        copy = work_copy(source, args.out, f"read-{peer}")
+        env = stint_env(copy + "/stint", manifest)
+        env["TIMEWARRIORDB"] = copy + "/timew"
+        env["WATSON_DIR"] = copy + "/watson"
+        # A first read leaves the checkpoint every later read starts from, as in everyday use.
+        run(f"{stint} snapshot", env=env)
+        bench.measure("report", "stint", f"report --all --by tag ({peer})", f"{stint} report --all --by tag", env,
+                      size=peer)
+        bench.measure("report", "timew", f"summary :all ({peer})", "timew summary :all", env, size=peer)
+        bench.measure("report", "watson", f"report -a --json ({peer})", "watson report -a --json", env, size=peer)
+        bench.measure("export", "stint", f"log --all --json ({peer})", f"{stint} log --all --json", env, size=peer)
+        bench.measure("export", "timew", f"export ({peer})", "timew export", env, size=peer)
+        bench.measure("export", "watson", f"log -a --json ({peer})", "watson log -a --json", env, size=peer)
 
     # Size on disk per interval.
     sizes_on_disk = []
-    for size in sizes:
-        source, manifest = sets[size]
-        intervals = manifest["intervals"]
-        row = {"size": size, "events": manifest["events"], "intervals": intervals,
-               "stintBytes": directory_bytes(source + "/stint", ".jsonl.zst")}
-        if size == peer:
-            row["timewBytes"] = directory_bytes(source + "/timew/data")
-            row["watsonBytes"] = os.path.getsize(source + "/watson/frames")
-        sizes_on_disk.append(row)
+    replays, replay_rates, historical, points = [], [], [], []
+    if "size" in only:
+        for size in sizes:
+            source, manifest = sets[size]
+            intervals = manifest["intervals"]
+            row = {"size": size, "events": manifest["events"], "intervals": intervals,
+                   "stintBytes": directory_bytes(source + "/stint", ".jsonl.zst")}
+            if size == peer:
+                row["timewBytes"] = directory_bytes(source + "/timew/data")
+                row["watsonBytes"] = os.path.getsize(source + "/watson/frames")
+            sizes_on_disk.append(row)
 
     # Cold replay of the largest log: the checkpoints directory removed before every run.
     source, manifest = sets[large]
     copy = work_copy(source, args.out, f"replay-{large}")
     env = stint_env(copy + "/stint", manifest)
     checkpoints = copy + "/stint/checkpoints"
-    cold = bench.measure("replay", "stint", f"snapshot, no checkpoints ({large})", f"{stint} snapshot", env,
-                         prepare=f"rm -rf {checkpoints}", size=large,
-                         note="EngineOptions.writesCheckpoints is on: the run also writes its checkpoints")
-    cold["eventsPerSecond"] = manifest["events"] / cold["median"]
-    in_process = run(f"{BIN}/stint-bench replay {copy}/stint --runs {args.runs}", capture=True)
-    replays = [json.loads(line) for line in in_process.splitlines() if line.strip()]
-    replay_rates = sorted(line["eventsPerSecond"] for line in replays)
-    cold["cpuEventsPerSecond"] = manifest["events"] / (cold["user"] + cold["system"])
+    if "replay" in only:
+        cold = bench.measure("replay", "stint", f"snapshot, no checkpoints ({large})", f"{stint} snapshot", env,
+                             prepare=f"rm -rf {checkpoints}", size=large,
+                             note="EngineOptions.writesCheckpoints is on: the run also writes its checkpoints")
+        cold["eventsPerSecond"] = manifest["events"] / cold["median"]
+        in_process = run(f"{BIN}/stint-bench replay {copy}/stint --runs {args.runs}", capture=True)
+        replays = [json.loads(line) for line in in_process.splitlines() if line.strip()]
+        replay_rates = sorted(line["eventsPerSecond"] for line in replays)
+        cold["cpuEventsPerSecond"] = manifest["events"] / (cold["user"] + cold["system"])
 
-    # Historical snapshots at seeded random points, with the checkpoints one cold read leaves.
-    run(f"rm -rf {checkpoints} && {stint} snapshot && cp -a {checkpoints} {checkpoints}.kept", env=env)
-    chooser = random.Random(args.seed)
-    points = sorted(chooser.randint(2, manifest["events"]) for _ in range(args.points))
-    historical = []
-    for seq in points:
-        historical.append(bench.measure(
-            "historical", "stint", f"snapshot --seq {seq} ({large})", f"{stint} snapshot --seq {seq}", env,
-            prepare=f"rm -rf {checkpoints} && cp -a {checkpoints}.kept {checkpoints}", size=large))
+    if "historical" in only:
+        # Historical snapshots at seeded random points, with the checkpoints one cold read leaves.
+        run(f"rm -rf {checkpoints} && {stint} snapshot && cp -a {checkpoints} {checkpoints}.kept", env=env)
+        chooser = random.Random(args.seed)
+        points = sorted(chooser.randint(2, manifest["events"]) for _ in range(args.points))
+        historical = []
+        for seq in points:
+            historical.append(bench.measure(
+                "historical", "stint", f"snapshot --seq {seq} ({large})", f"{stint} snapshot --seq {seq}", env,
+                prepare=f"rm -rf {checkpoints} && cp -a {checkpoints}.kept {checkpoints}", size=large))
 
-    # Appends, each on its own copy: start with nothing running, stop with one timer running.
-    appends = []
-    for size in sorted({small, peer, large}):
-        source, manifest = sets[size]
-        copy = work_copy(source, args.out, f"append-{size}")
-        env = stint_env(copy + "/stint", manifest)
-        # As in everyday use, the log has been read before (the warm-up run would do it otherwise).
-        run(f"{stint} snapshot", env=env)
-        appends.append(bench.measure("append", "stint", f"start ({size})", f"{stint} start bench", env,
-                                     prepare=f"{stint} stop --all", size=size))
-        appends.append(bench.measure("append", "stint", f"stop ({size})", f"{stint} stop", env,
-                                     prepare=f"{stint} stop --all && {stint} start bench", size=size))
-        if size == peer:
-            env["TIMEWARRIORDB"] = copy + "/timew"
-            env["WATSON_DIR"] = copy + "/watson"
-            appends.append(bench.measure("append", "timew", f"start ({size})", "timew start bench :quiet :adjust", env,
-                                         prepare="timew stop :quiet || true", size=size))
-            appends.append(bench.measure("append", "timew", f"stop ({size})", "timew stop :quiet", env,
-                                         prepare="(timew stop :quiet || true) && timew start bench :quiet :adjust && sleep 1",
-                                         size=size, note="timew refuses an interval shorter than a second"))
-            appends.append(bench.measure("append", "watson", f"start ({size})", "watson start bench", env,
-                                         prepare="watson stop || true", size=size))
-            appends.append(bench.measure("append", "watson", f"stop ({size})", "watson stop", env,
-                                         prepare="(watson stop || true) && watson start bench", size=size))
+    if "append" in only:
+        # Appends, each on its own copy: start with nothing running, stop with one timer running.
+        appends = []
+        for size in sorted({small, peer, large}):
+            source, manifest = sets[size]
+            copy = work_copy(source, args.out, f"append-{size}")
+            env = stint_env(copy + "/stint", manifest)
+            # As in everyday use, the log has been read before (the warm-up run would do it otherwise).
+            run(f"{stint} snapshot", env=env)
+            appends.append(bench.measure("append", "stint", f"start ({size})", f"{stint} start bench", env,
+                                         prepare=f"{stint} stop --all", size=size))
+            appends.append(bench.measure("append", "stint", f"stop ({size})", f"{stint} stop", env,
+                                         prepare=f"{stint} stop --all && {stint} start bench", size=size))
+            if size == peer:
+                env["TIMEWARRIORDB"] = copy + "/timew"
+                env["WATSON_DIR"] = copy + "/watson"
+                appends.append(bench.measure("append", "timew", f"start ({size})", "timew start bench :quiet :adjust", env,
+                                             prepare="timew stop :quiet || true", size=size))
+                appends.append(bench.measure("append", "timew", f"stop ({size})", "timew stop :quiet", env,
+                                             prepare="(timew stop :quiet || true) && timew start bench :quiet :adjust && sleep 1",
+                                             size=size, note="timew refuses an interval shorter than a second"))
+                appends.append(bench.measure("append", "watson", f"start ({size})", "watson start bench", env,
+                                             prepare="watson stop || true", size=size))
+                appends.append(bench.measure("append", "watson", f"stop ({size})", "watson stop", env,
+                                             prepare="(watson stop || true) && watson start bench", size=size))
 
     report = {"machine": info, "runs": args.runs, "seed": args.seed, "sizes": sizes, "peerSize": peer,
               "results": bench.results, "sizeOnDisk": sizes_on_disk, "inProcessReplay": replays,
               "historicalPoints": points}
     with open(os.path.join(args.out, "results.json"), "w") as handle:
         json.dump(report, handle, indent=1)
+    if only != groups:
+        if historical:
+            medians = sorted(result["median"] for result in historical)
+            print(f"historical: median of medians {medians[len(medians) // 2] * 1000:.1f} ms, "
+                  f"best {medians[0] * 1000:.1f}, worst {medians[-1] * 1000:.1f}", flush=True)
+        print(f"a partial run (--only {args.only}): figures in {args.out}/results.json")
+        return
     markdown = render(report, replay_rates, historical, manifest)
     with open(os.path.join(args.out, "results.md"), "w") as handle:
         handle.write(markdown)
