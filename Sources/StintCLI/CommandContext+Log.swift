@@ -87,33 +87,38 @@ extension CommandContext {
     /// Reads the log at the point `--at` or `--seq` name (the latest state when neither is given), and
     /// prints a warning when damage cut the reading short.
     func view(_ point: PointArguments) throws(CLIError) -> LogView {
-        let reader = try reader()
-        let resolved = try readPoint(point, of: reader)
-        do {
-            let view = try LogView.load(reader, at: resolved, options: engineOptions)
-            if let warning = view.warning {
-                warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
-            }
-            return view
-        } catch {
-            throw CLIError(error)
+        let view = try load(point) { (reader, point) throws(StintError) in
+            try LogView.load(reader, at: point, options: engineOptions)
         }
+        warnIfCut(view.warning)
+        return view
     }
 
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
     /// state, from a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
+        let view = try load(point) { (reader, point) throws(StintError) in
+            try ProjectionView.load(reader, at: point, options: engineOptions)
+        }
+        warnIfCut(view.warning)
+        return view
+    }
+
+    private func load<View>(
+        _ point: PointArguments, _ body: (LogReader, ReadPoint) throws(StintError) -> View
+    ) throws(CLIError) -> View {
         let reader = try reader()
         let resolved = try readPoint(point, of: reader)
         do {
-            let view = try ProjectionView.load(reader, at: resolved, options: engineOptions)
-            if let warning = view.warning {
-                warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
-            }
-            return view
+            return try body(reader, resolved)
         } catch {
             throw CLIError(error)
         }
+    }
+
+    private func warnIfCut(_ warning: LogProblem?) {
+        guard let warning else { return }
+        warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
     }
 
     /// The engine's form of a `--at`/`--seq` point; `--at` is read in the log's calendar.

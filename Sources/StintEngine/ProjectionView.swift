@@ -54,13 +54,7 @@ struct ProjectionLoader {
     init(reader: LogReader, options: EngineOptions) {
         self.reader = reader
         self.options = options
-        if reader.kind == .directory, let directory = reader.directoryPath {
-            projections = CheckpointStore.projections(logDirectory: directory, fileSystem: reader.options.fileSystem)
-            states = CheckpointStore(logDirectory: directory, fileSystem: reader.options.fileSystem)
-        } else {
-            projections = nil
-            states = nil
-        }
+        (states, projections) = CheckpointStore.stores(of: reader)
     }
 
     /// What a fold produced.
@@ -148,6 +142,17 @@ struct ProjectionLoader {
 }
 
 extension CheckpointStore {
+    /// The state and projection checkpoint stores of `reader`'s log; nil for sources that are not log
+    /// directories.
+    static func stores(of reader: LogReader) -> (states: CheckpointStore?, projections: CheckpointStore?) {
+        guard reader.kind == .directory, let directory = reader.directoryPath else { return (nil, nil) }
+        let fileSystem = reader.options.fileSystem
+        return (
+            CheckpointStore(logDirectory: directory, fileSystem: fileSystem),
+            projections(logDirectory: directory, fileSystem: fileSystem)
+        )
+    }
+
     /// The projection checkpoints of the log directory at `logDirectory`: `checkpoints/projection/`,
     /// kept for the last 400 spacings (4 million events at the default spacing).
     static func projections(logDirectory: String, fileSystem: any LogFileSystem) -> CheckpointStore {

@@ -14,13 +14,7 @@ struct StateLoader {
     init(reader: LogReader, options: EngineOptions) {
         self.reader = reader
         self.options = options
-        if reader.kind == .directory, let directory = reader.directoryPath {
-            checkpoints = CheckpointStore(logDirectory: directory, fileSystem: reader.options.fileSystem)
-            projections = CheckpointStore.projections(logDirectory: directory, fileSystem: reader.options.fileSystem)
-        } else {
-            checkpoints = nil
-            projections = nil
-        }
+        (checkpoints, projections) = CheckpointStore.stores(of: reader)
     }
 
     /// What a fold produced.
