@@ -24,6 +24,9 @@ public struct ProjectionView: Sendable {
     public let point: ReadPoint
     /// Why reading stopped before the end of the log, when damage stopped it.
     public let warning: LogProblem?
+    /// Completed records that started before this instant may be missing from ``source`` (they are outside
+    /// every widget projection's window); nil when ``source`` holds every record.
+    public let horizon: Instant?
 
     /// The log's calendar.
     public var calendar: LogCalendar { source.calendar }
@@ -35,10 +38,13 @@ public struct ProjectionView: Sendable {
         -> ProjectionView
     {
         if let folded = ProjectionLoader(reader: reader, options: options).load(upTo: point) {
-            return ProjectionView(source: folded.state.projectionSource, now: folded.now, point: point, warning: nil)
+            return ProjectionView(
+                source: folded.state.projectionSource, now: folded.now, point: point, warning: nil,
+                horizon: folded.state.horizon)
         }
         let view = try LogView.load(reader, at: point, options: options)
-        return ProjectionView(source: view.state.projectionSource, now: view.now, point: point, warning: view.warning)
+        return ProjectionView(
+            source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
     }
 }
 

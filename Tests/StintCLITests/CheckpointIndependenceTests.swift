@@ -49,7 +49,11 @@ import Testing
         ]
         var outputs: [String] = []
         for point in points {
-            for verb in [["snapshot"], ["summary", "--period", "month", "--json"], ["status"], ["live-activity"]] {
+            let verbs = [
+                ["snapshot"], ["summary", "--period", "month", "--json"], ["status"], ["live-activity"], ["log"],
+                ["log", "--since", "2026-06-01", "--json"], ["timeline"],
+            ]
+            for verb in verbs {
                 let result = runner.run(verb + point)
                 outputs.append("\(verb + point) → \(result.status)\n\(result.stdout)\(result.stderr)")
             }

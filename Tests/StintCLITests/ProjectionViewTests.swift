@@ -95,6 +95,34 @@ import Testing
         #expect(cut > points.count / 2, "most projection states leave old records out")
     }
 
+    @Test func logReadsARangeInsideTheWindowFromTheProjectionAndAnEarlierOneFromTheState() throws {
+        var log = SyntheticLog(seed: 9, timeZone: "Europe/Berlin", firstWeekday: 2, start: "2026-02-02T08:00:00.000Z")
+        log.grow(toEvents: 900)
+        let directory = TemporaryDirectory()
+        let path = directory.appending("log")
+        try ProjectionViewTests.writeDirectory(log, to: path)
+        let plain = directory.appending("plain.jsonl")
+        try log.write(to: plain)
+        _ = try StateLoader(
+            reader: try LogReader(path: path), options: ProjectionViewTests.options(writesCheckpoints: true)
+        )
+        .load(upTo: .latest)
+        let now = log.events.last!.at.adding(milliseconds: 60_000).iso8601
+        for seq in [450, 700, 899] {
+            let at = log.events[seq - 1].at
+            for daysBack in [0, 4, 70] as [Int64] {
+                let since = at.adding(milliseconds: -daysBack * 86_400_000).iso8601
+                let arguments = ["log", "--seq", "\(seq)", "--since", since, "--json"]
+                let fromCheckpoints = CLIRunner(log: path, now: now).run(arguments)
+                let fromFile = CLIRunner(log: plain, now: now).run(arguments)
+                #expect(fromCheckpoints.status == 0 && fromCheckpoints.stdout == fromFile.stdout, "\(arguments)")
+            }
+            let today = ["log", "--seq", "\(seq)"]
+            #expect(
+                CLIRunner(log: path, now: now).run(today).stdout == CLIRunner(log: plain, now: now).run(today).stdout)
+        }
+    }
+
     @Test func withoutProjectionCheckpointsTheStrictFoldAnswers() throws {
         var log = SyntheticLog(seed: 5, timeZone: "UTC", start: "2026-03-01T08:00:00.000Z")
         log.grow(toEvents: 300)

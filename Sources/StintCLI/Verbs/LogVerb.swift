@@ -1,0 +1,115 @@
+import StintCore
+
+/// `stint log`.
+struct LogVerb: Verb {
+    static let spec = VerbSpec(
+        path: ["log"],
+        abstract: "List the records that started in a range (default: today), by day.",
+        options: [
+            .value("since", "TIME", "The start of the range (default: today's midnight)."),
+            .value("until", "TIME", "The end of the range, exclusive (default: the next midnight after --since)."),
+            .flag("all", "Every record of the log."),
+        ] + PointArguments.options,
+        discussion: TimeHelp.text,
+        examples: [
+            ("stint log", "Today's records."), ("stint log --since \"3d ago\"", "The records of the last three days."),
+            ("stint log --all --json", "Every record as JSON."),
+        ]
+    )
+
+    let since: String?
+    let until: String?
+    let all: Bool
+    let point: PointArguments
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        since = arguments.value("since")
+        until = arguments.value("until")
+        all = arguments.flag("all")
+        point = try PointArguments(arguments, verb: Self.spec.name)
+        if all, since != nil || until != nil {
+            throw CLIError.usage("give --all or --since/--until, not both", verb: Self.spec.name)
+        }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let (source, now) = try records(context)
+        let records = source.records
+        let calendar = source.calendar
+        if context.globals.json {
+            context.printJSON(
+                .array(
+                    records.map { record in
+                        var json = TextFormat.json(record, tags: source.tags)
+                        if case .object(var fields) = json {
+                            let end = record.end ?? max(now, record.start)
+                            fields.append(
+                                JSONField("seconds", JSON.seconds(milliseconds: end.milliseconds(since: record.start))))
+                            fields.append(JSONField("running", .bool(record.isRunning)))
+                            json = .object(fields)
+                        }
+                        return json
+                    }))
+            return
+        }
+        guard !records.isEmpty else {
+            context.print("No records.")
+            return
+        }
+        let format = TextFormat(calendar: calendar)
+        var day: CivilDate?
+        var dayTotal: Int64 = 0
+        func closeDay() {
+            if day != nil { context.print("  total \(DurationFormatter.hoursMinutes(milliseconds: dayTotal))") }
+        }
+        for record in records {
+            let date = calendar.date(of: record.start)
+            if date != day {
+                closeDay()
+                context.print(context.style.bold(format.day(date)))
+                day = date
+                dayTotal = 0
+            }
+            dayTotal += (record.end ?? max(now, record.start)).milliseconds(since: record.start)
+            context.print("  " + format.recordLine(record, tags: source.tags, now: now, style: context.style))
+        }
+        closeDay()
+    }
+
+    /// The records of the range (or every record with `--all`), ordered by start, with the tags and the
+    /// instant they are shown at. A range that starts inside the widget window is read from the projection
+    /// view; an earlier one, or `--all`, from the whole state.
+    private func records(_ context: CommandContext) throws(CLIError) -> (ProjectionSource, Instant) {
+        if all {
+            let view = try Progress.during("Reading the log", context: context) { () throws(CLIError) in
+                try context.view(point)
+            }
+            return (view.state.projectionSource, view.now)
+        }
+        let projection = try context.projectionView(point)
+        let calendar = projection.calendar
+        let start =
+            try since.map { (text) throws(CLIError) in
+                try context.parseTime(text, calendar: calendar, option: "--since")
+            } ?? calendar.startOfDay(containing: projection.now)
+        let end =
+            try until.map { (text) throws(CLIError) in
+                try context.parseTime(text, calendar: calendar, option: "--until")
+            } ?? (since == nil ? calendar.startOfNextDay(after: projection.now) : .distantFuture)
+        guard start <= end else {
+            throw CLIError.usage("--since must not be after --until", verb: Self.spec.name)
+        }
+        var source = projection.source
+        if let horizon = projection.horizon, start < horizon {
+            let view = try context.view(point)
+            source = view.state.projectionSource
+        }
+        source.records = source.records.filter { $0.start >= start && $0.start < end }
+        return (source, projection.now)
+    }
+}
+
+extension Instant {
+    /// An instant later than any a log holds.
+    static let distantFuture = Instant(milliseconds: Int64.max / 2)
+}
