@@ -27,9 +27,9 @@ test: bootstrap
 reliability: bootstrap
 	Tools/reliability/run-all.sh
 
-## fuzz: each libFuzzer target for FUZZ_SECONDS (default 600) seconds.
+## fuzz: each libFuzzer target for FUZZ_SECONDS (default 300) seconds.
 fuzz: bootstrap
-	Tools/fuzz/run.sh --seconds $(or $(FUZZ_SECONDS),600)
+	Tools/fuzz/run.sh --seconds $(or $(FUZZ_SECONDS),300)
 
 ## fuzz-smoke: each libFuzzer target for 5 seconds, for CI (about 3 minutes with the instrumented build).
 fuzz-smoke: bootstrap

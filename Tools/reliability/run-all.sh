@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every full reliability run of docs/reliability.md, one after the other, with the figures of each in
-# .build/reliability/run-<date>.log. About 1.5 hours on 2 cores; FUZZ_SECONDS (default 600 per target)
+# .build/reliability/run-<date>.log. About 1.5 hours on 2 cores; FUZZ_SECONDS (default 300 per target)
 # sets the fuzzing time.
 #
 #   Tools/reliability/run-all.sh
@@ -16,10 +16,10 @@ step() {
 }
 step Tools/reliability/kill-loop.sh --kills 1000
 step Tools/reliability/race.sh --processes 4 --appends 500
-step Tools/reliability/power-loss.sh --trials 20000
+step Tools/reliability/power-loss.sh --trials 100000
 step Tools/reliability/bit-flips.sh --flips 100000
 step Tools/reliability/tamper-and-truncate.sh
 step Tools/reliability/enospc-tmpfs.sh
-step Tools/fuzz/run.sh --seconds "${FUZZ_SECONDS:-600}"
+step Tools/fuzz/run.sh --seconds "${FUZZ_SECONDS:-300}"
 echo "figures in $out"
 exit $status
