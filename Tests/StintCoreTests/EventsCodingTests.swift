@@ -110,6 +110,20 @@ enum EventSamples {
                 + #""end":"2026-11-29T09:30:15.250Z"}}"#)
     }
 
+    /// The event-decoder fuzz target's crash (Events/invalid/fuzz/event-decoder/whole-number-as-exponent):
+    /// an event whose data held `1E5` changed when it was encoded and decoded again.
+    @Test func anEventSurvivesEncodingAndDecodingWhateverItsNumbersLookLike() throws {
+        let line =
+            #"{"seq":1,"at":"2026-11-29T09:00:00.000Z","type":"log.created","v":1,"prev":"#
+            + #""00000000000000000000000000000000","data":{"time":1E5,"ratio":2.50,"zone":"Europe/Berlin"}}"#
+        let event = try RecordedEvent(line: Array(line.utf8)[...])
+        let encoded = event.encodedLine()
+        let again = try RecordedEvent(line: encoded[...])
+        #expect(again == event)
+        #expect(again.encodedLine() == encoded)
+        #expect(String(decoding: encoded, as: UTF8.self).contains(#""time":100000,"ratio":2.5,"#))
+    }
+
     @Test func membersAreAcceptedInAnyOrder() throws {
         let data = try JSON.parse(
             #"{"end":"2026-11-29T09:30:15.250Z","recordId":"3f2a9c4e-0b1d-4c6e-9f00-5a7b8c9d0e1f"}"#)

@@ -68,6 +68,20 @@ import Testing
         #expect(value.encodedString == #"{"k":[1,-2,3.25,"é🎉",{"x":null}],"t":false}"#)
     }
 
+    /// Found by the event-decoder fuzz target: `1E5` was read as a double, written back as `100000` and read
+    /// again as an integer, so an event changed through encoding and decoding.
+    @Test func aWholeNumberIsReadAsTheIntegerTheEncoderWrites() throws {
+        #expect(try JSON.parse("1E5") == .int(100_000))
+        #expect(try JSON.parse("-3.0") == .int(-3))
+        #expect(try JSON.parse("-0.0") == .int(0))
+        #expect(try JSON.parse("1.5") == .double(1.5))
+        #expect(try JSON.parse("1e300") == .double(1e300))
+        for text in ["1E5", "-3.0", "2.5e1", "1e300", "-1.25", "9007199254740993.0", "[1.0,2E0,{\"a\":3e-1}]"] {
+            let value = try JSON.parse(text)
+            #expect(try JSON.parse(value.encoded()) == value, "\(text)")
+        }
+    }
+
     @Test(arguments: [
         "{", #"{"a":1,"a":2}"#, "[1,]", "01", #""\ud800""#, "nul", #"{"a" 1}"#, "1 2", "\"\u{01}\"",
         "[" + String(repeating: "[", count: 80) + "]",

@@ -173,6 +173,9 @@ struct JSONParser {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let value = Int64(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else { throw fail("number out of range", at: start) }
+        // The encoder writes a whole number below 2^53 as an integer (`1E5` as `100000`); reading one as an
+        // integer too gives every number one value, so that a value survives encoding and parsing unchanged.
+        if value.rounded() == value, abs(value) < 9_007_199_254_740_992 { return .int(Int64(value)) }
         return .double(value)
     }
 
