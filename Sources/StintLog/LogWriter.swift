@@ -69,6 +69,7 @@ public final class LogWriter {
             self.active = nil
         }
         if let lockDescriptor {
+            fileSystem.unlock(lockDescriptor)
             fileSystem.close(lockDescriptor)
             self.lockDescriptor = nil
             if failure == nil {

@@ -385,5 +385,7 @@ final class DenyingFileSystem: LogFileSystem, @unchecked Sendable {
         try base.tryLockExclusively(descriptor)
     }
 
+    func unlock(_ descriptor: Int32) { base.unlock(descriptor) }
+
     func pause(milliseconds: Int) { base.pause(milliseconds: milliseconds) }
 }

@@ -181,5 +181,6 @@ final class CountingFileSystem: LogFileSystem, @unchecked Sendable {
     func contentsOfDirectory(_ p: String) throws(SystemCallError) -> [String] { try base.contentsOfDirectory(p) }
     func kind(of p: String) throws(SystemCallError) -> FileKind? { try base.kind(of: p) }
     func tryLockExclusively(_ d: Int32) throws(SystemCallError) -> Bool { try base.tryLockExclusively(d) }
+    func unlock(_ d: Int32) { base.unlock(d) }
     func pause(milliseconds: Int) { base.pause(milliseconds: milliseconds) }
 }

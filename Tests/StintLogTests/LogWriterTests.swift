@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import StintCore
 import Testing
 
@@ -221,5 +222,26 @@ import Testing
         holder.close()
         let second = try fixture.open()
         #expect(second.lastSeq == 1)
+    }
+
+    /// A child process started by another thread holds a copy of every descriptor until it execs; closing
+    /// the writer must still release the lock (found as a rare failure of `IOErrorTests` while other tests
+    /// started processes).
+    @Test func closingReleasesTheLockEvenWhileACopyOfItsDescriptorLives() throws {
+        let fixture = LogFixture()
+        let writer = try fixture.create()
+        let lockPath = fixture.path + "/lock"
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap(Int32.init)
+        let lock = try #require(
+            descriptors.first { descriptor in
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) == lockPath
+            })
+        let copy = dup(lock)  // what a child process inherits
+        defer { close(copy) }
+        writer.close()
+        fixture.lockTimeout = .zero
+        let next = try fixture.open()
+        #expect(next.lastSeq == 1)
+        next.close()
     }
 }

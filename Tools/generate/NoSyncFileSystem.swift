@@ -37,5 +37,7 @@ struct NoSyncFileSystem: LogFileSystem {
     func tryLockExclusively(_ descriptor: Int32) throws(SystemCallError) -> Bool {
         try base.tryLockExclusively(descriptor)
     }
+
+    func unlock(_ descriptor: Int32) { base.unlock(descriptor) }
     func pause(milliseconds: Int) { base.pause(milliseconds: milliseconds) }
 }

@@ -55,6 +55,10 @@ public protocol LogFileSystem: Sendable {
     /// descriptor holds it.
     func tryLockExclusively(_ descriptor: Int32) throws(SystemCallError) -> Bool
 
+    /// Releases the lock taken on the descriptor (best effort). Closing the descriptor alone does not release
+    /// it while a copy of the descriptor lives on, such as in a child process another thread is starting.
+    func unlock(_ descriptor: Int32)
+
     /// Waits before the next attempt to take a lock.
     func pause(milliseconds: Int)
 }

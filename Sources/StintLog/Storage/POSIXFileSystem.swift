@@ -140,6 +140,10 @@ public struct POSIXFileSystem: LogFileSystem {
         return true
     }
 
+    public func unlock(_ descriptor: Int32) {
+        while flock(descriptor, LOCK_UN) != 0 && errno == EINTR {}
+    }
+
     public func pause(milliseconds: Int) {
         var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
         var remaining = timespec()

@@ -159,6 +159,8 @@ final class FailingFileSystem: LogFileSystem, @unchecked Sendable {
         try base.tryLockExclusively(descriptor)
     }
 
+    func unlock(_ descriptor: Int32) { base.unlock(descriptor) }
+
     func pause(milliseconds: Int) {
         base.pause(milliseconds: milliseconds)
     }

@@ -126,6 +126,8 @@ final class FaultInjectingFileSystem: LogFileSystem, @unchecked Sendable {
         return try base.tryLockExclusively(descriptor)
     }
 
+    func unlock(_ descriptor: Int32) { base.unlock(descriptor) }
+
     func pause(milliseconds: Int) {
         base.pause(milliseconds: milliseconds)
     }

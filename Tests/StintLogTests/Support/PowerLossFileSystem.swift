@@ -444,5 +444,12 @@ final class PowerLossFileSystem: LogFileSystem, @unchecked Sendable {
         }
     }
 
+    func unlock(_ descriptor: Int32) {
+        try? locked { () throws(SystemCallError) in
+            guard let number = descriptors[descriptor], inodes[number]?.lockHolder == descriptor else { return }
+            inodes[number]?.lockHolder = nil
+        }
+    }
+
     func pause(milliseconds: Int) {}
 }
