@@ -6,7 +6,4 @@
 #   Tools/reliability/kill-loop.sh [--kills 1000] [--seed S] [--max-delay-ms 150] [--check-every 50] [--log DIR]
 source "$(dirname "$0")/common.sh"
 build_products
-args=("$@")
-[[ " ${args[*]-} " == *" --kills "* ]] || args+=(--kills 1000)
-[[ " ${args[*]-} " == *" --max-delay-ms "* ]] || args+=(--max-delay-ms 150)
-exec "$BIN/stint-reliability" kill-loop "${args[@]}"
+exec "$BIN/stint-reliability" kill-loop "$@"

@@ -8,6 +8,7 @@
 // check passed, 1 with the problems on stderr otherwise.
 import Foundation
 import Glibc
+import ToolSupport
 
 func usage() -> Never {
     FileHandle.standardError.write(
@@ -27,6 +28,14 @@ while arguments.count >= 2, arguments[0].hasPrefix("--") {
     arguments.removeFirst(2)
 }
 guard arguments.isEmpty else { usage() }
+let known: Set<String> =
+    mode == "kill-loop"
+    ? ["kills", "seed", "max-delay-ms", "check-every", "log", "stint", "writer"]
+    : ["processes", "appends", "readers", "log", "stint", "writer"]
+for name in parsed.keys where !known.contains(name) {
+    FileHandle.standardError.write(Data("error: \(mode) has no option --\(name)\n".utf8))
+    usage()
+}
 let values = parsed
 @MainActor func number(_ name: String, _ fallback: Int) -> Int {
     guard let text = values[name] else { return fallback }
@@ -44,7 +53,14 @@ for tool in [stint, writer] where !FileManager.default.isExecutableFile(atPath: 
     exit(1)
 }
 let scratch = values["log"] ?? NSTemporaryDirectory() + "stint-\(mode)-\(getpid())"
-try? FileManager.default.removeItem(atPath: scratch)
+// A --log directory is the harness's own scratch space: never one that already holds something, such as a
+// real time log.
+if let given = values["log"], let entries = try? FileManager.default.contentsOfDirectory(atPath: given),
+    !entries.isEmpty
+{
+    FileHandle.standardError.write(Data("error: \(given) is not empty; give a new or empty directory to --log\n".utf8))
+    exit(64)
+}
 try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
 let path = scratch + "/log"
 let started = monotonicSeconds()
@@ -55,7 +71,7 @@ case "kill-loop":
     let seed = UInt64(values["seed"] ?? "") ?? UInt64(getpid())
     let loop = KillLoop(
         stint: stint, writer: writer, path: path, kills: number("kills", 1000), seed: seed,
-        maxDelay: number("max-delay-ms", 60), checkEvery: number("check-every", 50))
+        maxDelay: number("max-delay-ms", 150), checkEvery: number("check-every", 50))
     let (tally, found) = try loop.run()
     problems = found
     let failures = tally.cliFailures.sorted { $0.key < $1.key }.map { "\($0.value)×exit \($0.key)" }
