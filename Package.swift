@@ -39,7 +39,7 @@ let package = Package(
             name: "stint-crash-writer", dependencies: ["StintEngine", "StintLog", "StintCore", "ToolSupport"],
             path: "Tools/stint-crash-writer"),
         .executableTarget(
-            name: "stint-reliability", dependencies: ["StintEngine", "StintLog", "StintCore"],
+            name: "stint-reliability", dependencies: ["StintEngine", "StintLog", "StintCore", "ToolSupport"],
             path: "Tools/stint-reliability"),
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),

@@ -1,5 +1,5 @@
 // What the development executables under Tools/ share: the system clock (they stand where the CLI does,
-// above the library, so they may read it), whole-line writes and the error exit.
+// above the library, so they may read it), whole-line writes, the error exit, sleeps and elapsed time.
 import Glibc
 public import StintCore
 
@@ -26,4 +26,18 @@ public func emit(_ line: String, to descriptor: Int32) {
 public func fail(_ message: String) -> Never {
     emit("error: \(message)", to: STDERR_FILENO)
     exit(1)
+}
+
+/// Sleeps for a number of milliseconds.
+public func sleep(milliseconds: Int) {
+    var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+}
+
+/// Seconds on a monotonic clock, for elapsed times.
+public func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

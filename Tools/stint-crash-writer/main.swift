@@ -81,9 +81,7 @@ if let hold = options.holdLock {
     do {
         let log = try TimeLog.open(at: options.path, options: engine)
         emit("locked", to: STDOUT_FILENO)
-        var request = timespec(tv_sec: hold / 1000, tv_nsec: (hold % 1000) * 1_000_000)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        sleep(milliseconds: hold)
         log.close()
         exit(0)
     } catch {

@@ -45,8 +45,18 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the end and reads everything the process wrote.
     func wait() -> Outcome {
+        // Standard error drains on another thread: a child that fills its pipe while standard output is
+        // still open would otherwise block, and the harness with it.
+        nonisolated(unsafe) var err = Data()
+        let drained = DispatchGroup()
+        drained.enter()
+        let errors = errors
+        DispatchQueue.global().async {
+            err = errors.fileHandleForReading.readDataToEndOfFile()
+            drained.leave()
+        }
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
         process.waitUntilExit()
         let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
         return Outcome(
@@ -60,18 +70,4 @@ final class ChildProcess: @unchecked Sendable {
     {
         try ChildProcess(executable, arguments, environment: environment).wait()
     }
-}
-
-/// Sleeps for a number of milliseconds.
-func sleep(milliseconds: Int) {
-    var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-}
-
-/// Seconds on a monotonic clock, for elapsed times.
-func monotonicSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StintCore
+import ToolSupport
 
 /// The kill -9 loop: each round starts a `stint-crash-writer` (engine level, tiny seal threshold, frequent
 /// checkpoints) and a `stint` command on the same log, kills both with SIGKILL after a random delay, then
@@ -92,11 +93,7 @@ struct KillLoop {
                     .library(first: first, last: last, record: parts[3] == "-" ? nil : String(parts[3])))
                 tally.acknowledgedLibrary += 1
             }
-            tally.checkpointTemporaries +=
-                ((try? FileManager.default.contentsOfDirectory(atPath: path + "/checkpoints")) ?? []).filter {
-                    $0.hasSuffix(".tmp")
-                }.count
-            try? removeCheckpointTemporaries()
+            tally.checkpointTemporaries += removeCheckpointTemporaries()
             let recovery = checks.recover(sealThreshold: sealThreshold)
             tally.tornTails += recovery.tornTails
             tally.temporaryFilesRemoved += recovery.temporaryFilesRemoved
@@ -111,11 +108,18 @@ struct KillLoop {
     }
 
     /// The checkpoint temporaries a kill left (caches; counted, then removed so each round counts its own).
-    private func removeCheckpointTemporaries() throws {
-        let directory = path + "/checkpoints"
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasSuffix(".tmp") {
-            try FileManager.default.removeItem(atPath: directory + "/" + name)
+    /// Removes the temporary files of checkpoint writes a kill cut (of both kinds of checkpoint); returns how
+    /// many there were.
+    private func removeCheckpointTemporaries() -> Int {
+        var removed = 0
+        for directory in [path + "/checkpoints", path + "/checkpoints/projection"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for name in names where name.hasSuffix(".tmp") {
+                try? FileManager.default.removeItem(atPath: directory + "/" + name)
+                removed += 1
+            }
         }
+        return removed
     }
 
     private func fullCheck(_ checks: LogChecks, _ acknowledgements: [Acknowledgement]) -> [String] {

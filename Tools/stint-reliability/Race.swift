@@ -2,6 +2,7 @@ import Foundation
 import StintCore
 import StintLog
 import Synchronization
+import ToolSupport
 
 /// Concurrent writers and readers: `processes` loops each run `appends` `stint start NEWTAG` commands (a
 /// batch of two events: tag.created and timer.started) while `readers` loops read the log with `stint
@@ -125,13 +126,11 @@ struct Race {
             return
         }
         var groups: [Int64: Int] = [:]
-        var count = 0
         for line in outcome.stdout.split(separator: "\n") {
             guard let event = try? RecordedEvent(line: Array(line.utf8)) else {
                 shared.problem("stint history printed a line that is not an event: \(line.prefix(80))")
                 return
             }
-            count += 1
             if let tx = event.tx { groups[tx, default: 0] += 1 }
         }
         if let partial = groups.first(where: { $0.value != 2 }) {
@@ -141,7 +140,6 @@ struct Race {
             $0.history += 1
             $0.batches += groups.count
         }
-        _ = count
     }
 
     /// The library reader hands out whole batches; each must be the two events of one `stint start`.
