@@ -69,7 +69,7 @@ struct Transcript {
         let url = directory.appendingPathComponent(name)
         let expected = try String(contentsOf: url, encoding: .utf8)
         let actual = replay(expected)
-        if ProcessInfo.processInfo.environment["STINT_RECORD_GOLDEN"] == "1" {
+        if WidgetGolden.isRecording {
             if actual != expected { try Data(actual.utf8).write(to: url) }
             Issue.record("re-recorded \(name); unset STINT_RECORD_GOLDEN and run again", sourceLocation: sourceLocation)
             return

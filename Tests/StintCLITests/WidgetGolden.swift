@@ -13,8 +13,12 @@ enum WidgetGolden {
         ProcessInfo.processInfo.environment["STINT_RECORD_GOLDEN"] == "1"
     }
 
-    /// Checks that `actual` equals the golden file `name`, or records it.
-    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Checks that `actual` equals the golden file `name` in `directory` (the widget goldens' by default), or
+    /// records it.
+    static func check(
+        _ actual: String, against name: String, in directory: URL = directory,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let url = directory.appendingPathComponent(name)
         if isRecording {
             do {
