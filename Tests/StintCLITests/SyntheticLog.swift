@@ -1,6 +1,7 @@
 import Foundation
 import StintCore
 import StintLog
+import TestSupport
 
 /// Generates a valid log of a person's working days from a seed, through the real decision function:
 /// timers started, switched and stopped, records tracked, edited (also last week's), split, deleted,
@@ -14,7 +15,7 @@ struct SyntheticLog {
     private(set) var events: [RecordedEvent] = []
     private(set) var now: Instant
     private var random: SplitMix64
-    private let ids = IDCounter()
+    private let ids = IncrementingIDs()
     private var previousHash: String
     /// The ids of the records created so far, oldest first (some may be deleted since).
     private var createdRecords: [EntityID] = []
@@ -32,16 +33,6 @@ struct SyntheticLog {
         state = try! LogState(genesis: genesis)
         events = [genesis]
         previousHash = LogHead(of: genesis).hash
-    }
-
-    /// Hands out `…-000000000001`, `…002`, … to the decision function.
-    final class IDCounter {
-        private var last: UInt64 = 0
-
-        func next() -> EntityID {
-            last += 1
-            return EntityID(high: 0x0000_0000_0000_4000, low: 0x8000_0000_0000_0000 | last)
-        }
     }
 
     /// Appends `events` as one batch as a writer would, without a decision (for imports, whose planning
@@ -92,19 +83,12 @@ struct SyntheticLog {
             return false
         }
         guard !decision.events.isEmpty else { return false }
-        let first = (events.last?.seq ?? 0) + 1
-        for (offset, domain) in decision.events.enumerated() {
-            let draft = domain.draft
-            let event = RecordedEvent(
-                seq: first + Int64(offset), at: now, type: draft.type, version: draft.version,
-                tx: decision.events.count > 1 ? first : nil, prev: String(previousHash.prefix(32)), data: draft.data)
-            try! state.apply(event)
+        append(decision.events)
+        for domain in decision.events {
             switch domain {
             case .timerStarted(let id, _, _, _), .recordTracked(let id, _, _, _, _): createdRecords.append(id)
             default: break
             }
-            previousHash = LogHead(of: event).hash
-            events.append(event)
         }
         return true
     }
