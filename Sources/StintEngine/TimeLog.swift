@@ -143,14 +143,18 @@ public final class TimeLog {
             throw StintError(error)
         }
         guard !decision.events.isEmpty else { return Result(decision: decision, events: [], now: now) }
-        try checkFits(decision.drafts, now: now, reading: reading)
+        let drafts = decision.drafts
+        let checked = try checkFits(drafts, now: now, reading: reading)
         do {
             instant.value = reading
-            let events = try writer.append(decision.drafts)
-            if events.count == 1 {
-                // One event applies atomically in place (a failed apply leaves the state unchanged), without
-                // copying the state's tables, which at a million events is most of a command's time.
-                try state.apply(events[0])
+            let events = try writer.append(drafts)
+            // The checked fold is the state after the batch, as long as the writer placed the events where the
+            // check did (the fold reads only their seq, at and tx).
+            let placedAsChecked =
+                events.count == checked.events.count
+                && zip(events, checked.events).allSatisfy { $0.seq == $1.seq && $0.at == $1.at && $0.tx == $1.tx }
+            if placedAsChecked {
+                state = checked.state
             } else {
                 var next = state
                 for event in events { try next.apply(event) }
@@ -168,19 +172,22 @@ public final class TimeLog {
 
     /// Folds the events a decision would append onto a copy of the state, as the writer will record them,
     /// so that an event that contradicts the log (such as a new id that is already taken) is refused before
-    /// anything is written: once appended, it would make every later read of the log fail.
-    private func checkFits(_ drafts: [EventDraft], now: Instant, reading: Instant) throws(StintError) {
+    /// anything is written: once appended, it would make every later read of the log fail. Returns the
+    /// folded state and the events as checked.
+    private func checkFits(
+        _ drafts: [EventDraft], now: Instant, reading: Instant
+    ) throws(StintError) -> (state: LogState, events: [RecordedEvent]) {
         var next = state
         let first = state.lastSeq + 1
-        let at = now
+        var events: [RecordedEvent] = []
         do {
             for (index, draft) in drafts.enumerated() {
-                try next.apply(
-                    RecordedEvent(
-                        seq: first + Int64(index), at: at, type: draft.type, version: draft.version,
-                        tx: drafts.count > 1 ? first : nil, clock: reading < at ? reading : nil,
-                        prev: RecordedEvent.genesisPrev,
-                        data: draft.data))
+                let event = RecordedEvent(
+                    seq: first + Int64(index), at: now, type: draft.type, version: draft.version,
+                    tx: drafts.count > 1 ? first : nil, clock: reading < now ? reading : nil,
+                    prev: RecordedEvent.genesisPrev, data: draft.data)
+                try next.apply(event)
+                events.append(event)
             }
         } catch {
             throw StintError(
@@ -189,6 +196,7 @@ public final class TimeLog {
                     + "recorded. A new id that is already in use causes this: check how ids are generated",
                 domain: error)
         }
+        return (next, events)
     }
 
     /// The head of the log: its last `seq` and the SHA-256 of that event's line.
