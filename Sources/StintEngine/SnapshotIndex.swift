@@ -123,13 +123,12 @@ public struct SnapshotIndex: Sendable {
                 }
             }
         }
-        totals.sort(by: SnapshotIndex.precedes)
+        totals.sort(by: WidgetDayTotal.precedes)
         let timers = WidgetTimer.make(runningTimers: state.runningRecords, tags: state.tags)
-        let summaryIds = Set(totals.compactMap(\.tagId)).union(timers.compactMap(\.tagId))
         return WidgetData(
             runningTimers: timers, todayRecordsCount: count, todayCompletedMilliseconds: completed,
             recentTags: WidgetData.recentTags(ids: state.recentTagIds, tags: state.tags), dailyTotals: totals,
-            summaryTags: summaryIds.sorted().compactMap { id in state.tags[id].map(WidgetTag.init) },
+            summaryTags: WidgetData.summaryTags(dailyTotals: totals, runningTimers: timers, tags: state.tags),
             lastUpdated: now)
     }
 
@@ -155,23 +154,11 @@ public struct SnapshotIndex: Sendable {
         var byTag: [EntityID?: Int64] = [:]
         for record in records {
             guard let duration = record.durationMilliseconds else { continue }
-            let tagId = record.tagId.flatMap { id in tags[id].flatMap { $0.isDeleted ? nil : id } }
-            byTag[tagId, default: 0] += duration
+            byTag[WidgetData.namedTagId(record.tagId, tags: tags), default: 0] += duration
         }
         guard !byTag.isEmpty else { return [] }
         let start = calendar.startOfDay(CivilDate(daysSinceEpoch: day))
         return byTag.map { WidgetDayTotal(day: start, tagId: $0.key, milliseconds: $0.value) }
-    }
-
-    /// The snapshot's order of daily totals: by day, then by tag id with untagged first.
-    static func precedes(_ lhs: WidgetDayTotal, _ rhs: WidgetDayTotal) -> Bool {
-        if lhs.day != rhs.day { return lhs.day < rhs.day }
-        switch (lhs.tagId, rhs.tagId) {
-        case (nil, nil): return false
-        case (nil, _): return true
-        case (_, nil): return false
-        case (let left?, let right?): return left < right
-        }
     }
 
     private mutating func file(_ record: Record) {

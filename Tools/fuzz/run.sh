@@ -39,7 +39,7 @@ else
     mkdir -p "$BUILD"
     for module in "${MODULES[@]}"; do
         echo "compiling $module with -sanitize=fuzzer,address…" >&2
-        "$SWIFTC" -parse-as-library -module-name "$module" -O -wmo -sanitize=fuzzer,address -swift-version 6 \
+        "$SWIFTC" -parse-as-library -module-name "$module" -package-name Stint -O -wmo -sanitize=fuzzer,address -swift-version 6 \
             -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
             -I "$BUILD" -I Sources/CZstd -I Sources/CCrypto -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
             -c $(find "Sources/$module" -name '*.swift' | sort) -o "$BUILD/$module.o"

@@ -73,7 +73,7 @@ extension WidgetData {
     }
 
     /// The tags named by `dailyTotals` and `runningTimers`, ordered by id.
-    static func summaryTags(
+    package static func summaryTags(
         dailyTotals: [WidgetDayTotal], runningTimers: [WidgetTimer], tags: [EntityID: Tag]
     ) -> [WidgetTag] {
         let ids = Set(dailyTotals.compactMap(\.tagId)).union(runningTimers.compactMap(\.tagId))
@@ -81,7 +81,7 @@ extension WidgetData {
     }
 
     /// `id` when it names a tag that is not deleted; nil otherwise (the time counts as untagged).
-    static func namedTagId(_ id: EntityID?, tags: [EntityID: Tag]) -> EntityID? {
+    package static func namedTagId(_ id: EntityID?, tags: [EntityID: Tag]) -> EntityID? {
         guard let id, let tag = tags[id], !tag.isDeleted else { return nil }
         return id
     }

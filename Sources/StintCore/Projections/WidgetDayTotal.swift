@@ -16,7 +16,7 @@ public struct WidgetDayTotal: Hashable, Sendable {
     }
 
     /// The snapshot order: by day, then by tag id with untagged first.
-    static func precedes(_ lhs: WidgetDayTotal, _ rhs: WidgetDayTotal) -> Bool {
+    package static func precedes(_ lhs: WidgetDayTotal, _ rhs: WidgetDayTotal) -> Bool {
         if lhs.day != rhs.day { return lhs.day < rhs.day }
         switch (lhs.tagId, rhs.tagId) {
         case (nil, nil): return false
