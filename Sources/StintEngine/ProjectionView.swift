@@ -84,7 +84,8 @@ struct ProjectionLoader {
         // A state checkpoint far closer to the point makes the strict fold the cheaper one. (For `--at`, the
         // next projection checkpoint, recorded after the point, bounds the point's seq.)
         let spacing = max(1, options.projectionCheckpointSpacing)
-        let bound = seqLimit ?? projections.seqs().first { $0 > found.header.head.seq } ?? .max
+        let present = projections.seqs()
+        let bound = seqLimit ?? present.first { $0 > found.header.head.seq } ?? .max
         if let newestState = states?.seqs().last(where: { $0 <= bound }),
             newestState > found.header.head.seq + 4 * spacing
         {
@@ -99,7 +100,7 @@ struct ProjectionLoader {
         let start = state.lastSeq
         var unverifiedHead: LogHead? = found.header.head
         var folded: Int64 = 0
-        var saved = Set(projections.seqs())
+        var saved = Set(present)
         var nextMilestone = (state.lastSeq / spacing + 1) * spacing
         do {
             let cursor = try reader.batches(from: start, recordingHeadAt: start)

@@ -59,15 +59,12 @@ public struct CheckpointStore: Sendable {
     public func newest(
         atOrBefore seq: Int64, recordedAtOrBefore at: Instant?, version: Int, reader: LogReader
     ) -> (header: Header, payload: [UInt8])? {
-        for candidate in seqs().reversed() where candidate <= seq {
-            guard let (header, payload) = load(seq: candidate), header.version == version,
-                (try? reader.head(at: candidate)) == header.head
-            else {
-                try? fileSystem.removeFile(path(for: candidate))
-                continue
-            }
-            if let at, header.at > at { continue }
-            return (header, payload)
+        var limit = seq
+        while let found = newestUnverified(atOrBefore: limit, recordedAtOrBefore: at, version: version) {
+            let candidate = found.header.head.seq
+            if (try? reader.head(at: candidate)) == found.header.head { return found }
+            remove(seq: candidate)
+            limit = candidate - 1
         }
         return nil
     }

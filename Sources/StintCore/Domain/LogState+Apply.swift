@@ -246,6 +246,11 @@ extension LogState {
     }
 
     private mutating func noteUse(of tagId: EntityID?) {
+        LogState.noteUse(of: tagId, in: &recentTagIds)
+    }
+
+    /// Moves a used tag to the front of the recent tags (the rule ``ProjectionState`` folds by too).
+    static func noteUse(of tagId: EntityID?, in recentTagIds: inout [EntityID]) {
         guard let tagId else { return }
         recentTagIds.removeAll { $0 == tagId }
         recentTagIds.insert(tagId, at: 0)

@@ -132,8 +132,6 @@ public struct ProjectionState: Hashable, Sendable {
 
     /// As ``LogState``'s fold: the tag moves to the front of the recent tags.
     private mutating func noteUse(of tagId: EntityID?) {
-        guard let tagId else { return }
-        recentTagIds.removeAll { $0 == tagId }
-        recentTagIds.insert(tagId, at: 0)
+        LogState.noteUse(of: tagId, in: &recentTagIds)
     }
 }
