@@ -64,6 +64,39 @@ import Testing
         #expect(output.text.isEmpty)
     }
 
+    @Test func theTotalIsCountedOnlyAtTheFirstDraw() {
+        final class Counter: Sendable {
+            let calls = Mutex(0)
+            func count() -> Int64? {
+                calls.withLock { $0 += 1 }
+                return 4000
+            }
+        }
+        let counter = Counter()
+        let output = CapturedOutput()
+        let clock = ManualClock()
+        let silent = Progress(
+            "Verifying", total: counter.count(), unit: "events",
+            configuration: .init(output: output, isEnabled: false, elapsed: clock.reading))
+        clock.advance(.seconds(2))
+        silent.update(completed: 1200)
+        silent.finish()
+        #expect(counter.calls.withLock { $0 } == 0)
+        let shown = Progress(
+            "Verifying", total: counter.count(), unit: "events",
+            configuration: .init(output: output, isEnabled: true, elapsed: clock.reading))
+        clock.advance(.milliseconds(500))
+        shown.update(completed: 100)
+        #expect(counter.calls.withLock { $0 } == 0)
+        clock.advance(.seconds(1))
+        shown.update(completed: 1200)
+        clock.advance(.seconds(1))
+        shown.update(completed: 2000)
+        shown.finish()
+        #expect(counter.calls.withLock { $0 } == 1)
+        #expect(output.text.hasPrefix("\rVerifying: 1,200 / 4,000 events (30%)"))
+    }
+
     @Test func theCLIEnablesItOnlyOnATerminalWithoutQuiet() throws {
         func enabled(_ arguments: [String], terminal: Bool) throws -> Bool {
             let host = Host(

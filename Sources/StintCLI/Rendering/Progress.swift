@@ -10,10 +10,12 @@ import Synchronization
 /// starts on a clean line. The time it reads is a monotonic clock used for pacing only; nothing it
 /// measures reaches an output.
 ///
-/// Counted work (`verify`, `history`, an import) reports its count:
+/// Counted work (`verify`, `history`, an import) reports its count. The total is an autoclosure, asked
+/// for once, at the first draw: a reporter that never draws (a pipe, `--quiet`, quick work) never pays
+/// for counting, which for a single `.jsonl` file or standard input means reading the whole log:
 ///
 /// ```swift
-/// let progress = Progress.start("Verifying", total: eventCount, unit: "events", context: context)
+/// let progress = Progress.start("Verifying", total: try? reader.lastSeq(), unit: "events", context: context)
 /// defer { progress.finish() }
 /// for event in events { …; progress.update(completed: event.seq) }
 /// ```
@@ -42,11 +44,15 @@ final class Progress: Sendable {
         var lastDraw: Duration?
         var drewSomething = false
         var finished = false
+        /// Whether `total` has been asked for; it is, once, at the first draw.
+        var countedTotal = false
+        /// The number of steps when known (a bar with a percentage), else nil (a count or the elapsed time).
+        var total: Int64?
     }
 
     let label: String
-    /// The number of steps when known (a bar with a percentage), else nil (a count or the elapsed time).
-    let total: Int64?
+    /// Counts the steps (nil when unknown); called at most once, at the first draw.
+    private let countTotal: @Sendable () -> Int64?
     /// What a step is, plural: `events`.
     let unit: String
     private let configuration: Configuration
@@ -56,20 +62,28 @@ final class Progress: Sendable {
     private let started: Duration
     private let state = Mutex(State())
 
-    init(_ label: String, total: Int64?, unit: String, configuration: Configuration) {
+    init(
+        _ label: String, total: @autoclosure @escaping @Sendable () -> Int64?, unit: String,
+        configuration: Configuration
+    ) {
         self.label = label
-        self.total = total.flatMap { $0 > 0 ? $0 : nil }
+        self.countTotal = total
         self.unit = unit
         self.configuration = configuration
         self.started = configuration.elapsed()
     }
 
     /// A reporter for `context`'s standard error: enabled on a terminal without `--quiet`.
-    static func start(_ label: String, total: Int64? = nil, unit: String = "", context: CommandContext) -> Progress {
+    ///
+    /// - Parameter total: The number of steps, or nil when unknown; evaluated only if the reporter draws.
+    static func start(
+        _ label: String, total: @autoclosure @escaping @Sendable () -> Int64? = nil, unit: String = "",
+        context: CommandContext
+    ) -> Progress {
         let clock = ContinuousClock()
         let origin = clock.now
         return Progress(
-            label, total: total, unit: unit,
+            label, total: total(), unit: unit,
             configuration: Configuration(
                 output: context.host.standardError,
                 isEnabled: context.host.standardErrorIsTerminal && !context.globals.quiet,
@@ -108,8 +122,8 @@ final class Progress: Sendable {
         }
     }
 
-    /// The line as drawn at `elapsed` with `completed` steps: `Verifying: 1,200 / 4,000 events (30%)`.
-    func line(completed: Int64, elapsed: Duration) -> String {
+    /// The line as drawn at `elapsed` with `completed` of `total` steps: `Verifying: 1,200 / 4,000 events (30%)`.
+    func line(completed: Int64, total: Int64?, elapsed: Duration) -> String {
         let unitSuffix = unit.isEmpty ? "" : " " + unit
         if let total {
             let percent = min(100, completed * 100 / total)
@@ -127,7 +141,12 @@ final class Progress: Sendable {
         if let last = state.lastDraw, now - last < configuration.interval { return }
         state.lastDraw = now
         state.drewSomething = true
-        configuration.output.write("\r" + line(completed: state.completed, elapsed: running) + "\u{1B}[K")
+        if !state.countedTotal {
+            state.countedTotal = true
+            state.total = countTotal().flatMap { $0 > 0 ? $0 : nil }
+        }
+        configuration.output.write(
+            "\r" + line(completed: state.completed, total: state.total, elapsed: running) + "\u{1B}[K")
     }
 
     private func tickInBackground() {
