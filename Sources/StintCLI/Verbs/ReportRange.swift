@@ -1,5 +1,4 @@
 import StintCore
-import StintEngine
 
 /// The span of time a report or chart covers: a named period, `--since`/`--until`, or `--all`.
 struct ReportRange {
@@ -81,20 +80,22 @@ struct ReportRange {
     /// Whether the range is the whole history (`--all`).
     var isAll = false
 
-    /// Resolves the range options of `verb`; with none, `defaultPeriod`.
+    /// Resolves the range options of `verb` at `now`; with none, `defaultPeriod`.
+    ///
+    /// `source` is the log's projection source, its records ordered by start (as
+    /// `LogState.projectionSource` orders them): `--all` and an open `--since` start at the first record.
     static func resolve(
         period: String?, since: String?, until: String?, all: Bool, defaultPeriod: Period, verb: String,
-        view: LogView, context: CommandContext
+        source: ProjectionSource, now: Instant, context: CommandContext
     ) throws(CLIError) -> ReportRange {
-        let calendar = view.state.calendar
-        let now = view.now
+        let calendar = source.calendar
         let given = [period != nil, since != nil || until != nil, all].filter { $0 }.count
         guard given <= 1 else {
             throw CLIError.usage("give a PERIOD, --since/--until, or --all, not several", verb: verb)
         }
         if all {
-            let records = view.state.projectionSource.records
-            let first = records.map(\.start).min() ?? now
+            let records = source.records
+            let first = records.first?.start ?? now
             let last = records.map { max($0.end ?? now, $0.start) }.max() ?? now
             return ReportRange(
                 interval: TimeInterval64(
@@ -103,11 +104,10 @@ struct ReportRange {
                 title: "all records", isAll: true)
         }
         if since != nil || until != nil {
-            let source = view.state.projectionSource
             let start =
                 try since.map { (text) throws(CLIError) in
                     try context.parseTime(text, calendar: calendar, option: "--since")
-                } ?? calendar.startOfDay(containing: source.records.map(\.start).min() ?? now)
+                } ?? calendar.startOfDay(containing: source.records.first?.start ?? now)
             let end =
                 try until.map { (text) throws(CLIError) in
                     try context.parseTime(text, calendar: calendar, option: "--until")

@@ -102,16 +102,16 @@ struct ReportVerb: Verb {
                 try context.view(point)
             } : try context.view(point)
         let state = view.state
+        let source = state.projectionSource
         let range = try ReportRange.resolve(
             period: period, since: since, until: until, all: all, defaultPeriod: .week, verb: Self.spec.name,
-            view: view, context: context)
+            source: source, now: view.now, context: context)
         let filter = try tagFilter(state)
         let calendar = state.calendar
         let days =
             calendar.date(of: range.interval.end.adding(milliseconds: -1)).daysSinceEpoch
             - calendar.date(of: range.interval.start).daysSinceEpoch + 1
         let grouping = grouping ?? (days > 31 ? .month : .day)
-        let source = state.projectionSource
         let report = TimeReport(
             source: source, range: range.interval, grouping: grouping, attribution: attribution, tagFilter: filter,
             now: view.now)
