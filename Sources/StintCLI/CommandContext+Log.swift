@@ -87,8 +87,17 @@ extension CommandContext {
     /// Reads the log at the point `--at` or `--seq` name (the latest state when neither is given), and
     /// prints a warning when damage cut the reading short.
     func view(_ point: PointArguments) throws(CLIError) -> LogView {
-        let view = try load(point) { (reader, point) throws(StintError) in
-            try LogView.load(reader, at: point, options: engineOptions)
+        let reader = try reader()
+        return try view(at: readPoint(point, of: reader), of: reader)
+    }
+
+    /// Reads `reader` at an already resolved `point`, and prints a warning when damage cut the reading short.
+    func view(at point: ReadPoint, of reader: LogReader) throws(CLIError) -> LogView {
+        let view: LogView
+        do {
+            view = try LogView.load(reader, at: point, options: engineOptions)
+        } catch {
+            throw CLIError(error)
         }
         warnIfCut(view.warning)
         return view
@@ -97,23 +106,16 @@ extension CommandContext {
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
     /// state, from a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
-        let view = try load(point) { (reader, point) throws(StintError) in
-            try ProjectionView.load(reader, at: point, options: engineOptions)
-        }
-        warnIfCut(view.warning)
-        return view
-    }
-
-    private func load<View>(
-        _ point: PointArguments, _ body: (LogReader, ReadPoint) throws(StintError) -> View
-    ) throws(CLIError) -> View {
         let reader = try reader()
         let resolved = try readPoint(point, of: reader)
+        let view: ProjectionView
         do {
-            return try body(reader, resolved)
+            view = try ProjectionView.load(reader, at: resolved, options: engineOptions)
         } catch {
             throw CLIError(error)
         }
+        warnIfCut(view.warning)
+        return view
     }
 
     private func warnIfCut(_ warning: LogProblem?) {

@@ -77,7 +77,7 @@ struct DiffVerb: Verb {
         if let to {
             after = try load(to, option: "--to", reader: reader, calendar: calendar, context: context)
         } else {
-            after = try load(.latest, reader: reader, context: context)
+            after = try context.view(at: .latest, of: reader)
         }
         guard before.state.lastSeq <= after.state.lastSeq, before.now <= after.now else {
             throw CLIError.usage(
@@ -97,22 +97,9 @@ struct DiffVerb: Verb {
         _ text: String, option: String, reader: LogReader, calendar: LogCalendar, context: CommandContext
     ) throws(CLIError) -> LogView {
         if let seq = try DiffVerb.seq(text, option: option) {
-            return try load(.seq(seq), reader: reader, context: context)
+            return try context.view(at: .seq(seq), of: reader)
         }
-        return try load(
-            .at(context.parseTime(text, calendar: calendar, option: option)), reader: reader, context: context)
-    }
-
-    func load(_ point: ReadPoint, reader: LogReader, context: CommandContext) throws(CLIError) -> LogView {
-        do {
-            let view = try LogView.load(reader, at: point, options: context.engineOptions)
-            if let warning = view.warning {
-                context.warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
-            }
-            return view
-        } catch {
-            throw CLIError(error)
-        }
+        return try context.view(at: .at(context.parseTime(text, calendar: calendar, option: option)), of: reader)
     }
 
     /// Events `first + 1 … last`.
