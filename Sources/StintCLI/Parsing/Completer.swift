@@ -17,6 +17,8 @@ struct Completer {
         var prefix = ""
         /// The `--log` given on the line, for values read from the log.
         var logPath: String?
+        /// The verb's positional arguments before the word being typed: `["tag"]` in `help tag <Tab>`.
+        var arguments: [String] = []
 
         enum Kind: Equatable {
             /// Fixed words with a description each.
@@ -36,7 +38,7 @@ struct Completer {
         let current = words.last ?? ""
         var verbWords: [String] = []
         var spec: VerbSpec?
-        var positionals = 0
+        var positionals: [String] = []
         var given = Set<String>()
         var pending: OptionSpec?
         var onlyPositionals = false
@@ -69,10 +71,10 @@ struct Completer {
                 verbWords.append(word)
                 spec = registry.spec(for: verbWords)
             } else {
-                positionals += 1
+                positionals.append(word)
             }
         }
-        var request = Request(typed: current, kind: .words([]), logPath: logPath)
+        var request = Request(typed: current, kind: .words([]), logPath: logPath, arguments: positionals)
         if let option = pending {
             request.kind = .value(option.resolvedCompletion)
             return request
@@ -96,17 +98,22 @@ struct Completer {
             return request
         }
         guard let spec else {
-            let candidates = registry.nextWords(after: verbWords).map { word -> Candidate in
-                let path = verbWords + [word]
-                let description =
-                    registry.spec(for: path)?.abstract ?? registry.nextWords(after: path).joined(separator: ", ")
-                return Candidate(value: word, description: description)
-            }
-            request.kind = .words(candidates.filter { $0.value.hasPrefix(current) })
+            request.kind = .words(verbCandidates(after: verbWords).filter { $0.value.hasPrefix(current) })
             return request
         }
-        request.kind = .value(argument(at: positionals, of: spec)?.resolvedCompletion ?? .nothing)
+        request.kind = .value(argument(at: positionals.count, of: spec)?.resolvedCompletion ?? .nothing)
         return request
+    }
+
+    /// The words that may follow `verbWords` on the way to a visible verb, each described by its verb's
+    /// abstract or, for a group, by its subverbs: `add, rename, …` for `tag`.
+    func verbCandidates(after verbWords: [String]) -> [Candidate] {
+        registry.nextWords(after: verbWords).map { word in
+            let path = verbWords + [word]
+            let description =
+                registry.spec(for: path)?.abstract ?? registry.nextWords(after: path).joined(separator: ", ")
+            return Candidate(value: word, description: description)
+        }
     }
 
     /// The positional argument at `index`, the last one repeating when it takes several.

@@ -60,8 +60,9 @@ struct CompleteVerb: Verb {
         case .choices(let choices):
             return choices.filter { $0.hasPrefix(typed) }.map { Completer.Candidate(value: $0, description: "") }
         case .verbs:
-            return context.registry.visibleSpecs.map(\.name).filter { $0.hasPrefix(typed) && !$0.contains(" ") }
-                .map { Completer.Candidate(value: $0, description: context.registry.spec(for: [$0])?.abstract ?? "") }
+            // The verb words already given lead the way: `help tag <Tab>` offers add, rename…
+            return Completer(registry: context.registry).verbCandidates(after: request.arguments)
+                .filter { $0.value.hasPrefix(typed) }
         case .timeZones:
             return TimeZone.knownTimeZoneIdentifiers.sorted().filter { $0.hasPrefix(typed) }
                 .map { Completer.Candidate(value: $0, description: "") }
@@ -83,12 +84,15 @@ struct CompleteVerb: Verb {
                     }
                     .map { Completer.Candidate(value: $0.name, description: $0.isArchived ? "archived tag" : "tag") }
             case .runningRecords:
-                return recordCandidates(state.runningRecords, typed: typed, state: state, format: format, now: view.now)
-            default:
-                let records = state.records.values.sorted { ($0.start, $0.id) > ($1.start, $1.id) }
                 return recordCandidates(
-                    Array(records.filter { matches($0, typed) }.prefix(CompleteVerb.recordLimit)), typed: typed,
-                    state: state, format: format, now: view.now)
+                    state.runningRecords.filter { matches($0, typed) }, typed: typed, state: state, format: format,
+                    now: view.now)
+            default:
+                let records = state.records.values.filter { matches($0, typed) }
+                    .sorted { ($0.start, $0.id) > ($1.start, $1.id) }
+                return recordCandidates(
+                    Array(records.prefix(CompleteVerb.recordLimit)), typed: typed, state: state, format: format,
+                    now: view.now)
             }
         }
     }
@@ -97,10 +101,11 @@ struct CompleteVerb: Verb {
         record.id.uuidString.lowercased().hasPrefix(typed.lowercased())
     }
 
+    /// The candidates for `records`, which all match `typed`.
     private func recordCandidates(
         _ records: [Record], typed: String, state: LogState, format: TextFormat, now: Instant
     ) -> [Completer.Candidate] {
-        records.filter { matches($0, typed) }.map { record in
+        records.map { record in
             let id = typed.count >= 8 ? record.id.uuidString.lowercased() : TextFormat.short(record.id)
             let end = record.end.map { format.time($0) } ?? "running"
             let description =
