@@ -129,7 +129,8 @@ struct SplitVerb: Verb {
             // A bare HH:MM names a time on the record's own day: the first of its days where the time is inside it.
             let calendar = state.calendar
             var day: CivilDate?
-            if state.records(matching: ref).count == 1, let record = state.records(matching: ref).first {
+            let matching = state.records(matching: ref)
+            if matching.count == 1, let record = matching.first {
                 let end = record.end ?? context.now
                 let days = [calendar.date(of: record.start), calendar.date(of: end)]
                 day =

@@ -55,7 +55,8 @@ struct EditVerb: Verb {
         let (result, state) = try context.mutate { (state, context) throws(CLIError) in
             let ref = try context.recordRef(reference)
             // A bare HH:MM names a time of the record's own day: its start's for --start, its end's for --end.
-            let record = state.records(matching: ref).count == 1 ? state.records(matching: ref).first : nil
+            let matching = state.records(matching: ref)
+            let record = matching.count == 1 ? matching.first : nil
             let calendar = state.calendar
             return .edit(
                 record: ref,
