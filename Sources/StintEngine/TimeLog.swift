@@ -1,11 +1,12 @@
 public import StintCore
 public import StintLog
 
-/// A log opened for writing: the writer's lock, and the folded state that commands are decided against.
+/// A log opened for writing: an event store, and the folded state that commands are decided against.
 ///
 /// One command is one atomic batch: ``execute(_:)`` reads the clock once, decides the command against
-/// the current state at that instant (or at the log's last event, if that is later), appends the events
-/// (durable before it returns) and folds them.
+/// the current state at that instant (or at the log's last event, if that is later), and appends the
+/// events to the store (durable before it returns) only if no other writer appended since the state was
+/// folded; otherwise it folds what the other writer appended and decides again.
 /// A refused command appends nothing.
 ///
 /// ```swift
@@ -14,20 +15,24 @@ public import StintLog
 /// let result = try log.execute(.start(tag: .name("writing")))
 /// ```
 public final class TimeLog {
-    /// The log directory.
+    /// How many times a command is decided again when other writers keep appending before it.
+    static let maximumAttempts = 16
+
+    /// The log directory, or a description of the store for other stores.
     public let path: String
     /// The state after the last event of the log.
     public private(set) var state: LogState
-    let writer: LogWriter
+    /// The store's head as of ``state``.
+    public private(set) var head: StoreHead?
+    let store: any EventStore
     let options: EngineOptions
-    let instant: CommandInstant
 
-    init(path: String, writer: LogWriter, state: LogState, options: EngineOptions, instant: CommandInstant) {
+    init(path: String, store: any EventStore, state: LogState, head: StoreHead?, options: EngineOptions) {
         self.path = path
-        self.writer = writer
+        self.store = store
         self.state = state
+        self.head = head
         self.options = options
-        self.instant = instant
     }
 
     /// Creates a log directory whose first event records its settings.
@@ -40,6 +45,52 @@ public final class TimeLog {
     public static func create(
         at path: String, timeZone: String, firstWeekday: Int, options: EngineOptions
     ) throws(StintError) -> TimeLog {
+        let settings = try settingsEvent(timeZone: timeZone, firstWeekday: firstWeekday, options: options)
+        let store = try LogDirectoryStore.create(
+            at: path, genesis: settings, recordedAt: options.clock(), options: options)
+        do {
+            guard let first = store.lastWrittenEvent, let head = try store.head() else {
+                throw StintError(.refused, "the log at \(path) was created without its first event")
+            }
+            let state = try LogState(genesis: first)
+            return TimeLog(path: path, store: store, state: state, head: head, options: options)
+        } catch let error as StintError {
+            store.close()
+            throw error
+        } catch let error as DomainError {
+            store.close()
+            throw StintError(error)
+        } catch {
+            store.close()
+            throw StintError(.refused, "\(error)")
+        }
+    }
+
+    /// Starts a log in an empty store: appends the first event, which records the log's settings.
+    ///
+    /// - Throws: ``StintError`` (usage) for an unknown zone or weekday, (refused) when the store is not
+    ///   empty.
+    public static func create(
+        in store: any EventStore, timeZone: String, firstWeekday: Int, options: EngineOptions
+    ) throws(StintError) -> TimeLog {
+        let settings = try settingsEvent(timeZone: timeZone, firstWeekday: firstWeekday, options: options)
+        switch try store.append([settings], recordedAt: options.clock(), expecting: nil) {
+        case .conflict:
+            throw StintError(.refused, "the store already holds a log; open it instead of creating one")
+        case .appended(let batch, let head):
+            do {
+                let state = try LogState(genesis: batch.events[0])
+                return TimeLog(path: "\(store)", store: store, state: state, head: head, options: options)
+            } catch {
+                throw StintError(error)
+            }
+        }
+    }
+
+    /// The first event of a new log.
+    private static func settingsEvent(
+        timeZone: String, firstWeekday: Int, options: EngineOptions
+    ) throws(StintError) -> EventDraft {
         guard (1...7).contains(firstWeekday) else {
             throw StintError(.usage, "the first weekday must be 1 (Sunday) … 7 (Saturday), not \(firstWeekday)")
         }
@@ -47,61 +98,64 @@ public final class TimeLog {
             throw StintError(
                 .usage, "'\(timeZone)' is not an IANA time zone; use a name such as Europe/Berlin or UTC")
         }
-        let instant = CommandInstant(options.clock())
-        let settings = LogSettings(logId: options.newID(), calendar: calendar)
-        do {
-            let writer = try LogWriter.create(
-                at: path, settingsEvent: DomainEvent.logCreated(settings).draft,
-                configuration: options.logConfiguration(clock: instant))
-            guard let first = writer.lastEvent else {
-                throw StintError(.refused, "the log at \(path) was created without its first event")
-            }
-            return TimeLog(
-                path: path, writer: writer, state: try LogState(genesis: first), options: options, instant: instant)
-        } catch let error as LogError {
-            throw StintError(error)
-        } catch let error as DomainError {
-            throw StintError(error)
-        } catch let error as StintError {
-            throw error
-        } catch {
-            throw StintError(.refused, "\(error)")
-        }
+        return DomainEvent.logCreated(LogSettings(logId: options.newID(), calendar: calendar)).draft
     }
 
-    /// Opens a log for writing: takes its lock (waiting up to the configured time), repairs a torn tail,
-    /// and folds its events into the current state.
+    /// Opens a log directory for writing: takes its lock (waiting up to the configured time), repairs a torn
+    /// tail, and folds its events into the current state from the newest usable checkpoint.
     ///
     /// - Throws: ``StintError`` (damaged) for a log damaged before its tail or written by a newer Stint,
     ///   (refused) when the path is not a log, the lock is held, or I/O fails.
     public static func open(at path: String, options: EngineOptions) throws(StintError) -> TimeLog {
-        let writer: LogWriter
-        let instant = CommandInstant(options.clock())
-        do {
-            writer = try LogWriter.open(at: path, configuration: options.logConfiguration(clock: instant))
-        } catch {
-            throw StintError(error)
-        }
-        do {
-            let reader = try LogReader(path: path, options: options.readOptions)
-            let folded = try StateLoader(reader: reader, options: options).load(upTo: .latest)
-            guard let state = folded.state, state.lastSeq == writer.lastSeq else {
-                writer.close()
+        let store = try LogDirectoryStore.open(at: path, holdingLock: true, options: options)
+        do throws(StintError) {
+            let head = try store.head()
+            let folded = try StateLoader(reader: store.reader, options: options).load(upTo: .latest)
+            guard let state = folded.state, state.lastSeq == head?.position.seq else {
                 throw StintError(
                     .damaged,
-                    "the log at \(path) could not be read up to its last event (seq \(writer.lastSeq)); "
+                    "the log at \(path) could not be read up to its last event (\(head?.position.description ?? "none")); "
                         + "run 'stint verify' to see where it is damaged")
             }
-            return TimeLog(path: path, writer: writer, state: state, options: options, instant: instant)
-        } catch let error as StintError {
-            writer.close()
-            throw error
-        } catch let error as LogError {
-            writer.close()
-            throw StintError(error)
+            return TimeLog(path: path, store: store, state: state, head: head, options: options)
         } catch {
-            writer.close()
-            throw StintError(.refused, "\(error)")
+            store.close()
+            throw error
+        }
+    }
+
+    /// Opens the log held by `store`, folding all its events.
+    ///
+    /// - Throws: ``StintError`` (damaged) for an empty store or events that cannot be folded.
+    public static func open(store: any EventStore, options: EngineOptions) throws(StintError) -> TimeLog {
+        let head = try store.head()
+        var state: LogState?
+        try fold(store, after: nil, upTo: head, into: &state)
+        guard let state else {
+            throw StintError(.damaged, "the store holds no events; a log begins with log.created ('stint init')")
+        }
+        return TimeLog(path: "\(store)", store: store, state: state, head: head, options: options)
+    }
+
+    /// Folds the batches of `store` after `position` up to `head` into `state`.
+    private static func fold(
+        _ store: any EventStore, after position: StorePosition?, upTo head: StoreHead?, into state: inout LogState?
+    ) throws(StintError) {
+        guard let head else { return }
+        let cursor = try store.batches(after: position)
+        while state?.lastSeq != head.position.seq, let batch = try cursor.next() {
+            do throws(DomainError) {
+                for event in batch.events {
+                    if state == nil { state = try LogState(genesis: event) } else { try state!.apply(event) }
+                }
+            } catch {
+                throw StintError(error)
+            }
+        }
+        if let damage = cursor.damage { throw damage }
+        guard state?.lastSeq == head.position.seq else {
+            throw StintError(
+                .damaged, "the store ended before its head (\(head.position)); run 'stint verify' to see where")
         }
     }
 
@@ -125,49 +179,79 @@ public final class TimeLog {
 
     /// Like ``execute(_:)``, with the command built from the current state and instant (time arguments
     /// are parsed against the log's calendar and the command's `now`).
+    ///
+    /// When another writer appended since the state was folded, its events are folded and the command is
+    /// built and decided again on the new state, so it is decided as if it had come after them.
     public func execute(
         building makeCommand: (LogState, Instant) throws(StintError) -> Command
     ) throws(StintError) -> Result {
-        let reading = options.clock()
-        // Commands are decided in the order the lock gives them, so never before the log's last event: a
-        // command whose clock was read before another writer appended (while it waited for the lock), or
-        // whose clock went back, is decided at that event's instant, where the writer records it anyway
-        // (keeping the earlier reading in the event's `clock`).
-        let now = max(reading, state.lastAt)
-        let command = try makeCommand(state, now)
-        let newID = options.newID
-        let decision: Decision
-        do {
-            decision = try decide(command, state: state, context: DecisionContext(now: now, newID: { newID() }))
-        } catch {
-            throw StintError(error)
-        }
-        guard !decision.events.isEmpty else { return Result(decision: decision, events: [], now: now) }
-        let drafts = decision.drafts
-        let checked = try checkFits(drafts, now: now, reading: reading)
-        do {
-            instant.value = reading
-            let events = try writer.append(drafts)
-            // The checked fold is the state after the batch, as long as the writer placed the events where the
-            // check did (the fold reads only their seq, at and tx).
-            let placedAsChecked =
-                events.count == checked.events.count
-                && zip(events, checked.events).allSatisfy { $0.seq == $1.seq && $0.at == $1.at && $0.tx == $1.tx }
-            if placedAsChecked {
-                state = checked.state
-            } else {
-                var next = state
-                for event in events { try next.apply(event) }
-                state = next
+        // A refusal is a decision too: decide on what the store holds now, not on what it held at open.
+        try catchUp(to: try store.head())
+        for _ in 0..<Self.maximumAttempts {
+            let reading = options.clock()
+            // Commands are decided in the order the store takes them, so never before the log's last event: a
+            // command whose clock was read before another writer appended, or whose clock went back, is decided
+            // at that event's instant, where the store records it anyway (keeping the earlier reading in the
+            // event's `clock`).
+            let now = max(reading, state.lastAt)
+            let command = try makeCommand(state, now)
+            let newID = options.newID
+            let decision: Decision
+            do {
+                decision = try decide(command, state: state, context: DecisionContext(now: now, newID: { newID() }))
+            } catch {
+                throw StintError(error)
             }
-            return Result(decision: decision, events: events, now: now)
-        } catch let error as LogError {
-            throw StintError(error)
-        } catch let error as DomainError {
-            throw StintError(error)
-        } catch {
-            throw StintError(.refused, "\(error)")
+            guard !decision.events.isEmpty else { return Result(decision: decision, events: [], now: now) }
+            let drafts = decision.drafts
+            let checked = try checkFits(drafts, now: now, reading: reading)
+            switch try store.append(drafts, recordedAt: reading, expecting: head) {
+            case .conflict(let current):
+                try catchUp(to: current)
+            case .appended(let batch, let newHead):
+                state = try stateAfter(batch.events, checked: checked)
+                head = newHead
+                return Result(decision: decision, events: batch.events, now: now)
+            }
         }
+        throw StintError(
+            .refused,
+            "other writers appended to the log \(Self.maximumAttempts) times while this command was being decided; "
+                + "nothing was recorded: try again")
+    }
+
+    /// Folds what other writers appended up to `current`, the store's head.
+    private func catchUp(to current: StoreHead?) throws(StintError) {
+        guard current != head else { return }
+        guard let current, let known = head, current.position.seq > known.position.seq else {
+            throw StintError(
+                .damaged,
+                "the log at \(path) no longer holds what this writer read (its head was \(head?.description ?? "none"), "
+                    + "it is \(current?.description ?? "none")); run 'stint verify'")
+        }
+        var next: LogState? = state
+        try Self.fold(store, after: known.position, upTo: current, into: &next)
+        guard let next else { throw StintError(.damaged, "the log at \(path) lost its events") }
+        state = next
+        head = current
+    }
+
+    /// The state after an appended batch: the checked fold, as long as the store placed the events where the
+    /// check did (the fold reads only their seq, at and tx); otherwise the events folded again.
+    private func stateAfter(
+        _ events: [RecordedEvent], checked: (state: LogState, events: [RecordedEvent])
+    ) throws(StintError) -> LogState {
+        let placedAsChecked =
+            events.count == checked.events.count
+            && zip(events, checked.events).allSatisfy { $0.seq == $1.seq && $0.at == $1.at && $0.tx == $1.tx }
+        if placedAsChecked { return checked.state }
+        var next = state
+        do {
+            for event in events { try next.apply(event) }
+        } catch {
+            throw StintError(error)
+        }
+        return next
     }
 
     /// Folds the events a decision would append onto a copy of the state, as the writer will record them,
@@ -199,11 +283,8 @@ public final class TimeLog {
         return (next, events)
     }
 
-    /// The head of the log: its last `seq` and the SHA-256 of that event's line.
-    public var head: LogHead? { writer.head }
-
-    /// Releases the lock. The log stays usable by other processes.
+    /// Releases the store (for a log directory, its lock). The log stays usable by other processes.
     public func close() {
-        writer.close()
+        store.close()
     }
 }

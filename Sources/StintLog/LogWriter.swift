@@ -99,10 +99,9 @@ public final class LogWriter {
                     : "this writer stopped after an earlier failure (\(failure.message)); open the log again to go on",
                 cause: failure)
         }
-        guard !drafts.isEmpty else {
-            throw LogError(.invalidInput, "a batch must hold at least one event")
-        }
-        let (events, content, digest) = try encode(drafts)
+        let encoded = try BatchEncoder(lastEvent: lastEvent, lastDigest: lastDigest)
+            .encode(drafts, reading: configuration.clock())
+        let (events, content, digest) = (encoded.events, encoded.content, encoded.digest)
         var frame: [UInt8] = []
         try content.withBytes { (bytes) throws(LogError) in
             try compressor.compress(bytes, appendingTo: &frame)
@@ -129,59 +128,6 @@ public final class LogWriter {
             }
         }
         return events
-    }
-
-    /// The events of a batch and their lines, with the hash chain carried on; checks that every line
-    /// decodes back to the same bytes.
-    private func encode(_ drafts: [EventDraft]) throws(LogError) -> ([RecordedEvent], [UInt8], SHA256Digest?) {
-        let reading = configuration.clock()
-        var at = reading
-        var clock: Instant?
-        if let previous = lastEvent?.at, reading < previous {
-            at = previous
-            clock = reading
-        }
-        let firstSeq = lastSeq + 1
-        let tx: Int64? = drafts.count > 1 ? firstSeq : nil
-        var prev = lastDigest?.link ?? RecordedEvent.genesisPrev
-        var digest = lastDigest
-        var content: [UInt8] = []
-        var events: [RecordedEvent] = []
-        events.reserveCapacity(drafts.count)
-        for (index, draft) in drafts.enumerated() {
-            let event = RecordedEvent(
-                seq: firstSeq + Int64(index), at: at, type: draft.type, version: draft.version, tx: tx, clock: clock,
-                prev: prev, data: draft.data)
-            // Each line in a buffer of its own: a slice of `content` kept while `content` grows would make
-            // every append copy the whole batch (quadratic for an import of 100 000 events).
-            var line: [UInt8] = []
-            line.reserveCapacity(256)
-            event.appendLine(to: &line)
-            do throws(EventLineError) {
-                let decoded = try RecordedEvent(line: line)
-                guard decoded.encodedLine().elementsEqual(line) else {
-                    throw EventLineError("it does not encode to the same bytes after decoding")
-                }
-            } catch {
-                throw LogError(
-                    .invalidInput,
-                    "event \(index + 1) of the batch (type \"\(draft.type)\") cannot be stored: \(error.reason); "
-                        + "this is a bug in the command that made it", cause: error)
-            }
-            line.append(0x0A)
-            let lineDigest = line.withUnsafeBytes { SHA256Digest(of: $0) }
-            content.append(contentsOf: line)
-            digest = lineDigest
-            prev = lineDigest.link
-            events.append(event)
-        }
-        guard Int64(content.count) <= FrameLimits.maximumContentSize else {
-            throw LogError(
-                .tooLarge,
-                "the batch encodes to \(content.count) bytes, more than the 256 MiB a frame may hold; "
-                    + "split it into smaller batches")
-        }
-        return (events, content, digest)
     }
 
     /// Appends a frame to the active segment and syncs; on failure, truncates back and stops the writer.

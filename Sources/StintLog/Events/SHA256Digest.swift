@@ -1,14 +1,14 @@
 internal import CCrypto
 
 /// A SHA-256 digest kept inline (no allocation), with the hex forms the hash chain uses.
-struct SHA256Digest: Hashable, Sendable {
+package struct SHA256Digest: Hashable, Sendable {
     var words: (UInt64, UInt64, UInt64, UInt64)
 
-    static func == (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
+    package static func == (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
         lhs.words == rhs.words
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(words.0)
         hasher.combine(words.1)
         hasher.combine(words.2)
@@ -16,7 +16,7 @@ struct SHA256Digest: Hashable, Sendable {
     }
 
     /// The digest of `bytes`.
-    init(of bytes: UnsafeRawBufferPointer) {
+    package init(of bytes: UnsafeRawBufferPointer) {
         words = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { output in
             _ = SHA256(
@@ -26,7 +26,7 @@ struct SHA256Digest: Hashable, Sendable {
     }
 
     /// The digest of `bytes`.
-    init(of bytes: [UInt8]) {
+    package init(of bytes: [UInt8]) {
         self = bytes.withUnsafeBytes { SHA256Digest(of: $0) }
     }
 
@@ -36,7 +36,7 @@ struct SHA256Digest: Hashable, Sendable {
     }
 
     /// All 32 bytes in lowercase hex (the head).
-    var hex: String { SHA256Digest.hex(bytes) }
+    package var hex: String { SHA256Digest.hex(bytes) }
 
     /// The first 16 bytes in lowercase hex (a `prev` link).
     var link: String { SHA256Digest.hex(Array(bytes.prefix(16))) }

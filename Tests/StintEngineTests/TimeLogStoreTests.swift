@@ -1,0 +1,104 @@
+import StintCore
+import StintEngine
+import TestSupport
+import Testing
+
+/// ``TimeLog`` on any store: commands decided against a state another writer has moved on from are decided
+/// again after folding what that writer appended.
+@Suite struct TimeLogStoreTests {
+    @Test(arguments: StoreKind.allCases)
+    func aCommandDecidedOnAStaleStateIsDecidedAgainAfterTheOtherWritersEvents(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind)
+        let first = try TimeLog.open(store: try fixture.create(), options: fixture.options)
+        defer { first.close() }
+        let second = try TimeLog.open(store: try fixture.reopen(), options: fixture.options)
+        defer { second.close() }
+
+        fixture.clock.advance(milliseconds: 60_000)
+        let started = try first.execute(.start(tag: .name("writing")))
+        #expect(second.state.runningRecordIds.isEmpty, "the second writer has not seen the start")
+
+        // Decided on its stale state, `stop` would find no timer; after the conflict it stops the first's.
+        fixture.clock.advance(milliseconds: 60_000)
+        let stopped = try second.execute(.stop())
+        #expect(stopped.events.map(\.type) == ["timer.stopped"])
+        guard case .started(let record, _) = started.decision.outcome else {
+            Issue.record("start did not start a record")
+            return
+        }
+        #expect(stopped.events[0].data["recordId"]?.stringValue == record.id.description)
+        #expect(second.state.runningRecordIds.isEmpty)
+        #expect(second.head == (try fixture.reopen().head()))
+
+        // Both writers' events are in the store once each, in one gapless sequence.
+        let reader = try fixture.reopen()
+        defer { reader.close() }
+        let events = try reader.allBatches().flatMap(\.events)
+        #expect(events.map(\.seq) == Array(1...Int64(events.count)))
+        #expect(events.map(\.type).filter { $0 == "timer.stopped" }.count == 1)
+        #expect(try LogState.fold(events) == second.state)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anAppendThatMeetsAConflictIsDecidedAgainOnTheNewState(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind)
+        let racing = RacingStore(try fixture.create())
+        let log = try TimeLog.open(store: racing, options: fixture.options)
+        defer { log.close() }
+        fixture.clock.advance(milliseconds: 60_000)
+        try log.execute(.start(tag: .name("writing")))
+
+        // Between the decision of `stop` (one timer: stop it) and its append, another writer starts a second
+        // timer. Decided again on the new state, `stop` without an id is refused: two timers now run.
+        let other = try TimeLog.open(store: try fixture.reopen(), options: fixture.options)
+        defer { other.close() }
+        racing.raceBeforeNextAppend = { try other.execute(.start(tag: .name("email"))) }
+        fixture.clock.advance(milliseconds: 60_000)
+        #expect(throws: StintError.self) { try log.execute(.stop()) }
+        #expect(log.state.runningRecordIds.count == 2, "the other writer's timer was folded")
+        #expect(log.head == (try racing.head()))
+
+        // And `stop --all` stops both, including the one it learnt of through the conflict.
+        racing.raceBeforeNextAppend = { try other.execute(.start(tag: .name("reading"))) }
+        let stopped = try log.execute(.stop(all: true))
+        #expect(stopped.events.map(\.type) == ["timer.stopped", "timer.stopped", "timer.stopped"])
+        let events = try fixture.reopen().allBatches().flatMap(\.events)
+        #expect(events.map(\.seq) == Array(1...Int64(events.count)))
+        #expect(try LogState.fold(events) == log.state)
+    }
+
+    @Test func aLogInMemoryRunsCommandsAsALogDirectoryDoes() throws {
+        var outputs: [StoreKind: ([RecordedEvent], LogState)] = [:]
+        for kind in StoreKind.allCases {
+            let fixture = StoreFixture(kind)
+            let log: TimeLog
+            switch kind {
+            case .inMemory:
+                log = try TimeLog.create(
+                    in: InMemoryEventStore(), timeZone: "UTC", firstWeekday: 2, options: fixture.options)
+            case .logDirectory:
+                log = try TimeLog.create(at: fixture.path, timeZone: "UTC", firstWeekday: 2, options: fixture.options)
+            }
+            defer { log.close() }
+            var events: [RecordedEvent] = []
+            for command in [Command.start(tag: .name("writing")), .start(tag: .name("email")), .stop(all: true), .undo]
+            {
+                fixture.clock.advance(milliseconds: 90_000)
+                events += try log.execute(command).events
+            }
+            outputs[kind] = (events, log.state)
+        }
+        let memory = try #require(outputs[.inMemory])
+        let directory = try #require(outputs[.logDirectory])
+        #expect(memory.0 == directory.0)
+        #expect(memory.1 == directory.1)
+    }
+
+    @Test func creatingALogInAStoreThatHoldsOneIsRefused() throws {
+        let fixture = StoreFixture(.inMemory)
+        let store = try fixture.create()
+        #expect(throws: StintError.self) {
+            try TimeLog.create(in: store, timeZone: "UTC", firstWeekday: 2, options: fixture.options)
+        }
+    }
+}
