@@ -21,9 +21,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "StintCore"),
         .target(name: "StintLog", dependencies: ["StintCore", "CZstd", "CCrypto"]),
-        .target(name: "StintEngine", dependencies: ["StintCore", "StintLog"]),
+        .target(name: "StintEngine", dependencies: ["StintCore", "StintLog", "CSQLite"]),
         .target(name: "StintCLI", dependencies: ["StintCore", "StintLog", "StintEngine"]),
         .executableTarget(name: "stint", dependencies: ["StintCLI"]),
         .target(name: "ToolSupport", dependencies: ["StintCore"], path: "Tools/ToolSupport"),

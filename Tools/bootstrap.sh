@@ -2,6 +2,7 @@
 # Installs what building and testing Stint needs and is missing, and says what it does.
 #   - libzstd-dev and zstd (the log's compression library and the stock CLI the tests decode with)
 #   - libssl-dev (OpenSSL's libcrypto for the SHA-256 hash chain)
+#   - libsqlite3-dev (SQLite for the read models, docs/read-models.md)
 #   - pkg-config (how SwiftPM finds both)
 #   - check-jsonschema from PyPI (validates the golden logs against Events/schema), when python3 exists
 # Uses sudo when not run as root. Safe to run again: it installs only what is missing.
@@ -22,6 +23,7 @@ command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libzstd; then need_apt+=(libzstd-dev); fi
 command -v zstd >/dev/null 2>&1 || need_apt+=(zstd)
 if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libcrypto; then need_apt+=(libssl-dev); fi
+if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists sqlite3; then need_apt+=(libsqlite3-dev); fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ] && [ ${#SUDO[@]} -eq 0 ]; then
@@ -48,4 +50,4 @@ if ! command -v check-jsonschema >/dev/null 2>&1; then
     fi
 fi
 
-say "ready (libzstd $(pkg-config --modversion libzstd), libcrypto $(pkg-config --modversion libcrypto))"
+say "ready (libzstd $(pkg-config --modversion libzstd), libcrypto $(pkg-config --modversion libcrypto), sqlite3 $(pkg-config --modversion sqlite3))"

@@ -29,6 +29,9 @@ public struct EngineOptions: Sendable {
     /// Whether reads may write checkpoint files into a log directory (they are caches; false keeps the
     /// directory untouched by reads).
     public var writesCheckpoints: Bool
+    /// Whether commands on a log directory decide against its read models (`read-models.sqlite`: a few rows
+    /// per command) rather than a fold of the whole state (default true; tests compare both).
+    public var usesReadModels: Bool = true
     /// The file operations of the log, its readers and its checkpoints (default ``POSIXFileSystem``);
     /// replaced by fault-injecting tests and harnesses.
     @_spi(FaultInjection) public var fileSystem: any LogFileSystem = POSIXFileSystem()

@@ -20,19 +20,35 @@ public final class TimeLog {
 
     /// The log directory, or a description of the store for other stores.
     public let path: String
-    /// The state after the last event of the log.
+    /// The state after the last event of the log that commands are decided against.
+    ///
+    /// For a log directory with read models this is a slice (see `LogState+Slice`): the settings, every tag,
+    /// the recent tags, the running records, the undo and redo stacks and the records the commands named;
+    /// otherwise the whole state.
     public private(set) var state: LogState
     /// The store's head as of ``state``.
     public private(set) var head: StoreHead?
     let store: any EventStore
     let options: EngineOptions
+    /// The read models of a log directory, when commands decide against them.
+    private var model: ReadModel?
+    /// Whether ``state`` is a slice of the read models rather than the whole state.
+    private var isSlice: Bool
+    /// The log directory, for the whole state a command that reads every record needs.
+    private let directory: LogDirectoryStore?
 
-    init(path: String, store: any EventStore, state: LogState, head: StoreHead?, options: EngineOptions) {
+    init(
+        path: String, store: any EventStore, state: LogState, head: StoreHead?, options: EngineOptions,
+        model: ReadModel? = nil, isSlice: Bool = false, directory: LogDirectoryStore? = nil
+    ) {
         self.path = path
         self.store = store
         self.state = state
         self.head = head
         self.options = options
+        self.model = model
+        self.isSlice = isSlice
+        self.directory = directory
     }
 
     /// Creates a log directory whose first event records its settings.
@@ -53,7 +69,16 @@ public final class TimeLog {
                 throw StintError(.refused, "the log at \(path) was created without its first event")
             }
             let state = try LogState(genesis: first)
-            return TimeLog(path: path, store: store, state: state, head: head, options: options)
+            var model: ReadModel?
+            if options.usesReadModels {
+                model = try? ReadModel.open(inLogDirectory: path)
+                if (try? model?.rebuild(from: state, head: head)) == nil {
+                    model?.close()
+                    model = nil
+                }
+            }
+            return TimeLog(
+                path: path, store: store, state: state, head: head, options: options, model: model, directory: store)
         } catch let error as StintError {
             store.close()
             throw error
@@ -110,14 +135,10 @@ public final class TimeLog {
         let store = try LogDirectoryStore.open(at: path, holdingLock: true, options: options)
         do throws(StintError) {
             let head = try store.head()
-            let folded = try StateLoader(reader: store.reader, options: options).load(upTo: .latest)
-            guard let state = folded.state, state.lastSeq == head?.position.seq else {
-                throw StintError(
-                    .damaged,
-                    "the log at \(path) could not be read up to its last event (\(head?.position.description ?? "none")); "
-                        + "run 'stint verify' to see where it is damaged")
-            }
-            return TimeLog(path: path, store: store, state: state, head: head, options: options)
+            let (model, state, isSlice) = try prepareState(of: store, head: head, options: options)
+            return TimeLog(
+                path: path, store: store, state: state, head: head, options: options, model: model, isSlice: isSlice,
+                directory: store)
         } catch {
             store.close()
             throw error
@@ -194,7 +215,11 @@ public final class TimeLog {
             // at that event's instant, where the store records it anyway (keeping the earlier reading in the
             // event's `clock`).
             let now = max(reading, state.lastAt)
+            if isSlice {
+                try sliceing { (model, state) throws(ReadModelError) in try model.includeLastEnded(in: &state) }
+            }
             let command = try makeCommand(state, now)
+            try prepareState(for: command)
             let newID = options.newID
             let decision: Decision
             do {
@@ -203,14 +228,21 @@ public final class TimeLog {
                 throw StintError(error)
             }
             guard !decision.events.isEmpty else { return Result(decision: decision, events: [], now: now) }
+            if isSlice {
+                try sliceing { (model, state) throws(ReadModelError) in
+                    try model.include(namedBy: decision.events, in: &state)
+                }
+            }
             let drafts = decision.drafts
             let checked = try checkFits(drafts, now: now, reading: reading)
             switch try store.append(drafts, recordedAt: reading, expecting: head) {
             case .conflict(let current):
                 try catchUp(to: current)
             case .appended(let batch, let newHead):
+                let before = state
                 state = try stateAfter(batch.events, checked: checked)
                 head = newHead
+                saveToReadModels(from: before, named: decision.events, head: newHead)
                 return Result(decision: decision, events: batch.events, now: now)
             }
         }
@@ -229,11 +261,81 @@ public final class TimeLog {
                 "the log at \(path) no longer holds what this writer read (its head was \(head?.description ?? "none"), "
                     + "it is \(current?.description ?? "none")); run 'stint verify'")
         }
+        if let model {
+            var batches: [StoredBatch] = []
+            let cursor = try store.batches(after: known.position)
+            while batches.last?.position != current.position, let batch = try cursor.next() { batches.append(batch) }
+            if let damage = cursor.damage { throw damage }
+            do {
+                var next = state
+                try model.fold(batches, into: &next, head: current)
+                state = next
+                head = current
+                return
+            } catch {
+                dropReadModels(because: error)
+                if isSlice {
+                    state = try Self.wholeState(of: directory!, head: current, options: options)
+                    isSlice = false
+                    head = current
+                    return
+                }
+            }
+        }
         var next: LogState? = state
         try Self.fold(store, after: known.position, upTo: current, into: &next)
         guard let next else { throw StintError(.damaged, "the log at \(path) lost its events") }
         state = next
         head = current
+    }
+
+    /// Loads what deciding `command` on a slice reads: the records its references match (live or deleted), the
+    /// inverses `undo` and `redo` append, or the whole state for a command that reads every record.
+    private func prepareState(for command: Command) throws(StintError) {
+        guard isSlice else { return }
+        if command.readsEveryRecord, let directory {
+            state = try Self.wholeState(of: directory, head: head, options: options)
+            isSlice = false
+            return
+        }
+        let references = command.recordReferences
+        try sliceing { (model, state) throws(ReadModelError) in
+            if !references.isEmpty { try model.include(matching: references, in: &state) }
+            if command == .undo || command == .redo { try model.includeTopInverses(in: &state) }
+        }
+    }
+
+    /// Runs `body` on the read models and the slice; when they fail, drops them and goes on with the whole
+    /// state.
+    private func sliceing(_ body: (ReadModel, inout LogState) throws(ReadModelError) -> Void) throws(StintError) {
+        guard isSlice, let model, let directory else { return }
+        do {
+            try body(model, &state)
+        } catch {
+            dropReadModels(because: error)
+            state = try Self.wholeState(of: directory, head: head, options: options)
+            isSlice = false
+        }
+    }
+
+    /// Writes what a command changed to the read models; a failure only drops them (the log is durable, and the
+    /// next command rebuilds them).
+    private func saveToReadModels(from before: LogState, named events: [DomainEvent], head: StoreHead) {
+        guard let model else { return }
+        do {
+            try model.save(from: before, to: state, named: Set(events.flatMap(\.namedRecordIds)), head: head)
+        } catch {
+            dropReadModels(because: error)
+        }
+    }
+
+    /// Stops using the read models and removes them, to be rebuilt by the next command.
+    private func dropReadModels(because error: ReadModelError) {
+        guard let model else { return }
+        options.onNotice("the read models of \(path) will be rebuilt from the log (\(error.description))")
+        model.close()
+        ReadModel.remove(inLogDirectory: path)
+        self.model = nil
     }
 
     /// The state after an appended batch: the checked fold, as long as the store placed the events where the
@@ -285,6 +387,8 @@ public final class TimeLog {
 
     /// Releases the store (for a log directory, its lock). The log stays usable by other processes.
     public func close() {
+        model?.close()
+        model = nil
         store.close()
     }
 }

@@ -84,7 +84,7 @@ extension LogState {
             target: target, grouped: grouped)
     }
 
-    static func json(_ tag: Tag) -> JSON {
+    package static func json(_ tag: Tag) -> JSON {
         var object = JSONObjectBuilder()
         object.add("id", .string(tag.id.uuidString))
         object.add("name", .string(tag.name))
@@ -94,7 +94,7 @@ extension LogState {
         return object.json
     }
 
-    static func json(_ record: Record) -> JSON {
+    package static func json(_ record: Record) -> JSON {
         var object = JSONObjectBuilder()
         object.add("id", .string(record.id.uuidString))
         object.add("start", .string(record.start.iso8601))
@@ -104,7 +104,7 @@ extension LogState {
         return object.json
     }
 
-    static func json(_ provenance: ImportProvenance) -> JSON {
+    package static func json(_ provenance: ImportProvenance) -> JSON {
         guard case .object(var fields) = json(provenance.values) else { return .null }
         fields.append(JSONField("system", .string(provenance.source.system.rawValue)))
         fields.append(JSONField("identity", .string(provenance.source.identity)))
@@ -112,7 +112,7 @@ extension LogState {
         return .object(fields)
     }
 
-    static func json(_ entry: UndoEntry) -> JSON {
+    package static func json(_ entry: UndoEntry) -> JSON {
         .object([
             JSONField("batchStart", .int(entry.batchStart)),
             JSONField(
@@ -149,8 +149,12 @@ extension LogState.OpenBatch.Target {
 }
 
 /// Reads the members of a checkpoint, turning every shape error into `invalidCheckpoint`.
-struct CheckpointReader {
-    let json: JSON
+package struct CheckpointReader {
+    package let json: JSON
+
+    package init(json: JSON) {
+        self.json = json
+    }
 
     func fail(_ what: String) -> DomainError {
         DomainError(.invalidCheckpoint, "the checkpoint's \(what) is not readable; it will be rebuilt")
@@ -205,14 +209,14 @@ struct CheckpointReader {
             tagId: try optionalID("tagId", in: value), comment: value["comment"]?.stringValue)
     }
 
-    func provenance(_ value: JSON) throws(DomainError) -> ImportProvenance {
+    package func provenance(_ value: JSON) throws(DomainError) -> ImportProvenance {
         guard let system = ImportSystem(rawValue: try string("system", in: value)) else { throw fail("imports") }
         return ImportProvenance(
             source: ImportSource(system: system, identity: try string("identity", in: value)),
             values: try record(value), tagName: value["tagName"]?.stringValue)
     }
 
-    func undoEntry(_ value: JSON) throws(DomainError) -> UndoEntry {
+    package func undoEntry(_ value: JSON) throws(DomainError) -> UndoEntry {
         let inverses = try array("inverses", in: value).map { (item) throws(DomainError) -> DomainEvent in
             guard let type = item["type"]?.stringValue, let version = item["v"]?.intValue, let data = item["data"]
             else { throw fail("undo stack") }

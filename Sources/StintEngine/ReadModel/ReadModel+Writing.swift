@@ -1,0 +1,132 @@
+import StintCore
+
+/// Writing the read models: the rows a batch changed, or everything after a rebuild, each in one
+/// transaction together with the log position it reflects.
+extension ReadModel {
+    /// Writes what changed from `before` to `after` (a fold of whole batches): the records, deleted ids and
+    /// provenance of `named`, the tags that differ, the stack entries pushed and dropped, and the position.
+    func save(from before: LogState, to after: LogState, named: Set<EntityID>, head: StoreHead) throws(ReadModelError) {
+        try database.transaction { () throws(ReadModelError) in
+            try writeChanges(from: before, to: after, named: named)
+            try writePosition(of: after, head: head)
+        }
+        setHead(head)
+    }
+
+    /// The rows of ``save(from:to:named:head:)`` without the position, inside the caller's transaction.
+    func writeChanges(from before: LogState, to after: LogState, named: Set<EntityID>) throws(ReadModelError) {
+        for id in named { try write(recordOf: id, in: after) }
+        for (id, tag) in after.tags where before.tags[id] != tag { try write(tag) }
+        try writeStacks(from: before, to: after)
+    }
+
+    /// Replaces every row with the whole state `state` at `head`.
+    func rebuild(from state: LogState, head: StoreHead) throws(ReadModelError) {
+        try database.transaction { () throws(ReadModelError) in
+            try database.execute(
+                "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
+                    + "DELETE FROM undo_entries; DELETE FROM position")
+            let insert = try database.statement(Self.insertRecord)
+            for record in state.records.values {
+                insert.reset()
+                try insert.bind(
+                    .text(record.id.uuidString), .integer(record.start.milliseconds),
+                    .optional(record.end?.milliseconds), .optional(record.tagId?.uuidString), .optional(record.comment))
+                try insert.run()
+            }
+            let deleted = try database.statement("INSERT INTO deleted_records (id) VALUES (?)")
+            for id in state.deletedRecordIds {
+                deleted.reset()
+                try deleted.bind(.text(id.uuidString))
+                try deleted.run()
+            }
+            for provenance in state.importProvenance.values { try write(provenance) }
+            for tag in state.tags.values { try write(tag) }
+            for entry in state.undoStack { try self.insert(entry, stack: "undo") }
+            for entry in state.redoStack { try self.insert(entry, stack: "redo") }
+            try writePosition(of: state, head: head)
+        }
+        setHead(head)
+    }
+
+    private static let insertRecord =
+        "INSERT OR REPLACE INTO records (id, start_ms, end_ms, tag_id, comment) VALUES (?, ?, ?, ?, ?)"
+
+    /// The row of record `id` as `state` has it: live, deleted, or neither; and its provenance.
+    private func write(recordOf id: EntityID, in state: LogState) throws(ReadModelError) {
+        let key = SQLiteValue.text(id.uuidString)
+        if let record = state.records[id] {
+            try database.statement(Self.insertRecord).bind(
+                key, .integer(record.start.milliseconds), .optional(record.end?.milliseconds),
+                .optional(record.tagId?.uuidString), .optional(record.comment)
+            ).run()
+        } else {
+            try database.statement("DELETE FROM records WHERE id = ?").bind(key).run()
+        }
+        if state.deletedRecordIds.contains(id) {
+            try database.statement("INSERT OR IGNORE INTO deleted_records (id) VALUES (?)").bind(key).run()
+        } else {
+            try database.statement("DELETE FROM deleted_records WHERE id = ?").bind(key).run()
+        }
+        if let provenance = state.importProvenance[id] {
+            try write(provenance)
+        } else {
+            try database.statement("DELETE FROM imports WHERE id = ?").bind(key).run()
+        }
+    }
+
+    private func write(_ provenance: ImportProvenance) throws(ReadModelError) {
+        try database.statement("INSERT OR REPLACE INTO imports (id, provenance) VALUES (?, ?)").bind(
+            .text(provenance.values.id.uuidString), .text(LogState.json(provenance).encodedString)
+        ).run()
+    }
+
+    private func write(_ tag: Tag) throws(ReadModelError) {
+        try database.statement(
+            "INSERT OR REPLACE INTO tags (id, name, color, archived, deleted) VALUES (?, ?, ?, ?, ?)"
+        ).bind(
+            .text(tag.id.uuidString), .text(tag.name), .text(tag.color), .integer(tag.isArchived ? 1 : 0),
+            .integer(tag.isDeleted ? 1 : 0)
+        ).run()
+    }
+
+    /// Drops the entries that left a stack and inserts the ones that joined it (a slice holds the older
+    /// entries without their inverses, so entries already stored are never written again).
+    private func writeStacks(from before: LogState, to after: LogState) throws(ReadModelError) {
+        for (stack, old, new) in [
+            ("undo", before.undoStack, after.undoStack), ("redo", before.redoStack, after.redoStack),
+        ] {
+            let kept = Set(new.map(\.batchStart))
+            let stored = Set(old.map(\.batchStart))
+            for start in stored.subtracting(kept) {
+                try database.statement("DELETE FROM undo_entries WHERE stack = ? AND batch_start = ?").bind(
+                    .text(stack), .integer(start)
+                ).run()
+            }
+            for entry in new where !stored.contains(entry.batchStart) { try self.insert(entry, stack: stack) }
+        }
+    }
+
+    private func insert(_ entry: UndoEntry, stack: String) throws(ReadModelError) {
+        try database.statement(
+            "INSERT OR REPLACE INTO undo_entries (stack, batch_start, inverses) VALUES (?, ?, ?)"
+        ).bind(.text(stack), .integer(entry.batchStart), .text(LogState.json(entry).encodedString)).run()
+    }
+
+    func writePosition(of state: LogState, head: StoreHead) throws(ReadModelError) {
+        let parts = state.parts
+        try database.statement(
+            """
+            INSERT OR REPLACE INTO position (singleton, seq, hash, last_at, settings, recent_tags, batch_start,
+                batch_at, batch_target, batch_grouped)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        ).bind(
+            .integer(head.position.seq), .text(head.hash), .integer(state.lastAt.milliseconds),
+            .text(DomainEvent.logCreated(state.settings).data.encodedString),
+            .text(JSON.array(state.recentTagIds.map { .string($0.uuidString) }).encodedString),
+            .integer(parts.batchStart), .integer(parts.batchAt.milliseconds), .text(parts.batchTarget),
+            .integer(parts.batchGrouped ? 1 : 0)
+        ).run()
+    }
+}

@@ -1,0 +1,121 @@
+import Glibc
+public import StintCore
+
+/// The read models of a log directory: what commands need, kept in SQLite (`read-models.sqlite` in the log
+/// directory) so that a command loads a few rows instead of folding the history.
+///
+/// The log stays the only source of truth. The database records the position and head hash it reflects;
+/// every command catches it up from the log (usually zero events), and it is rebuilt when it is missing,
+/// unreadable, of another schema, ahead of the log or off its chain. Deleting it changes nothing but speed.
+/// Its writes need not be durable (WAL, `synchronous=OFF`): a lost update is caught up from the log.
+/// The schema is a read-only interface for people's own reports: docs/read-models.md.
+final class ReadModel {
+    /// The database file's name in the log directory.
+    static let fileName = "read-models.sqlite"
+    /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
+    /// of another version is rebuilt, never migrated.
+    static let schemaVersion: Int64 = 1
+
+    let database: SQLiteDatabase
+    let path: String
+    /// The log position and head the tables reflect; nil for a database that was just created.
+    private(set) var head: StoreHead?
+
+    private init(database: SQLiteDatabase, path: String) {
+        self.database = database
+        self.path = path
+    }
+
+    /// Opens the read models of the log directory at `directory`, creating the tables when the database is
+    /// new or of another schema (its head is then nil: it must be rebuilt).
+    static func open(inLogDirectory directory: String) throws(SQLiteDatabase.Failure) -> ReadModel {
+        let path = directory + "/" + fileName
+        let model = ReadModel(database: try SQLiteDatabase(path: path), path: path)
+        do throws(SQLiteDatabase.Failure) {
+            try model.prepare()
+        } catch {
+            model.database.close()
+            throw error
+        }
+        return model
+    }
+
+    /// Removes the database files of the log directory at `directory` (to be rebuilt).
+    static func remove(inLogDirectory directory: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(directory + "/" + fileName + suffix) }
+    }
+
+    func close() {
+        database.close()
+    }
+
+    /// Checks the schema version, creates the tables if needed, and reads the head.
+    private func prepare() throws(SQLiteDatabase.Failure) {
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF")
+        let version = try database.statement("PRAGMA user_version")
+        let current = try version.step() ? version.integer(0) : 0
+        if current != Self.schemaVersion {
+            try database.transaction { () throws(SQLiteDatabase.Failure) in
+                try database.execute(Self.dropAll)
+                try database.execute(Self.schema)
+                try database.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            }
+            head = nil
+            return
+        }
+        let row = try database.statement("SELECT seq, hash FROM position")
+        if try row.step(), let hash = row.text(1) {
+            head = StoreHead(position: StorePosition(seq: row.integer(0)), hash: hash)
+        }
+    }
+
+    /// Records the head the tables now reflect (inside the transaction that changed them).
+    func setHead(_ head: StoreHead) {
+        self.head = head
+    }
+
+    static let dropAll = """
+        DROP TABLE IF EXISTS position; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS records;
+        DROP TABLE IF EXISTS deleted_records; DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS undo_entries;
+        """
+
+    /// The tables (docs/read-models.md describes each column).
+    static let schema = """
+        CREATE TABLE position (
+            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+            seq INTEGER NOT NULL,
+            hash TEXT NOT NULL,
+            last_at INTEGER NOT NULL,
+            settings TEXT NOT NULL,
+            recent_tags TEXT NOT NULL,
+            batch_start INTEGER NOT NULL,
+            batch_at INTEGER NOT NULL,
+            batch_target TEXT NOT NULL,
+            batch_grouped INTEGER NOT NULL
+        );
+        CREATE TABLE tags (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            color TEXT NOT NULL,
+            archived INTEGER NOT NULL,
+            deleted INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE records (
+            id TEXT PRIMARY KEY,
+            start_ms INTEGER NOT NULL,
+            end_ms INTEGER,
+            tag_id TEXT,
+            comment TEXT
+        ) WITHOUT ROWID;
+        CREATE INDEX records_by_start ON records (start_ms, id);
+        CREATE INDEX records_by_end ON records (end_ms, id);
+        CREATE TABLE deleted_records (id TEXT PRIMARY KEY) WITHOUT ROWID;
+        CREATE TABLE imports (id TEXT PRIMARY KEY, provenance TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE undo_entries (
+            stack TEXT NOT NULL,
+            batch_start INTEGER NOT NULL,
+            inverses TEXT NOT NULL,
+            PRIMARY KEY (stack, batch_start)
+        ) WITHOUT ROWID;
+        """
+}

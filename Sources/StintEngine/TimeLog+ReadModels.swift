@@ -1,0 +1,82 @@
+import StintCore
+import StintLog
+
+/// How a log directory opened for writing gets the state its commands are decided against: a slice from
+/// its read models, caught up from the log, or — when they are missing, unreadable, off the log's chain or
+/// far behind — the whole state folded from the newest checkpoint, from which the read models are rebuilt.
+extension TimeLog {
+    /// The read models and the state to decide on for `store` at `head`; no read models when they cannot be
+    /// used at all (the state is then the whole fold, as without them).
+    static func prepareState(
+        of store: LogDirectoryStore, head: StoreHead?, options: EngineOptions
+    ) throws(StintError) -> (model: ReadModel?, state: LogState, isSlice: Bool) {
+        guard options.usesReadModels, let head else {
+            return (nil, try wholeState(of: store, head: head, options: options), false)
+        }
+        var model: ReadModel?
+        do {
+            model = try ReadModel.open(inLogDirectory: store.path)
+            if let model, let state = try caughtUpSlice(model, store: store, head: head) {
+                return (model, state, true)
+            }
+        } catch {
+            options.onNotice("the read models of \(store.path) are rebuilt from the log (\(error.description))")
+            model?.close()
+            ReadModel.remove(inLogDirectory: store.path)
+            model = try? ReadModel.open(inLogDirectory: store.path)
+        }
+        let whole = try wholeState(of: store, head: head, options: options)
+        guard let model else { return (nil, whole, false) }
+        do {
+            try model.rebuild(from: whole, head: head)
+            return (model, whole, false)
+        } catch {
+            options.onNotice("the read models of \(store.path) could not be written (\(error.description))")
+            model.close()
+            ReadModel.remove(inLogDirectory: store.path)
+            return (nil, whole, false)
+        }
+    }
+
+    /// The slice of `model` caught up to `head`; nil when the read models must be rebuilt instead (new,
+    /// ahead of the log, off its chain, or far behind).
+    private static func caughtUpSlice(
+        _ model: ReadModel, store: LogDirectoryStore, head: StoreHead
+    ) throws(ReadModelError) -> LogState? {
+        guard let stored = model.head else { return nil }
+        if stored == head { return try model.slice() }
+        let behind = head.position.seq - stored.position.seq
+        guard behind > 0, behind <= ReadModel.catchUpLimit else { return nil }
+        var batches: [StoredBatch] = []
+        do {
+            let cursor = try store.batches(after: stored.position)
+            while let batch = try cursor.next() {
+                batches.append(batch)
+                if batch.position == head.position { break }
+            }
+        } catch {
+            return nil
+        }
+        // The read models are of this log only if the event after them links to their head (log-format §3).
+        guard let first = batches.first?.events.first, first.prev == String(stored.hash.prefix(32)),
+            batches.last?.position == head.position
+        else { return nil }
+        var state = try model.slice()
+        try model.fold(batches, into: &state, head: head)
+        return state
+    }
+
+    /// The whole state at `head`, folded from the newest usable checkpoint.
+    static func wholeState(
+        of store: LogDirectoryStore, head: StoreHead?, options: EngineOptions
+    ) throws(StintError) -> LogState {
+        let folded = try StateLoader(reader: store.reader, options: options).load(upTo: .latest)
+        guard let state = folded.state, state.lastSeq == head?.position.seq else {
+            throw StintError(
+                .damaged,
+                "the log at \(store.path) could not be read up to its last event "
+                    + "(\(head?.position.description ?? "none")); run 'stint verify' to see where it is damaged")
+        }
+        return state
+    }
+}

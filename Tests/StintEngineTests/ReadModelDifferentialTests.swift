@@ -1,0 +1,212 @@
+import Foundation
+import StintCore
+import TestSupport
+import Testing
+
+@testable import StintEngine
+
+/// Commands decided against the read models (a slice of a few rows) against the same commands decided
+/// against the whole fold: at every step the same events (byte for byte) or the same refusal, and in the
+/// end the same tables as the whole state. Between steps the read models are deleted, corrupted, left
+/// behind by a command that crashed between its append and their update, or kept open for several
+/// commands.
+@Suite struct ReadModelDifferentialTests {
+    static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
+
+    @Test(arguments: seeds)
+    func commandsOnTheReadModelsDecideAsOnTheWholeState(seed: UInt64) throws {
+        print("ReadModelDifferentialTests seed \(seed)")
+        var run = try DifferentialRun(seed: seed)
+        for step in 0..<220 {
+            try run.step(step)
+        }
+        try run.compareTables()
+    }
+}
+
+/// Two logs fed the same commands, the same clock and the same ids: one with read models, one without.
+struct DifferentialRun {
+    var random: SplitMix64
+    let directory = TemporaryDirectory()
+    let clock = FixedClock("2026-03-20T08:00:00.000Z")
+    let sliceIDs = IncrementingIDs()
+    let wholeIDs = IncrementingIDs()
+    /// A writer on the read models kept open across commands, as an app embedding the engine does.
+    var session: TimeLog?
+    var importRound = 0
+
+    var slicePath: String { directory.appending("slice") }
+    var wholePath: String { directory.appending("whole") }
+
+    init(seed: UInt64) throws {
+        random = SplitMix64(seed: seed)
+        try TimeLog.create(at: slicePath, timeZone: "Europe/Berlin", firstWeekday: 2, options: sliceOptions).close()
+        try TimeLog.create(at: wholePath, timeZone: "Europe/Berlin", firstWeekday: 2, options: wholeOptions).close()
+    }
+
+    var sliceOptions: EngineOptions {
+        EngineOptions(clock: clock.reading, newID: sliceIDs.generator, checkpointInterval: 40, checkpointSpacing: 60)
+    }
+
+    var wholeOptions: EngineOptions {
+        var options = EngineOptions(clock: clock.reading, newID: wholeIDs.generator)
+        options.usesReadModels = false
+        options.writesCheckpoints = false
+        return options
+    }
+
+    mutating func step(_ step: Int) throws {
+        // Days pass, across the spring DST change of Europe/Berlin (2026-03-29).
+        clock.advance(milliseconds: Int64(random.next() % 5_400_000) + 60_000)
+        let whole = try TimeLog.open(at: wholePath, options: wholeOptions)
+        defer { whole.close() }
+        let command = makeCommand(whole.state)
+        try disturbTheReadModels()
+
+        let crashed = random.next() % 15 == 0
+        let slice: TimeLog
+        if crashed {
+            // The command's batch reaches the log, but not the read models (as a kill -9 between the two).
+            session?.close()
+            session = nil
+            var options = sliceOptions
+            options.usesReadModels = false
+            slice = try TimeLog.open(at: slicePath, options: options)
+        } else if let session {
+            slice = session
+        } else {
+            slice = try TimeLog.open(at: slicePath, options: sliceOptions)
+        }
+        let expected = outcome { () throws(StintError) in try whole.execute(command) }
+        let actual = outcome { () throws(StintError) in try slice.execute(command) }
+        #expect(actual == expected, "step \(step): \(command)")
+        if session == nil && !crashed && random.next() % 4 == 0 {
+            session = slice
+        } else if session !== slice {
+            slice.close()
+        } else if random.next() % 5 == 0 {
+            session?.close()
+            session = nil
+        }
+    }
+
+    /// What a command did, comparable across the two logs: the lines appended, or the refusal.
+    enum Outcome: Equatable {
+        case appended([String])
+        case refused(StintError.Category, String)
+    }
+
+    func outcome(_ body: () throws(StintError) -> TimeLog.Result) -> Outcome {
+        do {
+            let result = try body()
+            return .appended(result.events.map { String(decoding: $0.encodedLine(), as: UTF8.self) })
+        } catch {
+            return .refused(error.category, error.message)
+        }
+    }
+
+    /// Now and then: deletes the read models, writes garbage over them, or leaves them be.
+    mutating func disturbTheReadModels() throws {
+        guard session == nil else { return }
+        let file = slicePath + "/" + ReadModel.fileName
+        switch random.next() % 40 {
+        case 0:
+            ReadModel.remove(inLogDirectory: slicePath)
+        case 1:
+            ReadModel.remove(inLogDirectory: slicePath)
+            try Data("this is not an SQLite database".utf8).write(to: URL(fileURLWithPath: file))
+        default:
+            break
+        }
+    }
+
+    mutating func makeCommand(_ state: LogState) -> Command {
+        let now = clock.now
+        let records = state.records.values.sorted { $0.id < $1.id }
+        let deleted = state.deletedRecordIds.sorted()
+        let tags = ["writing", "email", "Reading", "admin", "Review"]
+        func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[Int(random.next() % UInt64(items.count))] }
+        func tagChoice() -> TagChoice { random.next() % 6 == 0 ? .untagged : .name(pick(tags)!) }
+        func time(_ minutesAgo: UInt64) -> ParsedTime {
+            ParsedTime(now.adding(milliseconds: -Int64(random.next() % (minutesAgo + 1)) * 60_000))
+        }
+        func reference() -> RecordRef {
+            // A full id, a short prefix (sometimes ambiguous), a deleted record, or nothing that exists.
+            switch random.next() % 6 {
+            case 0, 1, 2: if let record = pick(records) { return RecordRef(record.id) }
+            case 3:
+                if let record = pick(records), let short = try? RecordRef(String(record.id.uuidString.prefix(4))) {
+                    return short
+                }
+            case 4: if let id = pick(deleted) { return RecordRef(id) }
+            default: break
+            }
+            return try! RecordRef("ffff0000")
+        }
+        let comment: String? = random.next() % 3 == 0 ? "note \(random.next() % 7)" : nil
+        switch random.next() % 22 {
+        case 0, 1, 2: return .start(tag: tagChoice(), comment: comment, switching: random.next() % 3 == 0)
+        case 3, 4: return .stop(all: random.next() % 3 == 0)
+        case 5: return .stop(records: [reference()])
+        case 6, 7:
+            let end = time(600)
+            return .track(
+                start: ParsedTime(end.instant.adding(milliseconds: -Int64(random.next() % 7200) * 1000 - 1000)),
+                end: end, tag: tagChoice(), comment: comment)
+        case 8:
+            return .edit(
+                record: reference(), start: random.next() % 2 == 0 ? time(900) : nil,
+                tag: random.next() % 2 == 0 ? tagChoice() : nil, comment: comment)
+        case 9: return .delete(record: reference())
+        case 10, 11: return .undo
+        case 12: return .redo
+        case 13: return .continue(record: random.next() % 2 == 0 ? nil : reference(), switching: random.next() % 2 == 0)
+        case 14: return .cancel(record: random.next() % 2 == 0 ? nil : reference())
+        case 15: return .split(record: reference(), at: time(300))
+        case 16: return .join(first: reference(), second: reference())
+        case 17: return .renameTag(name: pick(tags)!, newName: pick(tags)! + (random.next() % 2 == 0 ? "" : "2"))
+        case 18: return random.next() % 2 == 0 ? .archiveTag(name: pick(tags)!) : .unarchiveTag(name: pick(tags)!)
+        case 19: return random.next() % 2 == 0 ? .deleteTag(name: pick(tags)!) : .addTag(name: pick(tags)!)
+        default: return importCommand()
+        }
+    }
+
+    /// A Timewarrior import whose intervals change a little each time (re-imports and un-imports).
+    mutating func importCommand() -> Command {
+        importRound += 1
+        var lines: [String] = []
+        for id in 1...4 where (Int(random.next() % 5) != 0) {
+            let hour = 8 + id + (importRound % 3 == 0 ? 1 : 0)
+            lines.append(
+                "{\"id\":\(id),\"start\":\"20260310T0\(hour)0000Z\",\"end\":\"20260310T0\(hour)3000Z\",\"tags\":[\"imported\(id % 2)\"]}"
+                    .replacingOccurrences(of: "T010", with: "T10").replacingOccurrences(of: "T011", with: "T11")
+                    .replacingOccurrences(of: "T012", with: "T12"))
+        }
+        let intervals = (try? TimewarriorExport.parse(Array("[\n\(lines.joined(separator: ",\n"))\n]".utf8))) ?? []
+        return .import(ImportPlan.make(intervals: intervals), from: .timewarrior)
+    }
+
+    /// The read models' tables hold exactly the whole state.
+    mutating func compareTables() throws {
+        session?.close()
+        session = nil
+        let whole = try TimeLog.open(at: wholePath, options: wholeOptions)
+        defer { whole.close() }
+        let slice = try TimeLog.open(at: slicePath, options: sliceOptions)
+        slice.close()
+        let model = try ReadModel.open(inLogDirectory: slicePath)
+        defer { model.close() }
+        #expect(model.head == whole.head)
+        let stored = try model.wholeState()
+        let expected = whole.state.parts
+        #expect(stored.records == expected.records)
+        #expect(stored.deletedRecordIds == expected.deletedRecordIds)
+        #expect(stored.tags == expected.tags)
+        #expect(stored.recentTagIds == expected.recentTagIds)
+        #expect(stored.importProvenance == expected.importProvenance)
+        #expect(stored.undoStack == expected.undoStack)
+        #expect(stored.redoStack == expected.redoStack)
+        #expect(stored.lastSeq == expected.lastSeq)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: slicePath + "/00000000000000000001.jsonl.zst")).count > 0)
+    }
+}
