@@ -8,14 +8,15 @@ extension TimeLog {
     /// The read models and the state to decide on for `store` at `head`; no read models when they cannot be
     /// used at all (the state is then the whole fold, as without them).
     static func prepareState(
-        of store: LogDirectoryStore, head: StoreHead?, options: EngineOptions
+        of store: LogDirectoryStore, head: StoreHead?, model opened: ReadModel?, options: EngineOptions
     ) throws(StintError) -> (model: ReadModel?, state: LogState, isSlice: Bool) {
         guard options.usesReadModels, let head else {
+            opened?.close()
             return (nil, try wholeState(of: store, head: head, options: options), false)
         }
-        var model: ReadModel?
+        var model = opened
         do {
-            model = try ReadModel.open(inLogDirectory: store.path)
+            if model == nil { model = try ReadModel.open(inLogDirectory: store.path) }
             if let model, let state = try caughtUpSlice(model, store: store, head: head) {
                 return (model, state, true)
             }
@@ -28,7 +29,7 @@ extension TimeLog {
         let whole = try wholeState(of: store, head: head, options: options)
         guard let model else { return (nil, whole, false) }
         do {
-            try model.rebuild(from: whole, head: head)
+            try model.rebuild(from: whole, head: head, tail: store.tail())
             return (model, whole, false)
         } catch {
             options.onNotice("the read models of \(store.path) could not be written (\(error.description))")
@@ -62,7 +63,7 @@ extension TimeLog {
             batches.last?.position == head.position
         else { return nil }
         var state = try model.slice()
-        try model.fold(batches, into: &state, head: head)
+        try model.fold(batches, into: &state, head: head, tail: store.tail())
         return state
     }
 

@@ -72,7 +72,7 @@ public final class TimeLog {
             var model: ReadModel?
             if options.usesReadModels {
                 model = try? ReadModel.open(inLogDirectory: path)
-                if (try? model?.rebuild(from: state, head: head)) == nil {
+                if (try? model?.rebuild(from: state, head: head, tail: store.tail())) == nil {
                     model?.close()
                     model = nil
                 }
@@ -132,10 +132,19 @@ public final class TimeLog {
     /// - Throws: ``StintError`` (damaged) for a log damaged before its tail or written by a newer Stint,
     ///   (refused) when the path is not a log, the lock is held, or I/O fails.
     public static func open(at path: String, options: EngineOptions) throws(StintError) -> TimeLog {
-        let store = try LogDirectoryStore.open(at: path, holdingLock: true, options: options)
+        // The read models keep the end of the log as the last writer left it: opening then reads a few bytes.
+        let opened = options.usesReadModels ? try? ReadModel.open(inLogDirectory: path) : nil
+        let store: LogDirectoryStore
+        do {
+            store = try LogDirectoryStore.open(
+                at: path, holdingLock: true, options: options, tail: { opened?.storedTail() })
+        } catch {
+            opened?.close()
+            throw error
+        }
         do throws(StintError) {
             let head = try store.head()
-            let (model, state, isSlice) = try prepareState(of: store, head: head, options: options)
+            let (model, state, isSlice) = try prepareState(of: store, head: head, model: opened, options: options)
             return TimeLog(
                 path: path, store: store, state: state, head: head, options: options, model: model, isSlice: isSlice,
                 directory: store)
@@ -268,7 +277,7 @@ public final class TimeLog {
             if let damage = cursor.damage { throw damage }
             do {
                 var next = state
-                try model.fold(batches, into: &next, head: current)
+                try model.fold(batches, into: &next, head: current, tail: directory?.tail())
                 state = next
                 head = current
                 return
@@ -323,7 +332,9 @@ public final class TimeLog {
     private func saveToReadModels(from before: LogState, named events: [DomainEvent], head: StoreHead) {
         guard let model else { return }
         do {
-            try model.save(from: before, to: state, named: Set(events.flatMap(\.namedRecordIds)), head: head)
+            try model.save(
+                from: before, to: state, named: Set(events.flatMap(\.namedRecordIds)), head: head,
+                tail: directory?.tail())
         } catch {
             dropReadModels(because: error)
         }

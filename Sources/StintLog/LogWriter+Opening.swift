@@ -79,11 +79,17 @@ extension LogWriter {
     ///   the lock beyond ``LogConfiguration/lockTimeout``; ``LogError/Code/damaged`` (with the segment,
     ///   offset and last good `seq`) when the log is damaged before its last frame, in which case nothing on
     ///   disk is changed; ``LogError/Code/io`` when a read or write fails.
-    public static func open(at path: String, configuration: LogConfiguration) throws(LogError) -> LogWriter {
+    ///
+    /// - Parameter tail: called once the lock is held: the ``LogTail`` a writer left, if the caller kept one.
+    ///   When the last segment is as it describes, opening reads a few bytes of it instead of its frames.
+    public static func open(
+        at path: String, configuration: LogConfiguration, tail: () -> LogTail? = { nil }
+    ) throws(LogError) -> LogWriter {
         let writer = LogWriter(path: path, configuration: configuration)
         try writer.directory.checkFormat()
         try writer.acquireLock()
         do {
+            if let tail = tail(), try writer.recover(from: tail) { return writer }
             try writer.recover()
         } catch {
             writer.close()

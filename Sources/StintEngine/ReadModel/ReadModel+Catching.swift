@@ -1,4 +1,5 @@
 import StintCore
+import StintLog
 
 /// Bringing the read models to the log's head: catching up a few batches, or rebuilding from a whole fold.
 extension ReadModel {
@@ -26,7 +27,9 @@ extension ReadModel {
     /// - Throws: ``ReadModelError`` when the rows cannot be read or written, or when the events do not fold
     ///   onto the stored state (the read models are then not of this log, and must be rebuilt); `state` is
     ///   unchanged then.
-    func fold(_ batches: [StoredBatch], into state: inout LogState, head: StoreHead) throws(ReadModelError) {
+    func fold(
+        _ batches: [StoredBatch], into state: inout LogState, head: StoreHead, tail: LogTail?
+    ) throws(ReadModelError) {
         var next = state
         try database.transaction { () throws(ReadModelError) in
             for batch in batches {
@@ -45,7 +48,7 @@ extension ReadModel {
                 }
                 try writeChanges(from: before, to: next, named: Set(domain.flatMap(\.namedRecordIds)))
             }
-            try writePosition(of: next, head: head)
+            try writePosition(of: next, head: head, tail: tail)
         }
         setHead(head)
         state = next

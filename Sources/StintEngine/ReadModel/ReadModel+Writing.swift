@@ -1,14 +1,17 @@
 import StintCore
+import StintLog
 
 /// Writing the read models: the rows a batch changed, or everything after a rebuild, each in one
 /// transaction together with the log position it reflects.
 extension ReadModel {
     /// Writes what changed from `before` to `after` (a fold of whole batches): the records, deleted ids and
     /// provenance of `named`, the tags that differ, the stack entries pushed and dropped, and the position.
-    func save(from before: LogState, to after: LogState, named: Set<EntityID>, head: StoreHead) throws(ReadModelError) {
+    func save(
+        from before: LogState, to after: LogState, named: Set<EntityID>, head: StoreHead, tail: LogTail?
+    ) throws(ReadModelError) {
         try database.transaction { () throws(ReadModelError) in
             try writeChanges(from: before, to: after, named: named)
-            try writePosition(of: after, head: head)
+            try writePosition(of: after, head: head, tail: tail)
         }
         setHead(head)
     }
@@ -21,7 +24,7 @@ extension ReadModel {
     }
 
     /// Replaces every row with the whole state `state` at `head`.
-    func rebuild(from state: LogState, head: StoreHead) throws(ReadModelError) {
+    func rebuild(from state: LogState, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
         try database.transaction { () throws(ReadModelError) in
             try database.execute(
                 "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
@@ -44,7 +47,7 @@ extension ReadModel {
             for tag in state.tags.values { try write(tag) }
             for entry in state.undoStack { try self.insert(entry, stack: "undo") }
             for entry in state.redoStack { try self.insert(entry, stack: "redo") }
-            try writePosition(of: state, head: head)
+            try writePosition(of: state, head: head, tail: tail)
         }
         setHead(head)
     }
@@ -113,20 +116,22 @@ extension ReadModel {
         ).bind(.text(stack), .integer(entry.batchStart), .text(LogState.json(entry).encodedString)).run()
     }
 
-    func writePosition(of state: LogState, head: StoreHead) throws(ReadModelError) {
+    func writePosition(of state: LogState, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
         let parts = state.parts
         try database.statement(
             """
             INSERT OR REPLACE INTO position (singleton, seq, hash, last_at, settings, recent_tags, batch_start,
-                batch_at, batch_target, batch_grouped)
-            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                batch_at, batch_target, batch_grouped, tail_segment, tail_size, tail_end, tail_sealed, tail_line)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).bind(
             .integer(head.position.seq), .text(head.hash), .integer(state.lastAt.milliseconds),
             .text(DomainEvent.logCreated(state.settings).data.encodedString),
             .text(JSON.array(state.recentTagIds.map { .string($0.uuidString) }).encodedString),
             .integer(parts.batchStart), .integer(parts.batchAt.milliseconds), .text(parts.batchTarget),
-            .integer(parts.batchGrouped ? 1 : 0)
+            .integer(parts.batchGrouped ? 1 : 0), .optional(tail?.segment), .optional(tail?.size),
+            .optional(tail.map { Self.hex($0.endBytes) }), .optional(tail.map { $0.sealed ? 1 : 0 }),
+            .optional(tail.map { String(decoding: $0.lastLine, as: UTF8.self) })
         ).run()
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 public import StintCore
+import StintLog
 
 /// The read models of a log directory: what commands need, kept in SQLite (`read-models.sqlite` in the log
 /// directory) so that a command loads a few rows instead of folding the history.
@@ -14,7 +15,7 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
 
     let database: SQLiteDatabase
     let path: String
@@ -69,6 +70,37 @@ final class ReadModel {
         }
     }
 
+    /// The end of the log as the last writer left it (see `LogTail`), when it was recorded.
+    func storedTail() -> LogTail? {
+        guard
+            let row = try? database.statement(
+                "SELECT tail_segment, tail_size, tail_end, tail_sealed, tail_line FROM position"),
+            (try? row.step()) == true, let segment = row.text(0), let end = row.text(2), let line = row.text(4),
+            let endBytes = Self.bytes(hex: end)
+        else { return nil }
+        return LogTail(
+            segment: segment, size: row.integer(1), endBytes: endBytes, sealed: row.integer(3) != 0,
+            lastLine: Array(line.utf8))
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }, as: UTF8.self)
+    }
+
+    static func bytes(hex text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else {
+                return nil
+            }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+
     /// Records the head the tables now reflect (inside the transaction that changed them).
     func setHead(_ head: StoreHead) {
         self.head = head
@@ -91,7 +123,12 @@ final class ReadModel {
             batch_start INTEGER NOT NULL,
             batch_at INTEGER NOT NULL,
             batch_target TEXT NOT NULL,
-            batch_grouped INTEGER NOT NULL
+            batch_grouped INTEGER NOT NULL,
+            tail_segment TEXT,
+            tail_size INTEGER,
+            tail_end TEXT,
+            tail_sealed INTEGER,
+            tail_line TEXT
         );
         CREATE TABLE tags (
             id TEXT PRIMARY KEY,

@@ -41,18 +41,22 @@ public final class LogDirectoryStore: EventStore {
 
     /// Opens the log directory at `path`.
     ///
-    /// - Parameter holdingLock: take the writer's lock now (repairing a torn tail) and keep it until
-    ///   ``close()``; otherwise appends take it one at a time.
+    /// - Parameters:
+    ///   - holdingLock: take the writer's lock now (repairing a torn tail) and keep it until ``close()``;
+    ///     otherwise appends take it one at a time.
     /// - Throws: ``StintError`` (refused) when `path` is not a log or the lock is held beyond the configured
     ///   time, (damaged) for a log damaged before its tail or written by a newer Stint.
-    public static func open(at path: String, holdingLock: Bool = false, options: EngineOptions) throws(StintError)
-        -> LogDirectoryStore
-    {
+    ///   - tail: called once the lock is held: the end of the log as the last writer left it, if the caller
+    ///     kept it (``tail()``), so that opening reads a few bytes instead of the last segment's frames.
+    public static func open(
+        at path: String, holdingLock: Bool = false, options: EngineOptions, tail: () -> LogTail? = { nil }
+    ) throws(StintError) -> LogDirectoryStore {
         let instant = CommandInstant(options.clock())
         var writer: LogWriter?
         do {
             if holdingLock {
-                writer = try LogWriter.open(at: path, configuration: options.logConfiguration(clock: instant))
+                writer = try LogWriter.open(
+                    at: path, configuration: options.logConfiguration(clock: instant), tail: tail)
             }
             let reader = try LogReader(path: path, options: options.readOptions)
             guard reader.kind == .directory else {
@@ -97,6 +101,12 @@ public final class LogDirectoryStore: EventStore {
 
     /// The last event the store's own writer knows of (the first event, right after ``create``).
     var lastWrittenEvent: RecordedEvent? { writer?.lastEvent }
+
+    /// The end of the log as this store's writer leaves it, for the next ``open(at:holdingLock:options:tail:)``;
+    /// nil when the store does not hold the lock.
+    public func tail() -> LogTail? {
+        writer?.tail()
+    }
 
     public func head() throws(StintError) -> StoreHead? {
         do throws(LogError) {

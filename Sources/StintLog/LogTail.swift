@@ -1,0 +1,98 @@
+public import StintCore
+
+/// What a writer left at the end of the log: enough for the next writer to open the log without reading
+/// its last segment, when nothing changed since.
+///
+/// A writer opened with a tail (``LogWriter/open(at:configuration:tail:)``) compares the last segment's name,
+/// size and last bytes with it; when they match, the log ends where the tail says, and the last event is the
+/// tail's line, so opening reads a few bytes instead of checking every frame of the active segment (or
+/// decompressing the last frame of a sealed one, which can hold a whole import). When anything differs, the
+/// writer checks the log's end as without a tail. Checking the frames before the end is `verify`'s job.
+public struct LogTail: Hashable, Sendable {
+    /// How many bytes of the segment's end are compared.
+    static let endByteCount = 32
+
+    /// The last segment's file name.
+    public var segment: String
+    /// Its size in bytes.
+    public var size: Int64
+    /// Its last bytes (at most 32): the end of the last frame, with its checksum.
+    public var endBytes: [UInt8]
+    /// Whether the segment is sealed (the next append starts a new one).
+    public var sealed: Bool
+    /// The last event's line, without its newline.
+    public var lastLine: [UInt8]
+
+    public init(segment: String, size: Int64, endBytes: [UInt8], sealed: Bool, lastLine: [UInt8]) {
+        self.segment = segment
+        self.size = size
+        self.endBytes = endBytes
+        self.sealed = sealed
+        self.lastLine = lastLine
+    }
+}
+
+extension LogWriter {
+    /// The log's end as this writer leaves it; nil before the first event or after a failure.
+    public func tail() -> LogTail? {
+        guard failure == nil, let lastEvent, let last = try? directory.listing().segments.last else { return nil }
+        let segmentPath = directory.path(last.name)
+        guard let descriptor = try? fileSystem.openFile(segmentPath, .readOnly) else { return nil }
+        defer { fileSystem.close(descriptor) }
+        guard let size = try? fileSystem.size(of: descriptor) else { return nil }
+        let count = Int(min(Int64(LogTail.endByteCount), size))
+        guard
+            let end = try? ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
+                count: count, at: size - Int64(count))
+        else { return nil }
+        return LogTail(
+            segment: last.name, size: size, endBytes: end, sealed: active == nil, lastLine: lastEvent.encodedLine())
+    }
+
+    /// Takes the log's end from `tail` when the last segment is as the tail describes it; returns false
+    /// (changing nothing) when it is not, or when temporary files show an interrupted operation.
+    func recover(from tail: LogTail) throws(LogError) -> Bool {
+        let listing = try directory.listing()
+        guard listing.temporaryFiles.isEmpty, let last = listing.segments.last, last.name == tail.segment,
+            let event = try? RecordedEvent(line: tail.lastLine), event.seq >= last.firstSeq
+        else { return false }
+        let segmentPath = directory.path(last.name)
+        let descriptor: Int32
+        do {
+            descriptor = try fileSystem.openFile(segmentPath, tail.sealed ? .readOnly : .readWrite)
+        } catch {
+            throw LogError.io(error, "open segment \(last.name)", path: segmentPath)
+        }
+        var matches = false
+        do throws(SystemCallError) {
+            let size = try fileSystem.size(of: descriptor)
+            let count = tail.endBytes.count
+            if size == tail.size && Int64(count) <= size {
+                let end = try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
+                    count: count, at: size - Int64(count))
+                matches = end == tail.endBytes
+            }
+        } catch {
+            fileSystem.close(descriptor)
+            throw LogError.io(error, "read segment \(last.name)", path: segmentPath)
+        }
+        guard matches else {
+            fileSystem.close(descriptor)
+            return false
+        }
+        var line = tail.lastLine
+        line.append(0x0A)
+        lastEvent = event
+        lastSeq = event.seq
+        lastDigest = SHA256Digest(of: line)
+        if tail.sealed {
+            fileSystem.close(descriptor)
+        } else {
+            active = ActiveSegment(name: last.name, firstSeq: last.firstSeq, descriptor: descriptor, size: tail.size)
+        }
+        if let active, active.size >= configuration.sealThreshold {
+            try sealActiveSegment()
+        }
+        return true
+    }
+}

@@ -1,0 +1,102 @@
+import StintCore
+import Testing
+
+@_spi(FaultInjection) @testable import StintLog
+
+/// A writer opened with the tail the last writer left reads a few bytes of the last segment, not its frames;
+/// when the segment is not as the tail says, it checks the log's end as without one.
+@Suite struct LogTailTests {
+    /// Writes `batches` batches and returns the tail the writer leaves.
+    private func written(_ fixture: LogFixture, batches: Int) throws -> LogTail {
+        let writer = try fixture.create()
+        defer { writer.close() }
+        for n in 1...batches { _ = try writer.append([LogFixture.draft(n)]) }
+        return try #require(writer.tail())
+    }
+
+    @Test func aWriterOpenedWithTheTailDoesNotReadTheFramesBeforeIt() throws {
+        let fixture = LogFixture()
+        let tail = try written(fixture, batches: 20)
+        // Damage the middle of the active segment: a writer that reads the frames refuses the log.
+        let segment = try fixture.segmentNames()[0]
+        var bytes = try fixture.bytes(of: segment)
+        bytes[bytes.count / 2] ^= 0x40
+        try fixture.write(bytes, to: segment)
+        #expect(throws: LogError.self) { try fixture.open().close() }
+
+        let writer = try LogWriter.open(at: fixture.path, configuration: fixture.configuration, tail: { tail })
+        defer { writer.close() }
+        #expect(writer.lastSeq == 21)
+        let appended = try writer.append([LogFixture.draft(99)])
+        #expect(appended[0].seq == 22)
+    }
+
+    @Test func theTailGivesTheSameHeadAndPlacesTheNextBatchAsAFullCheck() throws {
+        let fixture = LogFixture()
+        let tail = try written(fixture, batches: 5)
+        let hinted = try LogWriter.open(at: fixture.path, configuration: fixture.configuration, tail: { tail })
+        let head = hinted.head
+        let event = hinted.lastEvent
+        hinted.close()
+        let checked = try fixture.open()
+        defer { checked.close() }
+        #expect(checked.head == head)
+        #expect(checked.lastEvent == event)
+    }
+
+    @Test func aLogThatGrewSinceTheTailIsCheckedAsWithoutOne() throws {
+        let fixture = LogFixture()
+        let tail = try written(fixture, batches: 5)
+        let other = try fixture.open()
+        _ = try other.append([LogFixture.draft(6)])
+        other.close()
+        let writer = try LogWriter.open(at: fixture.path, configuration: fixture.configuration, tail: { tail })
+        defer { writer.close() }
+        #expect(writer.lastSeq == 7)
+    }
+
+    @Test func aTornAppendAfterTheTailIsSetAside() throws {
+        let fixture = LogFixture()
+        let tail = try written(fixture, batches: 5)
+        let segment = try fixture.segmentNames()[0]
+        let bytes = try fixture.bytes(of: segment)
+        try fixture.write(bytes + [0x28, 0xB5, 0x2F, 0xFD, 0x64], to: segment)
+        let writer = try LogWriter.open(at: fixture.path, configuration: fixture.configuration, tail: { tail })
+        defer { writer.close() }
+        #expect(writer.lastSeq == 6)
+        #expect(try fixture.bytes(of: segment) == bytes, "the torn bytes were cut off")
+        #expect(fixture.notices.notices.contains { $0.message.contains("torn tail") })
+    }
+
+    @Test func aTailOfAnotherLogIsNotTrusted() throws {
+        let first = LogFixture()
+        let tail = try written(first, batches: 5)
+        let second = LogFixture()
+        _ = try written(second, batches: 3)
+        let writer = try LogWriter.open(at: second.path, configuration: second.configuration, tail: { tail })
+        defer { writer.close() }
+        #expect(writer.lastSeq == 4)
+    }
+
+    @Test func aSealedSegmentsTailIsTrustedAndTheNextAppendStartsASegment() throws {
+        let fixture = LogFixture(sealThreshold: 2048)
+        let writer = try fixture.create()
+        var tail = try #require(writer.tail())
+        var n = 0
+        // Append until an append seals the active segment.
+        while !tail.sealed && n < 500 {
+            n += 1
+            _ = try writer.append([LogFixture.draft(n)])
+            tail = try #require(writer.tail())
+        }
+        writer.close()
+        #expect(tail.sealed)
+        let segments = try fixture.segmentNames()
+        let reopened = try LogWriter.open(at: fixture.path, configuration: fixture.configuration, tail: { tail })
+        defer { reopened.close() }
+        #expect(reopened.lastSeq == Int64(n + 1))
+        _ = try reopened.append([LogFixture.draft(999)])
+        #expect(try fixture.segmentNames().count == segments.count + 1)
+        #expect(try fixture.readAll().events.count == n + 2)
+    }
+}
