@@ -48,7 +48,7 @@ let package = Package(
             path: "Tools/stint-reliability"),
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),
-        .testTarget(name: "StintEngineTests", dependencies: ["StintEngine", "StintCore", "TestSupport"]),
+        .testTarget(name: "StintEngineTests", dependencies: ["StintEngine", "StintLog", "StintCore", "TestSupport"]),
         .testTarget(name: "StintLogTests", dependencies: ["StintLog", "StintCore", "TestSupport"]),
         .testTarget(
             name: "StintCLITests", dependencies: ["StintCLI", "StintEngine", "StintLog", "StintCore", "TestSupport"],

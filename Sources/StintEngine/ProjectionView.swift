@@ -37,6 +37,7 @@ public struct ProjectionView: Sendable {
     public static func load(_ reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
         -> ProjectionView
     {
+        if point == .latest, let view = fromReadModels(of: reader, options: options) { return view }
         if let folded = ProjectionLoader(reader: reader, options: options).load(upTo: point) {
             return ProjectionView(
                 source: folded.state.projectionSource, now: folded.now, point: point, warning: nil,
@@ -45,6 +46,22 @@ public struct ProjectionView: Sendable {
         let view = try LogView.load(reader, at: point, options: options)
         return ProjectionView(
             source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
+    }
+}
+
+extension ProjectionView {
+    /// The view at the log's head from its read models, when they reflect the head and the clock is not
+    /// behind the log; nil otherwise.
+    static func fromReadModels(of reader: LogReader, options: EngineOptions) -> ProjectionView? {
+        guard options.usesReadModels, let directory = reader.directoryPath,
+            let model = ReadModel.openForReading(inLogDirectory: directory)
+        else { return nil }
+        defer { model.close() }
+        guard let state = model.projectionState(of: reader) else { return nil }
+        let now = options.clock()
+        guard now >= state.lastAt else { return nil }
+        return ProjectionView(
+            source: state.projectionSource, now: now, point: .latest, warning: nil, horizon: state.horizon)
     }
 }
 

@@ -96,3 +96,22 @@ extension LogWriter {
         return true
     }
 }
+
+extension LogReader {
+    /// Whether this log directory ends as `tail` describes: its last segment has the tail's name, size and
+    /// last bytes. Reads a directory listing and a few bytes; false for other sources.
+    public func ends(as tail: LogTail) -> Bool {
+        guard case .directory(let path) = source else { return false }
+        let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
+        guard let last = try? directory.listing().segments.last, last.name == tail.segment else { return false }
+        let fileSystem = options.fileSystem
+        guard let descriptor = try? fileSystem.openFile(directory.path(last.name), .readOnly) else { return false }
+        defer { fileSystem.close(descriptor) }
+        guard let size = try? fileSystem.size(of: descriptor), size == tail.size,
+            Int64(tail.endBytes.count) <= size,
+            let end = try? ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
+                count: tail.endBytes.count, at: size - Int64(tail.endBytes.count))
+        else { return false }
+        return end == tail.endBytes
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import StintCore
+import StintLog
 import TestSupport
 import Testing
 
@@ -21,6 +22,7 @@ import Testing
             try run.step(step)
         }
         try run.compareTables()
+        #expect(run.modelViews > 50, "the read models served \(run.modelViews) views, missed \(run.modelViewsMissed)")
     }
 }
 
@@ -34,6 +36,9 @@ struct DifferentialRun {
     /// A writer on the read models kept open across commands, as an app embedding the engine does.
     var session: TimeLog?
     var importRound = 0
+    /// How often the projections were read from the read models, and how often they were behind the log.
+    var modelViews = 0
+    var modelViewsMissed = 0
 
     var slicePath: String { directory.appending("slice") }
     var wholePath: String { directory.appending("whole") }
@@ -58,6 +63,8 @@ struct DifferentialRun {
     mutating func step(_ step: Int) throws {
         // Days pass, across the spring DST change of Europe/Berlin (2026-03-29).
         clock.advance(milliseconds: Int64(random.next() % 5_400_000) + 60_000)
+        // And now and then whole days, so that records fall behind the projection horizon and months turn.
+        if random.next() % 8 == 0 { clock.advance(milliseconds: Int64(random.next() % 3 + 1) * 86_400_000) }
         let whole = try TimeLog.open(at: wholePath, options: wholeOptions)
         defer { whole.close() }
         let command = makeCommand(whole.state)
@@ -80,6 +87,7 @@ struct DifferentialRun {
         let expected = outcome { () throws(StintError) in try whole.execute(command) }
         let actual = outcome { () throws(StintError) in try slice.execute(command) }
         #expect(actual == expected, "step \(step): \(command)")
+        if !crashed && session == nil { try compareProjections(step, whole: whole.state) }
         if session == nil && !crashed && random.next() % 4 == 0 {
             session = slice
         } else if session !== slice {
@@ -149,7 +157,7 @@ struct DifferentialRun {
         case 3, 4: return .stop(all: random.next() % 3 == 0)
         case 5: return .stop(records: [reference()])
         case 6, 7:
-            let end = time(600)
+            let end = time(random.next() % 4 == 0 ? 4_000 : 600)
             return .track(
                 start: ParsedTime(end.instant.adding(milliseconds: -Int64(random.next() % 7200) * 1000 - 1000)),
                 end: end, tag: tagChoice(), comment: comment)
@@ -184,6 +192,26 @@ struct DifferentialRun {
         }
         let intervals = (try? TimewarriorExport.parse(Array("[\n\(lines.joined(separator: ",\n"))\n]".utf8))) ?? []
         return .import(ImportPlan.make(intervals: intervals), from: .timewarrior)
+    }
+
+    /// The widget projections' source read from the read models (when they reflect the log's head) is the
+    /// whole state's, cut at the same horizon, in the same order.
+    mutating func compareProjections(_ step: Int, whole: LogState) throws {
+        let reader = try LogReader(path: slicePath)
+        guard let view = ProjectionView.fromReadModels(of: reader, options: sliceOptions) else {
+            // Only a command that dropped the read models leaves them behind the log.
+            modelViewsMissed += 1
+            return
+        }
+        modelViews += 1
+        let expected = ProjectionState(whole)
+        #expect(view.horizon == expected.horizon, "step \(step)")
+        #expect(view.source.records == expected.projectionSource.records, "step \(step)")
+        #expect(view.source.tags == expected.projectionSource.tags, "step \(step)")
+        #expect(view.source.recentTagIds == expected.projectionSource.recentTagIds, "step \(step)")
+        let snapshot = WidgetData(source: view.source, now: view.now)
+        let reference = WidgetData(source: whole.projectionSource, now: view.now)
+        #expect(snapshot == reference, "step \(step)")
     }
 
     /// The read models' tables hold exactly the whole state.

@@ -8,7 +8,10 @@ import StintLog
 /// The log stays the only source of truth. The database records the position and head hash it reflects;
 /// every command catches it up from the log (usually zero events), and it is rebuilt when it is missing,
 /// unreadable, of another schema, ahead of the log or off its chain. Deleting it changes nothing but speed.
-/// Its writes need not be durable (WAL, `synchronous=OFF`): a lost update is caught up from the log.
+/// Its writes need not be durable (`synchronous=OFF`): a lost update is caught up from the log. It uses the
+/// rollback journal rather than WAL, so that a read verb, which only reads it, leaves the directory
+/// byte-identical (a WAL reader creates and writes the `-shm` index); writers are serialized by the log's
+/// lock anyway.
 /// The schema is a read-only interface for people's own reports: docs/read-models.md.
 final class ReadModel {
     /// The database file's name in the log directory.
@@ -22,7 +25,7 @@ final class ReadModel {
     /// The log position and head the tables reflect; nil for a database that was just created.
     private(set) var head: StoreHead?
 
-    private init(database: SQLiteDatabase, path: String) {
+    init(database: SQLiteDatabase, path: String) {
         self.database = database
         self.path = path
     }
@@ -52,7 +55,7 @@ final class ReadModel {
 
     /// Checks the schema version, creates the tables if needed, and reads the head.
     private func prepare() throws(SQLiteDatabase.Failure) {
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF")
+        try database.execute("PRAGMA journal_mode=DELETE; PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF")
         let version = try database.statement("PRAGMA user_version")
         let current = try version.step() ? version.integer(0) : 0
         if current != Self.schemaVersion {

@@ -3,9 +3,9 @@ internal import CSQLite
 /// One SQLite connection, used the way the read models need it: prepared statements kept and reused,
 /// every change in a transaction, errors as ``StintError`` values.
 ///
-/// The read-model database is a cache of the log: it is opened in WAL mode with `synchronous=OFF` (a lost
-/// write is caught up from the log, which is durable), and a database that cannot be opened or read is
-/// rebuilt rather than repaired.
+/// The read-model database is a cache of the log: it is written with `synchronous=OFF` (a lost write is
+/// caught up from the log, which is durable), and a database that cannot be opened or read is rebuilt rather
+/// than repaired.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
     let path: String
@@ -18,11 +18,12 @@ final class SQLiteDatabase {
         var description: String { "\(message) (SQLite code \(code))" }
     }
 
-    /// Opens (creating if needed) the database at `path`.
-    init(path: String) throws(Failure) {
+    /// Opens (creating if needed) the database at `path`; `readOnly` opens an existing one for reading only.
+    init(path: String, readOnly: Bool = false) throws(Failure) {
         self.path = path
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags =
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         handle = opened
         guard code == SQLITE_OK else {
@@ -84,6 +85,13 @@ final class SQLiteDatabase {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs `body` in a read transaction, so that its queries see one state of the database.
+    func reading<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
     }
 
     var lastMessage: String {

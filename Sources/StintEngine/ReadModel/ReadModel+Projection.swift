@@ -1,0 +1,41 @@
+import StintCore
+import StintLog
+
+/// The widget projections' source at the log's head, read from the read models: the tags, the recent tags,
+/// the running records and the records that started since the projection horizon, by one indexed query.
+extension ReadModel {
+    /// Opens the read models of a log directory for reading only; nil when there are none, or they are of
+    /// another schema.
+    static func openForReading(inLogDirectory directory: String) -> ReadModel? {
+        guard let database = try? SQLiteDatabase(path: directory + "/" + fileName, readOnly: true) else {
+            return nil
+        }
+        let model = ReadModel(database: database, path: directory + "/" + fileName)
+        guard let version = try? database.statement("PRAGMA user_version"), (try? version.step()) == true,
+            version.integer(0) == schemaVersion
+        else {
+            model.close()
+            return nil
+        }
+        return model
+    }
+
+    /// The projection state at the log's head when the read models reflect it (their tail is the log's end),
+    /// read in one transaction; nil when they do not (the caller folds from checkpoints instead).
+    func projectionState(of reader: LogReader) -> ProjectionState? {
+        do {
+            return try database.reading { () throws(ReadModelError) -> ProjectionState? in
+                guard let tail = storedTail(), reader.ends(as: tail) else { return nil }
+                var state = try slice()
+                let horizon = ProjectionState.horizon(at: state.lastAt, calendar: state.calendar)
+                for record in try records(where: "start_ms >= ?", .integer(horizon.milliseconds)) {
+                    state.include(record)
+                }
+                // Cut at the same horizon as a projection checkpoint of the whole state.
+                return ProjectionState(state)
+            }
+        } catch {
+            return nil
+        }
+    }
+}
