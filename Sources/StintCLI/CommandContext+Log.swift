@@ -103,6 +103,21 @@ extension CommandContext {
         return view
     }
 
+    /// Every record and tag at the point `--at` or `--seq` name (``RecordsView``: from the read models at
+    /// the log's head), with a warning when damage cut the reading short.
+    func recordsView(_ point: PointArguments) throws(CLIError) -> RecordsView {
+        let reader = try reader()
+        let resolved = try readPoint(point, of: reader)
+        let view: RecordsView
+        do {
+            view = try RecordsView.load(reader, at: resolved, options: engineOptions)
+        } catch {
+            throw CLIError(error)
+        }
+        warnIfCut(view.warning)
+        return view
+    }
+
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
     /// state, from a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {

@@ -209,6 +209,11 @@ struct DifferentialRun {
         #expect(view.source.records == expected.projectionSource.records, "step \(step)")
         #expect(view.source.tags == expected.projectionSource.tags, "step \(step)")
         #expect(view.source.recentTagIds == expected.projectionSource.recentTagIds, "step \(step)")
+        // Reports and exports read every record from the read models, in the whole state's order.
+        let records = try RecordsView.load(reader, at: .latest, options: sliceOptions)
+        #expect(records.source.records == whole.projectionSource.records, "step \(step)")
+        #expect(records.source.tags == whole.projectionSource.tags, "step \(step)")
+        #expect(records.source.recentTagIds == whole.projectionSource.recentTagIds, "step \(step)")
         let snapshot = WidgetData(source: view.source, now: view.now)
         let reference = WidgetData(source: whole.projectionSource, now: view.now)
         #expect(snapshot == reference, "step \(step)")

@@ -23,8 +23,8 @@ struct ExportVerb: Sendable {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(.latest)
-        let calendar = view.state.calendar
+        let view = try context.recordsView(.latest)
+        let calendar = view.calendar
         let from = try since.map { (text) throws(CLIError) in
             try context.parseTime(text, calendar: calendar, option: "--since")
         }
@@ -34,7 +34,7 @@ struct ExportVerb: Sendable {
         if let from, let to, to <= from {
             throw CLIError.usage("--until must be after --since", verb: "export \(format.rawValue)")
         }
-        let export = RecordExport(source: view.state.projectionSource, since: from, until: to, now: view.now)
+        let export = RecordExport(source: view.source, since: from, until: to, now: view.now)
         switch format {
         case .csv:
             context.write(ExportVerb.csv(export))

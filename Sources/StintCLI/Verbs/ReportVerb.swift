@@ -99,15 +99,14 @@ struct ReportVerb: Verb {
         let view =
             all
             ? try Progress.during("Reading the log", context: context) { () throws(CLIError) in
-                try context.view(point)
-            } : try context.view(point)
-        let state = view.state
-        let source = state.projectionSource
+                try context.recordsView(point)
+            } : try context.recordsView(point)
+        let source = view.source
         let range = try ReportRange.resolve(
             period: period, since: since, until: until, all: all, defaultPeriod: .week, verb: Self.spec.name,
             source: source, now: view.now, context: context)
-        let filter = try tagFilter(state)
-        let calendar = state.calendar
+        let filter = try tagFilter(view)
+        let calendar = view.calendar
         let days =
             calendar.date(of: range.interval.end.adding(milliseconds: -1)).daysSinceEpoch
             - calendar.date(of: range.interval.start).daysSinceEpoch + 1
@@ -118,7 +117,7 @@ struct ReportVerb: Verb {
         let facts = ReportFacts(
             source: source, range: range.interval, attribution: attribution, tagFilter: filter, now: view.now)
         let output = ReportOutput(
-            report: report, range: range, facts: facts, tags: state.tags, filter: filter, now: view.now,
+            report: report, range: range, facts: facts, tags: view.tags, filter: filter, now: view.now,
             format: TextFormat(calendar: calendar))
         if csv {
             context.write(output.csv())
@@ -130,7 +129,7 @@ struct ReportVerb: Verb {
     }
 
     /// `--tag NAME` as a tag id, `--untagged` as `.some(nil)`, neither as nil.
-    func tagFilter(_ state: LogState) throws(CLIError) -> EntityID?? {
+    func tagFilter(_ state: RecordsView) throws(CLIError) -> EntityID?? {
         if untagged { return .some(nil) }
         guard let tagName else { return nil }
         if let tag = state.tag(named: tagName) { return .some(tag.id) }

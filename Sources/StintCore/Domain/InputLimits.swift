@@ -76,7 +76,7 @@ public enum InputLimits {
     }
 
     /// The key names are compared by: equal keys name the same tag (case-insensitive).
-    static func nameKey(_ name: String) -> String {
+    package static func nameKey(_ name: String) -> String {
         name.lowercased()
     }
 

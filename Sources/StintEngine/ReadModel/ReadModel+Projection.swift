@@ -39,3 +39,24 @@ extension ReadModel {
         }
     }
 }
+
+extension ReadModel {
+    /// Every record and tag at the log's head when the read models reflect it, in one transaction; nil when
+    /// they do not.
+    func recordsSource(of reader: LogReader) -> (source: ProjectionSource, lastAt: Instant)? {
+        do {
+            return try database.reading { () throws(ReadModelError) -> (ProjectionSource, Instant)? in
+                guard let tail = storedTail(), reader.ends(as: tail) else { return nil }
+                let state = try slice()
+                let records = try self.records(where: "1 ORDER BY start_ms, id")
+                return (
+                    ProjectionSource(
+                        calendar: state.calendar, tags: state.tags, records: records,
+                        recentTagIds: state.recentTagIds), state.lastAt
+                )
+            }
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,53 @@
+public import StintCore
+public import StintLog
+
+/// Every record and tag at a point of a log's history: what reports and exports read.
+///
+/// At the log's head this comes from the read models (one ordered query over the records table) when they
+/// reflect the head; at other points, or without them, from ``LogView``'s fold, which gives the same source.
+///
+/// ```swift
+/// let view = try RecordsView.load(try LogReader(path: path), at: .latest, options: options)
+/// let report = TimeReport(source: view.source, range: week, grouping: .day, now: view.now)
+/// ```
+public struct RecordsView: Sendable {
+    /// The tags, the recent tags and every record that is not deleted, ordered by start, then id.
+    public let source: ProjectionSource
+    /// The instant the outputs are computed at.
+    public let now: Instant
+    /// Why reading stopped before the end of the log, when damage stopped it.
+    public let warning: LogProblem?
+
+    /// The log's calendar.
+    public var calendar: LogCalendar { source.calendar }
+
+    /// Every tag ever created, archived and deleted ones included, by id.
+    public var tags: [EntityID: Tag] { source.tags }
+
+    /// The tag that is not deleted and whose name equals `name` case-insensitively.
+    public func tag(named name: String) -> Tag? {
+        let key = InputLimits.nameKey(name)
+        return tags.values.first { !$0.isDeleted && InputLimits.nameKey($0.name) == key }
+    }
+
+    /// Reads the records of `reader`'s log at `point`.
+    ///
+    /// - Throws: what ``LogView/load(_:at:options:)`` throws for the same log and point.
+    public static func load(_ reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
+        -> RecordsView
+    {
+        if point == .latest, options.usesReadModels, let directory = reader.directoryPath,
+            let model = ReadModel.openForReading(inLogDirectory: directory)
+        {
+            defer { model.close() }
+            if let source = model.recordsSource(of: reader) {
+                let now = options.clock()
+                if now >= source.lastAt {
+                    return RecordsView(source: source.source, now: now, warning: nil)
+                }
+            }
+        }
+        let view = try LogView.load(reader, at: point, options: options)
+        return RecordsView(source: view.state.projectionSource, now: view.now, warning: view.warning)
+    }
+}
