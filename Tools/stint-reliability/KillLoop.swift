@@ -1,12 +1,15 @@
 import Foundation
 import StintCore
+import StintEngine
+import StintLog
 import ToolSupport
 
 /// The kill -9 loop: each round starts a `stint-crash-writer` (engine level, tiny seal threshold, frequent
 /// checkpoints) and a `stint` command on the same log, kills both with SIGKILL after a random delay, then
 /// recovers the log as the next writer would and checks it; every `checkEvery` rounds, and at the end, it
-/// checks every acknowledged event is present exactly once, the log is gapless, `stint verify` passes, and
-/// the state read through checkpoints equals a full fold.
+/// checks every acknowledged event is present exactly once, the log is gapless, `stint verify` passes, the
+/// state read through checkpoints equals a full fold, and what the read verbs print from the read models
+/// (caught up by the next command after a kill between an append and their update) equals a fold's output.
 struct KillLoop {
     var stint: String
     var writer: String
@@ -30,6 +33,8 @@ struct KillLoop {
         var checkpointTemporaries = 0
         var cliFailures: [Int32: Int] = [:]
         var checks = 0
+        /// Kills that left the read models behind the log (between a command's append and their update).
+        var readModelsBehind = 0
     }
 
     func run() throws -> (Tally, [String]) {
@@ -93,6 +98,11 @@ struct KillLoop {
                     .library(first: first, last: last, record: parts[3] == "-" ? nil : String(parts[3])))
                 tally.acknowledgedLibrary += 1
             }
+            if let models = ReadModels.head(inLogDirectory: path), let last = try? LogReader(path: path).lastSeq(),
+                models.position.seq < last
+            {
+                tally.readModelsBehind += 1
+            }
             tally.checkpointTemporaries += removeCheckpointTemporaries()
             let recovery = checks.recover(sealThreshold: sealThreshold)
             tally.tornTails += recovery.tornTails
@@ -101,6 +111,7 @@ struct KillLoop {
             problems += recovery.problems.map { "round \(tally.rounds): \($0)" }
             if tally.rounds % checkEvery == 0 || tally.kills >= kills {
                 problems += fullCheck(checks, acknowledgements).map { "round \(tally.rounds): \($0)" }
+                problems += checks.readModelProblems(round: tally.rounds).map { "round \(tally.rounds): \($0)" }
                 tally.checks += 1
             }
         }

@@ -153,6 +153,37 @@ struct LogChecks {
     }
 
     /// The names and bytes of every file of the log (checkpoints aside), to show that a command changed nothing.
+    /// After a kill between a command's append and its read models' update: the next command catches them
+    /// up, and what the read verbs print from them is what they print from a fold of the log alone (a copy
+    /// without read models or checkpoints). `round` names the tag the catching-up command creates.
+    func readModelProblems(round: Int) -> [String] {
+        let now = ["STINT_NOW": "2100-01-01T00:00:00Z"]
+        let added = try? ChildProcess.run(stint, ["--log", path, "tag", "add", "check-\(round)"], environment: now)
+        guard let added, added.status == 0 else {
+            return ["the command after the kill failed: \(added?.stderr ?? "it did not start")"]
+        }
+        let copy = path + "-fold-\(round)"
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        do {
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            for name in try FileManager.default.contentsOfDirectory(atPath: copy)
+            where name == "checkpoints" || name.hasPrefix("read-models.sqlite") {
+                try FileManager.default.removeItem(atPath: copy + "/" + name)
+            }
+        } catch {
+            return ["the log could not be copied: \(error)"]
+        }
+        var problems: [String] = []
+        for verb in [["status", "--json"], ["export", "json"], ["report", "--all", "--by", "tag", "--json"]] {
+            let fromModels = try? ChildProcess.run(stint, ["--log", path] + verb, environment: now)
+            let fromFold = try? ChildProcess.run(stint, ["--log", copy] + verb, environment: now)
+            if fromModels?.status != 0 || fromModels?.stdout != fromFold?.stdout {
+                problems.append("stint \(verb.joined(separator: " ")) differs between the read models and a fold")
+            }
+        }
+        return problems
+    }
+
     /// The bytes of the log's files, without its caches (checkpoints and the read models, which the writer
     /// holding the lock may write meanwhile).
     func snapshot() -> [String: [UInt8]] {

@@ -81,8 +81,10 @@ case "kill-loop":
             + "acknowledged: \(tally.acknowledgedLibrary) engine commands, \(tally.acknowledgedCLI) stint "
             + "commands; recoveries: \(tally.tornTails) torn tails set aside, \(tally.temporaryFilesRemoved) "
             + "temporary-file cleanups (interrupted seals or segment creations), \(tally.sealsCompleted) "
-            + "interrupted seals completed, \(tally.checkpointTemporaries) checkpoint writes cut; \(tally.checks) "
-            + "full checks; stint refusals: \(failures.isEmpty ? "none" : failures.joined(separator: ", "))")
+            + "interrupted seals completed, \(tally.checkpointTemporaries) checkpoint writes cut, "
+            + "\(tally.readModelsBehind) kills between an append and the read models' update; \(tally.checks) "
+            + "full checks (with read verbs against a fold); stint refusals: \(failures.isEmpty ? "none" : failures.joined(separator: ", "))"
+    )
 case "race":
     let race = Race(
         stint: stint, writer: writer, path: path, processes: number("processes", 4),
