@@ -1,8 +1,12 @@
 # Stint's two commands are `make demo` and `make test`; both install what is missing first.
 SWIFT ?= swift
 STINT_DEBUG := .build/debug/stint
+# Release builds link the Swift runtime statically: a process starts in about a third of the time
+# (docs/performance.md, "The process floor"), and the binary needs no Swift toolchain to run.
+RELEASE := -c release --static-swift-stdlib
+PREFIX ?= $(HOME)/.local
 
-.PHONY: demo test bootstrap build lint format schemas sample clean reliability fuzz fuzz-smoke
+.PHONY: demo test bootstrap build install lint format schemas sample clean reliability fuzz fuzz-smoke bench
 
 bootstrap:
 	@Tools/bootstrap.sh
@@ -12,8 +16,15 @@ build: bootstrap
 
 ## demo: replays the sample log shipped in Events/sample/log.
 demo: bootstrap
-	@$(SWIFT) build -c release --product stint 2>&1 | tail -n 1
+	@$(SWIFT) build $(RELEASE) --product stint 2>&1 | tail -n 1
 	@Tools/demo.sh .build/release/stint
+
+## install: the release binary into $(PREFIX)/bin (default ~/.local/bin).
+install: bootstrap
+	@$(SWIFT) build $(RELEASE) --product stint 2>&1 | tail -n 1
+	install -d $(PREFIX)/bin
+	install -m 0755 .build/release/stint $(PREFIX)/bin/stint
+	@echo "installed $(PREFIX)/bin/stint; it needs libzstd, libcrypto and libsqlite3 at run time"
 
 ## test: unit, golden and CLI tests; the golden projection cases through `stint check`; the format lint;
 ## the event schemas over the sample and golden logs.
@@ -55,9 +66,9 @@ bench: bootstrap
 	@command -v hyperfine >/dev/null && command -v timew >/dev/null || \
 		(apt-get update -qq && apt-get install -y -qq timewarrior hyperfine)
 	@command -v watson >/dev/null || pip install -q td-watson
-	$(SWIFT) build -c release --product stint
-	$(SWIFT) build -c release --product stint-generate
-	$(SWIFT) build -c release --product stint-bench
+	$(SWIFT) build $(RELEASE) --product stint
+	$(SWIFT) build $(RELEASE) --product stint-generate
+	$(SWIFT) build $(RELEASE) --product stint-bench
 	python3 Tools/bench/bench.py
 
 clean:

@@ -25,6 +25,10 @@ public enum StintCLI {
     /// Runs one command line (without the program name) and returns its exit status: 0 ok, 1 refused or
     /// failed, 64 usage error, 65 damaged data.
     public static func run(arguments: [String], host: Host) -> Int32 {
+        if arguments == ["--version"] {
+            host.standardOutput.write(StintVersion.line)
+            return ExitStatus.ok
+        }
         let registry = VerbRegistry(verbs: allVerbs)
         let parser = ArgumentParser(registry: registry)
         let help = HelpRenderer(registry: registry)

@@ -12,6 +12,13 @@ import Testing
         }
     }
 
+    @Test func versionPrintsTheVersionAndNeedsNoLog() {
+        let result = cli.run(["--version"], environment: ["STINT_LOG": "/nonexistent/log"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("stint ") && result.stdout.hasSuffix("\n"))
+        #expect(result.stderr.isEmpty)
+    }
+
     @Test func unknownVerbIsAUsageErrorWithASuggestion() {
         let result = cli.run(["hlep"])
         #expect(result.status == 64)

@@ -96,7 +96,7 @@ struct HelpRenderer {
             "NO_COLOR (no color). Exit status: 0 ok, 1 refused or failed, 64 usage error, 65 damaged data.",
             "",
             "Run 'stint help <verb>' or 'stint <verb> --help' for a verb's options and examples;",
-            "'stint completions bash|zsh|fish' prints a shell completion script.",
+            "'stint completions bash|zsh|fish' prints a shell completion script; 'stint --version' the version.",
         ]
         return lines.joined(separator: "\n") + "\n"
     }
