@@ -1,6 +1,7 @@
 import Foundation
 import StintCore
 import StintLog
+import Synchronization
 import TestSupport
 import Testing
 
@@ -22,6 +23,8 @@ import Testing
             try run.step(step)
         }
         try run.compareTables()
+        #expect(run.notices.all.filter { $0.contains("could not be written") }.isEmpty, "\(run.notices.all)")
+        #expect(run.notices.all.contains { $0.contains("rebuilt") }, "the corrupted read models were rebuilt")
         #expect(run.modelViews > 50, "the read models served \(run.modelViews) views, missed \(run.modelViewsMissed)")
     }
 }
@@ -49,8 +52,13 @@ struct DifferentialRun {
         try TimeLog.create(at: wholePath, timeZone: "Europe/Berlin", firstWeekday: 2, options: wholeOptions).close()
     }
 
+    /// The notices of the log with read models: they may be rebuilt, never fail to be written.
+    let notices = Notices()
+
     var sliceOptions: EngineOptions {
-        EngineOptions(clock: clock.reading, newID: sliceIDs.generator, checkpointInterval: 40, checkpointSpacing: 60)
+        EngineOptions(
+            clock: clock.reading, newID: sliceIDs.generator, onNotice: notices.record, checkpointInterval: 40,
+            checkpointSpacing: 60)
     }
 
     var wholeOptions: EngineOptions {
@@ -241,5 +249,16 @@ struct DifferentialRun {
         #expect(stored.redoStack == expected.redoStack)
         #expect(stored.lastSeq == expected.lastSeq)
         #expect(try Data(contentsOf: URL(fileURLWithPath: slicePath + "/00000000000000000001.jsonl.zst")).count > 0)
+    }
+}
+
+/// Notices an engine reported, in order.
+final class Notices: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    var all: [String] { storage.withLock { $0 } }
+
+    var record: @Sendable (String) -> Void {
+        { message in self.storage.withLock { $0.append(message) } }
     }
 }

@@ -133,10 +133,11 @@ def main():
     parser.add_argument("--data", default=os.path.join(ROOT, ".build", "bench-data"))
     parser.add_argument("--out", default=os.path.join(ROOT, ".build", "bench"))
     parser.add_argument("--only", default="",
-                        help="a partial run: some of read,size,replay,historical,append (comma-separated); "
+                        help="a partial run: some of read,size,replay,historical,append,imported,floor "
+                             "(comma-separated); "
                              "prints the figures and writes results.json, not results.md")
     args = parser.parse_args()
-    groups = {"read", "size", "replay", "historical", "append"}
+    groups = {"read", "size", "replay", "historical", "append", "imported", "floor"}
     only = {group for group in args.only.replace(",", " ").split()} or groups
     if not only <= groups:
         sys.exit(f"error: --only takes {', '.join(sorted(groups))}, not {', '.join(sorted(only - groups))}")
@@ -169,6 +170,7 @@ def main():
                       size=peer)
         bench.measure("report", "timew", f"summary :all ({peer})", "timew summary :all", env, size=peer)
         bench.measure("report", "watson", f"report -a --json ({peer})", "watson report -a --json", env, size=peer)
+        bench.measure("export", "stint", f"export json ({peer})", f"{stint} export json", env, size=peer)
         bench.measure("export", "stint", f"log --all --json ({peer})", f"{stint} log --all --json", env, size=peer)
         bench.measure("export", "timew", f"export ({peer})", "timew export", env, size=peer)
         bench.measure("export", "watson", f"log -a --json ({peer})", "watson log -a --json", env, size=peer)
@@ -212,6 +214,42 @@ def main():
             historical.append(bench.measure(
                 "historical", "stint", f"snapshot --seq {seq} ({large})", f"{stint} snapshot --seq {seq}", env,
                 prepare=f"rm -rf {checkpoints} && cp -a {checkpoints}.kept {checkpoints}", size=large))
+
+    if "floor" in only:
+        # The cost of a process that does nothing.
+        bench.measure("floor", "stint", "stint --version", f"{stint} --version", dict(os.environ))
+        bench.measure("floor", "timew", "timew --version", "timew --version", dict(os.environ))
+
+    if "imported" in only:
+        # A history written by the real Timewarrior and brought in with `stint import timewarrior`: one batch of
+        # every interval, as a person migrating from Timewarrior makes it.
+        source, manifest = sets[peer]
+        copy = work_copy(source, args.out, f"imported-{peer}")
+        env = stint_env(copy + "/imported", manifest)
+        env["TIMEWARRIORDB"] = copy + "/timew"
+        env["WATSON_DIR"] = copy + "/watson"
+        run(f"timew export > {copy}/timew-export.json", env=env)
+        run(f"{stint} init --tz UTC && {stint} import timewarrior {copy}/timew-export.json", env=env)
+        intervals = manifest["intervals"]
+        bench.measure("imported", "stint", f"start (imported {intervals})", f"{stint} start bench", env,
+                      prepare=f"{stint} stop --all", size=peer)
+        bench.measure("imported", "stint", f"stop (imported {intervals})", f"{stint} stop", env,
+                      prepare=f"{stint} stop --all && {stint} start bench", size=peer)
+        run(f"{stint} start bench", env=env)
+        bench.measure("imported", "stint", f"status (imported {intervals})", f"{stint} status", env, size=peer)
+        bench.measure("imported", "stint", f"report --all --by tag (imported {intervals})",
+                      f"{stint} report --all --by tag", env, size=peer)
+        bench.measure("imported", "stint", f"export json (imported {intervals})", f"{stint} export json", env,
+                      size=peer)
+        run("timew start bench :quiet :adjust", env=env)
+        bench.measure("imported", "timew", f"get dom.active ({peer})", "timew get dom.active", env, size=peer)
+        run("timew stop :quiet || true", env=env)
+        for size in sorted({peer, large}):
+            source, manifest = sets[size]
+            status_copy = work_copy(source, args.out, f"status-{size}")
+            status_env = stint_env(status_copy + "/stint", manifest)
+            run(f"{stint} stop --all; {stint} start bench", env=status_env)
+            bench.measure("status", "stint", f"status ({size})", f"{stint} status", status_env, size=size)
 
     if "append" in only:
         # Appends, each on its own copy: start with nothing running, stop with one timer running.
@@ -312,8 +350,29 @@ def render(report, replay_rates, historical, manifest):
                 row(f"`{verb}` with {size:,} events of history", result, timew, watson)
     row(f"report, all time by tag ({peer:,} events)", find("report", "stint", "report"),
         find("report", "timew", "summary"), find("report", "watson", "report"))
-    row(f"export everything as JSON ({peer:,} events)", find("export", "stint", "log"),
+    row(f"export everything as JSON: `export json` ({peer:,} events)", find("export", "stint", "export json"),
         find("export", "timew", "export"), find("export", "watson", "log"))
+    row(f"export everything as JSON: `log --all --json` ({peer:,} events)", find("export", "stint", "log"),
+        find("export", "timew", "export"), find("export", "watson", "log"))
+    active = find("imported", "timew", "get dom.active")
+    for result in results:
+        if result["group"] == "status":
+            row(f"`status` with {result['size']:,} events of history (timew: `get dom.active`)", result, active, None)
+    for verb, timew_label, watson_label, group in (("start", "start", "start", "append"),
+                                                   ("stop", "stop", "stop", "append"),
+                                                   ("status", "get dom.active", None, "imported"),
+                                                   ("report", "summary", "report", "report"),
+                                                   ("export", "export", "log", "export")):
+        imported = find("imported", "stint", verb)
+        if imported:
+            timew = find(group, "timew", timew_label if group != "append" else f"{timew_label} ({peer})")
+            watson = find(group, "watson", f"{watson_label} ({peer})") if watson_label and group == "append" else (
+                find(group, "watson", watson_label) if watson_label else None)
+            row(f"`{imported['label'].split(' (')[0]}` on {imported['label'].split('(')[1].rstrip(')')} "
+                "intervals imported from Timewarrior", imported, timew, watson)
+    floor = find("floor", "stint", "stint --version")
+    if floor:
+        row("the process floor: `--version`", floor, find("floor", "timew", "timew --version"), None)
     cold = find("replay", "stint", "snapshot")
     row(f"cold replay to a snapshot, no checkpoints ({cold['size']:,} events)", cold, None, None)
     medians = sorted(result["median"] for result in historical)

@@ -114,6 +114,12 @@ final class ReadModel {
         DROP TABLE IF EXISTS deleted_records; DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS undo_entries;
         """
 
+    /// The secondary indexes of `records` (a rebuild creates them after loading the table).
+    static let recordIndexes = """
+        CREATE INDEX records_by_start ON records (start_ms, id);
+        CREATE INDEX records_by_end ON records (end_ms, id);
+        """
+
     /// The tables (docs/read-models.md describes each column).
     static let schema = """
         CREATE TABLE position (
@@ -147,8 +153,7 @@ final class ReadModel {
             tag_id TEXT,
             comment TEXT
         ) WITHOUT ROWID;
-        CREATE INDEX records_by_start ON records (start_ms, id);
-        CREATE INDEX records_by_end ON records (end_ms, id);
+        \(recordIndexes)
         CREATE TABLE deleted_records (id TEXT PRIMARY KEY) WITHOUT ROWID;
         CREATE TABLE imports (id TEXT PRIMARY KEY, provenance TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE undo_entries (

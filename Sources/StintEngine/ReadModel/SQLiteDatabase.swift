@@ -47,8 +47,10 @@ final class SQLiteDatabase {
         handle = nil
     }
 
-    /// Runs one or more statements without results.
+    /// Runs one or more statements without results, after resetting the prepared statements (a statement
+    /// left on a row keeps its table locked, and a schema change would fail).
     func execute(_ sql: String) throws(Failure) {
+        for statement in statements.values { statement.reset() }
         var error: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
         guard code == SQLITE_OK else {
