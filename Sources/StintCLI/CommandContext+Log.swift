@@ -106,30 +106,29 @@ extension CommandContext {
     /// Every record and tag at the point `--at` or `--seq` name (``RecordsView``: from the read models at
     /// the log's head), with a warning when damage cut the reading short.
     func recordsView(_ point: PointArguments) throws(CLIError) -> RecordsView {
-        let reader = try reader()
-        let resolved = try readPoint(point, of: reader)
-        let view: RecordsView
-        do {
-            view = try RecordsView.load(reader, at: resolved, options: engineOptions)
-        } catch {
-            throw CLIError(error)
-        }
-        warnIfCut(view.warning)
-        return view
+        try load(point, RecordsView.load, warning: \.warning)
     }
 
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
-    /// state, from a projection checkpoint close to the point when there is one.
+    /// state, from the read models or a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
+        try load(point, ProjectionView.load, warning: \.warning)
+    }
+
+    /// Resolves `point` against the log and loads a view there, warning when damage cut the reading short.
+    private func load<View>(
+        _ point: PointArguments, _ load: (LogReader, ReadPoint, EngineOptions) throws(StintError) -> View,
+        warning: (View) -> LogProblem?
+    ) throws(CLIError) -> View {
         let reader = try reader()
         let resolved = try readPoint(point, of: reader)
-        let view: ProjectionView
+        let view: View
         do {
-            view = try ProjectionView.load(reader, at: resolved, options: engineOptions)
+            view = try load(reader, resolved, engineOptions)
         } catch {
             throw CLIError(error)
         }
-        warnIfCut(view.warning)
+        warnIfCut(warning(view))
         return view
     }
 
