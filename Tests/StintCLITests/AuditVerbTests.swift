@@ -132,6 +132,51 @@ import Testing
         #expect(svg.stdout.hasSuffix("</svg>\n"))
     }
 
+    /// A timer started at 08:00 UTC on Monday, another at 09:00 Tuesday, and a stop at 17:00 Tuesday.
+    static func longTimer(in directory: TemporaryDirectory) -> CLIRunner {
+        var runner = CLIRunner(log: directory.appending("log"), now: "2026-05-04T07:00:00.000Z")
+        #expect(runner.run(["init", "--tz", "UTC"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-04T08:00:00.000Z")!
+        #expect(runner.run(["start", "writing"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-05T09:00:00.000Z")!
+        #expect(runner.run(["start", "email"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-05T17:00:00.000Z")!
+        #expect(runner.run(["stop", "--all"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-06T12:00:00.000Z")!
+        return runner
+    }
+
+    @Test func iOSEndsTheLiveActivityAfterEightHours() throws {
+        let directory = TemporaryDirectory()
+        let runner = AuditVerbTests.longTimer(in: directory)
+        let text = runner.run(["replay"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("2026-05-04 16:00             ended by iOS"), "\(text.stdout)")
+        #expect(text.stdout.contains("2026-05-05 09:00  write      start, 2 running"), "\(text.stdout)")
+        // The activity started at 09:00 Tuesday ends at 17:00, the moment of the stop: iOS's end comes first.
+        #expect(text.stdout.contains("2026-05-05 17:00             ended by iOS"), "\(text.stdout)")
+        #expect(text.stdout.contains("2026-05-05 17:00  write      none "), "\(text.stdout)")
+        let json = try JSON.parse(runner.run(["replay", "--json"]).stdout)
+        #expect(
+            json["liveActivitySystemEnds"]?.arrayValue?.map { $0["at"]?.stringValue }
+                == ["2026-05-04T16:00:00.000Z", "2026-05-05T17:00:00.000Z"])
+        // --since later than the start still knows the activity's age.
+        let since = try JSON.parse(runner.run(["replay", "--json", "--since", "2026-05-04T12:00"]).stdout)
+        #expect(since["liveActivitySystemEnds"]?.arrayValue?.count == 2)
+        #expect(since["batches"]?.arrayValue?.first?["liveActivity"]?["action"]?.stringValue == "start")
+
+        let before = runner.run(["widget", "--family", "liveActivity", "--at", "2026-05-04T15:59"])
+        #expect(before.stdout.contains("writing"))
+        let after = runner.run(["widget", "--family", "liveActivity", "--at", "2026-05-04T17:00"])
+        #expect(after.status == 0)
+        #expect(after.stdout.contains("iOS ended the activity after 8 hours"), "\(after.stdout)")
+        #expect(!after.stdout.contains("writing"))
+        let svg = runner.run(["widget", "--family", "liveActivity", "--at", "2026-05-04T17:00", "--format", "svg"])
+        #expect(svg.stdout.contains("iOS ended the activity after 8 hours"))
+        let restarted = runner.run(["widget", "--family", "liveActivity", "--at", "2026-05-05T10:00"])
+        #expect(restarted.stdout.contains("writing") && restarted.stdout.contains("email"))
+    }
+
     @Test func newVerbsHaveHelpWithExamples() {
         let runner = CLIRunner()
         for verb in ["replay", "publish", "diff", "check", "widget"] {

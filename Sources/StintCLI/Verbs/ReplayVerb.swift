@@ -21,7 +21,9 @@ struct ReplayVerb: Verb {
             different snapshot is written and the widgets are reloaded ("write"); an equal one is neither
             written nor reloaded ("unchanged"). The first batch always writes (there is no file yet). Then
             the Live Activity follows the running timers: start, update (only when its content changed),
-            end, or none.
+            end, or none. iOS ends an activity 8 hours after it started (updates do not extend it): a line
+            "ended by iOS" shows when, and the next batch while timers run starts a new one. The replay
+            always walks from the log's first batch, so an activity's age is exact with --since too.
 
             One line per batch: its seq range, recorded time (log zone), snapshot action, Live Activity
             action with the number of running timers, and its event types. Then, per day of the log's zone,
@@ -31,8 +33,9 @@ struct ReplayVerb: Verb {
 
             --json prints {"timeZone", "reloadBudget", "batches": [{"firstSeq", "lastSeq", "at", "date",
             "types", "snapshot": "write"|"unchanged", "liveActivity": {"action", "content"?}}], "days":
-            [{"date", "batches", "reloads"}], "warnings": [{"date", "reloads", "message"}]}; "content" (the
-            Live Activity content, as 'stint live-activity --json' prints it) is present for start and update.
+            [{"date", "batches", "reloads"}], "warnings": [{"date", "reloads", "message"}],
+            "liveActivitySystemEnds": [{"at", "date"}]}; "content" (the Live Activity content, as 'stint
+            live-activity --json' prints it) is present for start and update.
             """,
         examples: [
             ("stint replay", "Every batch of the log."),
@@ -61,14 +64,18 @@ struct ReplayVerb: Verb {
         if let start, let end, end < start {
             throw CLIError.usage("--since must not be after --until", verb: Self.spec.name)
         }
+        // The walk starts at the log's first event whatever --since says: the Live Activity's age (iOS
+        // ends it after 8 hours) depends on batches before --since.
         let replay: PublishReplay
         do {
-            replay = try PublishReplay(reader: reader, since: start, options: context.engineOptions)
+            replay = try PublishReplay(reader: reader, since: nil, options: context.engineOptions)
         } catch {
             throw CLIError(error)
         }
         let format = TextFormat(calendar: calendar)
         var lines = ReplayLines(format: format, json: context.globals.json)
+        let bound = end ?? context.now
+        var beyond: PublishReplay.Step?
         while true {
             let step: PublishReplay.Step
             do {
@@ -77,10 +84,31 @@ struct ReplayVerb: Verb {
             } catch {
                 throw CLIError(error)
             }
-            if let end, step.at >= end { break }
-            if !context.globals.json, lines.days.isEmpty { context.print(ReplayLines.header) }
+            if let end, step.at >= end {
+                beyond = step
+                break
+            }
+            if let start, step.at < start { continue }
+            if !context.globals.json, lines.days.isEmpty, lines.systemEnds.isEmpty {
+                context.print(ReplayLines.header)
+            }
+            if let ended = step.systemEndedActivity, start.map({ ended >= $0 }) ?? true {
+                lines.addSystemEnd(ended)
+                if !context.globals.json { context.print(lines.systemEndLine(ended)) }
+            }
             lines.add(step)
             if !context.globals.json { context.print(lines.line(for: step)) }
+        }
+        // An activity still shown after the last batch shown ends 8 hours after it started.
+        let trailing = beyond.map { $0.systemEndedActivity } ?? replay.systemEnd(atOrBefore: bound)
+        if let ended = trailing, ended < bound || (end == nil && ended == bound),
+            start.map({ ended >= $0 }) ?? true
+        {
+            if !context.globals.json, lines.days.isEmpty, lines.systemEnds.isEmpty {
+                context.print(ReplayLines.header)
+            }
+            lines.addSystemEnd(ended)
+            if !context.globals.json { context.print(lines.systemEndLine(ended)) }
         }
         if let warning = replay.warning {
             context.warn("the log is damaged; the replay stops before the damage: \(warning.message)")
@@ -104,6 +132,8 @@ struct ReplayLines {
     let format: TextFormat
     let json: Bool
     private(set) var days: [Day] = []
+    /// When iOS ended the Live Activity (8 hours after its start), in the range shown.
+    private(set) var systemEnds: [Instant] = []
     private var batches: [JSON] = []
 
     init(format: TextFormat, json: Bool) {
@@ -118,6 +148,16 @@ struct ReplayLines {
         days[days.count - 1].batches += 1
         if step.writesSnapshot { days[days.count - 1].reloads += 1 }
         if json { batches.append(ReplayLines.json(step, date: date)) }
+    }
+
+    mutating func addSystemEnd(_ instant: Instant) {
+        systemEnds.append(instant)
+    }
+
+    /// `             2026-05-04 16:00             ended by iOS         (8 hours after it started; no batch)`.
+    func systemEndLine(_ instant: Instant) -> String {
+        "\("".leftPadded(11))  \(format.dateTime(instant))  \("".padding(9))  \("ended by iOS".padding(19))  "
+            + "(8 hours after it started; no batch)"
     }
 
     static let header = "        SEQ  RECORDED          SNAPSHOT   LIVE ACTIVITY        EVENTS"
@@ -158,7 +198,7 @@ struct ReplayLines {
 
     /// The per-day block and the warnings.
     func summary(timeZone: String) -> [String] {
-        guard !days.isEmpty else { return ["No batches were recorded in that range."] }
+        guard !days.isEmpty || !systemEnds.isEmpty else { return ["No batches were recorded in that range."] }
         var lines = ["", "Per day (\(timeZone)):"]
         let batchesWidth = days.map { String($0.batches).count }.max() ?? 1
         let reloadsWidth = days.map { String($0.reloads).count }.max() ?? 1
@@ -197,6 +237,15 @@ struct ReplayLines {
                             JSONField("date", .string(day.date.iso8601)),
                             JSONField("reloads", .int(Int64(day.reloads))),
                             JSONField("message", .string(warningMessage(day))),
+                        ])
+                    })),
+            JSONField(
+                "liveActivitySystemEnds",
+                .array(
+                    systemEnds.map { instant in
+                        .object([
+                            JSONField("at", .string(instant.iso8601)),
+                            JSONField("date", .string(format.calendar.date(of: instant).iso8601)),
                         ])
                     })),
         ])

@@ -33,9 +33,12 @@ struct WidgetVerb: Verb {
             snapshot). A snapshot older than 24 hours shows "\(WidgetWording.staleSnapshot)" in place of its
             caption (home and Time by Tag widgets).
 
-            Finding that batch replays the publishes from the start of the day before the moment (or, when
-            none of them changed the snapshot, from the log's start); 'stint replay' lists every write. The
-            text box and the SVG have the family's size (systemSmall: 26 × 9 characters, 170 × 170 points).
+            The Live Activity shows the running timers from the batch that started it; iOS ends it 8 hours
+            after it started, so a moment after that and before the next batch shows "\(WidgetWording.liveActivityEndedBySystem)".
+
+            Finding that batch replays the publishes from the log's start up to the moment; 'stint replay'
+            lists every write. The text box and the SVG have the family's size (systemSmall: 26 × 9
+            characters, 170 × 170 points).
             """,
         examples: [
             ("stint widget --family systemSmall", "The small home screen widget now."),
@@ -99,15 +102,9 @@ struct WidgetVerb: Verb {
             moment = try context.projectionView(point).now
             seqLimit = n
         }
-        // The file at the moment holds the snapshot of the last batch that changed it. Look for that batch
-        // from yesterday's start on (the replay is exact from any start), and from the log's start when
-        // nothing changed the snapshot since.
-        let yesterday = calendar.startOfDay(calendar.date(of: moment).adding(days: -1))
-        var published = try lastWrite(reader, since: yesterday, moment: moment, seqLimit: seqLimit, context: context)
-        if published == nil {
-            published = try lastWrite(reader, since: nil, moment: moment, seqLimit: seqLimit, context: context)
-        }
-        guard let published,
+        // The file at the moment holds the snapshot of the last batch that changed it.
+        let shown = try PublishedMoment.load(reader, moment: moment, seqLimit: seqLimit, context: context)
+        guard let published = shown.snapshot,
             let entry = WidgetTimelineBuilder.entry(
                 for: published, publishedAt: published.lastUpdated, at: moment, calendar: calendar)
         else {
@@ -115,27 +112,11 @@ struct WidgetVerb: Verb {
                 "nothing was recorded at or before \(moment.iso8601), so no snapshot was published yet; "
                     + "give a later --at")
         }
-        context.write(WidgetRenderer.render(family, entry: entry, calendar: calendar, period: period, format: format))
-    }
-
-    /// The snapshot the last write at or before `moment` put in the file, among the batches recorded at or
-    /// after `since` that end at or before event `seqLimit` (the app publishes after whole batches); nil
-    /// when none of them wrote.
-    func lastWrite(
-        _ reader: LogReader, since: Instant?, moment: Instant, seqLimit: Int64, context: CommandContext
-    ) throws(CLIError) -> WidgetData? {
-        var published: WidgetData?
-        do {
-            let replay = try PublishReplay(reader: reader, since: since, options: context.engineOptions)
-            while let step = try replay.next(), step.at <= moment, step.batch.lastSeq <= seqLimit {
-                if step.writesSnapshot { published = step.snapshot }
-            }
-            if let warning = replay.warning {
-                context.warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
-            }
-        } catch {
-            throw CLIError(error)
+        if family == .liveActivity, shown.liveActivityEndedBySystem != nil {
+            let content = WidgetContent(family: family, entry: entry, calendar: calendar, period: period)
+            context.write(WidgetRenderer.render(content.endedBySystem(), format: format))
+            return
         }
-        return published
+        context.write(WidgetRenderer.render(family, entry: entry, calendar: calendar, period: period, format: format))
     }
 }
