@@ -29,14 +29,17 @@ import Testing
         let runner = AuditVerbTests.busyDay(in: directory, pairs: 21)
         let text = runner.run(["replay"])
         #expect(text.status == 0)
-        #expect(text.stdout.contains("  Mon 2026-05-04  42 batches  42 reloads\n"))
-        #expect(text.stdout.contains("  Tue 2026-05-05   1 batch     1 reload\n"))
-        #expect(text.stdout.contains("warning: Mon 2026-05-04: 42 widget reloads, above 40"))
+        // Monday: the idle timeline's midnight reload (the log was created on Sunday) and 42 writes.
+        #expect(text.stdout.contains("  Mon 2026-05-04  42 batches  43 reloads  (42 writes, 1 midnight)\n"))
+        // Tuesday: the idle timeline's midnight reload and the track's write.
+        #expect(text.stdout.contains("  Tue 2026-05-05   1 batch     2 reloads  (1 write, 1 midnight)\n"))
+        #expect(text.stdout.contains("warning: Mon 2026-05-04: 43 widget reloads, above 40"))
         #expect(!text.stdout.contains("warning: Tue"))
         let json = try JSON.parse(runner.run(["replay", "--json"]).stdout)
         #expect(json["reloadBudget"]?.intValue == 40)
         #expect(json["batches"]?.arrayValue?.count == 1 + 42 + 1)
-        #expect(json["days"]?.arrayValue?.map { $0["reloads"]?.intValue } == [1, 42, 1])
+        #expect(json["days"]?.arrayValue?.map { $0["reloads"]?.intValue } == [1, 43, 2])
+        #expect(json["days"]?.arrayValue?.map { $0["midnightReloads"]?.intValue } == [0, 1, 1])
         #expect(json["warnings"]?.arrayValue?.map { $0["date"]?.stringValue } == ["2026-05-04"])
         // Counts are per shown day: from 08:24 on, Monday has 18 batches left, under the budget.
         let later = try JSON.parse(runner.run(["replay", "--json", "--since", "2026-05-04T08:24"]).stdout)
@@ -44,6 +47,36 @@ import Testing
         #expect(later["warnings"]?.arrayValue?.isEmpty == true)
         let none = runner.run(["replay", "--since", "2026-06-01"])
         #expect(none.stdout == "No batches were recorded in that range.\n")
+    }
+
+    @Test func replayCountsTheTimelinesOwnReloadsByKind() throws {
+        // A timer runs all Monday; 30 records tracked between 22:05 and 22:34 write 30 more snapshots.
+        let directory = TemporaryDirectory()
+        var runner = CLIRunner(log: directory.appending("log"), now: "2026-05-03T08:00:00.000Z")
+        #expect(runner.run(["init", "--tz", "UTC"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-04T00:00:00.000Z")!
+        #expect(runner.run(["start", "writing"]).status == 0)
+        for minute in 0..<30 {
+            runner.now = Instant(canonical: "2026-05-04T22:05:00.000Z")!.adding(milliseconds: Int64(minute) * 60_000)
+            let start = "2026-05-04T20:\(minute < 10 ? "0" : "")\(minute)"
+            let end = "2026-05-04T20:\(minute < 9 ? "0" : "")\(minute + 1)"
+            #expect(runner.run(["track", start, end, "email"]).status == 0)
+        }
+        runner.now = Instant(canonical: "2026-05-05T02:30:00.000Z")!
+        let text = runner.run(["replay", "--since", "2026-05-04"])
+        // 31 writes; hourly reloads at 01:00 … 22:00 (22) and 23:34 after the last write; Tuesday's at
+        // 00:34, 01:34 and 02:34 is after now.
+        #expect(text.stdout.contains("  Mon 2026-05-04  31 batches  54 reloads  (31 writes, 23 hourly)\n"))
+        #expect(text.stdout.contains("  Tue 2026-05-05   0 batches   2 reloads  (2 hourly)\n"))
+        #expect(text.stdout.contains("warning: Mon 2026-05-04: 54 widget reloads, above 40"))
+        let json = try JSON.parse(runner.run(["replay", "--json", "--until", "2026-05-04T03:00"]).stdout)
+        #expect(
+            json["reloads"]?.arrayValue?.map { "\($0["at"]?.stringValue ?? "") \($0["kind"]?.stringValue ?? "")" }
+                == [
+                    "2026-05-03T08:00:00.000Z write", "2026-05-04T00:00:00.000Z write",
+                    "2026-05-04T01:00:00.000Z hourly", "2026-05-04T02:00:00.000Z hourly",
+                ])
+        #expect(json["days"]?.arrayValue?.last?["hourlyReloads"]?.intValue == 2)
     }
 
     @Test func replayFoldsTheBatchesBeforeSinceSoItsFirstDecisionIsRight() throws {

@@ -27,13 +27,17 @@ struct ReplayVerb: Verb {
 
             One line per batch: its seq range, recorded time (log zone), snapshot action, Live Activity
             action with the number of running timers, and its event types. Then, per day of the log's zone,
-            the batches and widget reloads of the days shown, and a warning for each day above \(dailyReloadBudget)
-            reloads, the low end of WidgetKit's daily budget (reloads caused by an app intent or while the
-            app is in the foreground do not count against it, so this is an upper bound).
+            the batches and widget reloads of the days shown, by kind: "write" (the app wrote a changed
+            snapshot), "hourly" (a running timer's timeline ended after its 60 minute entries and the widget
+            asked for the next one) and "midnight" (an idle timeline ended at midnight). The widget's own
+            reloads go on until the next write, up to --until or now. A warning follows for each day above
+            \(dailyReloadBudget) reloads, the low end of WidgetKit's daily budget (reloads caused by an app intent or
+            while the app is in the foreground do not count against it, so this is an upper bound).
 
             --json prints {"timeZone", "reloadBudget", "batches": [{"firstSeq", "lastSeq", "at", "date",
             "types", "snapshot": "write"|"unchanged", "liveActivity": {"action", "content"?}}], "days":
-            [{"date", "batches", "reloads"}], "warnings": [{"date", "reloads", "message"}],
+            [{"date", "batches", "reloads", "writeReloads", "hourlyReloads", "midnightReloads"}],
+            "reloads": [{"at", "date", "kind"}], "warnings": [{"date", "reloads", "message"}],
             "liveActivitySystemEnds": [{"at", "date"}]}; "content" (the Live Activity content, as 'stint
             live-activity --json' prints it) is present for start and update.
             """,
@@ -75,6 +79,32 @@ struct ReplayVerb: Verb {
         let format = TextFormat(calendar: calendar)
         var lines = ReplayLines(format: format, json: context.globals.json)
         let bound = end ?? context.now
+        var printedHeader = false
+        func show(_ line: @autoclosure () -> String) {
+            guard !context.globals.json else { return }
+            if !printedHeader {
+                context.print(ReplayLines.header)
+                printedHeader = true
+            }
+            context.print(line())
+        }
+        func isShown(_ instant: Instant) -> Bool {
+            (start.map { instant >= $0 } ?? true) && (end.map { instant < $0 } ?? (instant <= context.now))
+        }
+        // The widget's own reloads: each timeline ends (hourly while a timer runs, at midnight otherwise)
+        // and the widget builds the next one for the same snapshot, until the app writes a new one.
+        var written: (snapshot: WidgetData, builtAt: Instant)?
+        func reloads(before instant: Instant) {
+            guard var chain = written else { return }
+            while true {
+                let next = WidgetTimelineBuilder.nextReload(
+                    for: chain.snapshot, builtAt: chain.builtAt, calendar: calendar)
+                guard next.date < instant, next.date > chain.builtAt else { break }
+                if isShown(next.date) { lines.add(next) }
+                chain.builtAt = next.date
+            }
+            written = chain
+        }
         var beyond: PublishReplay.Step?
         while true {
             let step: PublishReplay.Step
@@ -88,28 +118,25 @@ struct ReplayVerb: Verb {
                 beyond = step
                 break
             }
+            reloads(before: step.at)
+            if step.writesSnapshot { written = (step.snapshot, step.at) }
             if let start, step.at < start { continue }
-            if !context.globals.json, lines.days.isEmpty, lines.systemEnds.isEmpty {
-                context.print(ReplayLines.header)
-            }
             if let ended = step.systemEndedActivity, start.map({ ended >= $0 }) ?? true {
                 lines.addSystemEnd(ended)
-                if !context.globals.json { context.print(lines.systemEndLine(ended)) }
+                show(lines.systemEndLine(ended))
             }
             lines.add(step)
-            if !context.globals.json { context.print(lines.line(for: step)) }
+            show(lines.line(for: step))
         }
         // An activity still shown after the last batch shown ends 8 hours after it started.
         let trailing = beyond.map { $0.systemEndedActivity } ?? replay.systemEnd(atOrBefore: bound)
         if let ended = trailing, ended < bound || (end == nil && ended == bound),
             start.map({ ended >= $0 }) ?? true
         {
-            if !context.globals.json, lines.days.isEmpty, lines.systemEnds.isEmpty {
-                context.print(ReplayLines.header)
-            }
             lines.addSystemEnd(ended)
-            if !context.globals.json { context.print(lines.systemEndLine(ended)) }
+            show(lines.systemEndLine(ended))
         }
+        reloads(before: end ?? context.now.adding(milliseconds: 1))
         if let warning = replay.warning {
             context.warn("the log is damaged; the replay stops before the damage: \(warning.message)")
         }
@@ -126,7 +153,14 @@ struct ReplayLines {
     struct Day {
         var date: CivilDate
         var batches = 0
-        var reloads = 0
+        /// Reloads by kind.
+        var kinds: [WidgetReload.Kind: Int] = [:]
+
+        var reloads: Int { kinds.values.reduce(0, +) }
+
+        func count(_ kind: WidgetReload.Kind) -> Int {
+            kinds[kind] ?? 0
+        }
     }
 
     let format: TextFormat
@@ -135,6 +169,8 @@ struct ReplayLines {
     /// When iOS ended the Live Activity (8 hours after its start), in the range shown.
     private(set) var systemEnds: [Instant] = []
     private var batches: [JSON] = []
+    /// Every reload shown, in time order.
+    private(set) var reloads: [WidgetReload] = []
 
     init(format: TextFormat, json: Bool) {
         self.format = format
@@ -146,8 +182,16 @@ struct ReplayLines {
         let date = format.calendar.date(of: step.at)
         if days.last?.date != date { days.append(Day(date: date)) }
         days[days.count - 1].batches += 1
-        if step.writesSnapshot { days[days.count - 1].reloads += 1 }
+        if step.writesSnapshot { add(WidgetReload(date: step.at, kind: .write)) }
         if json { batches.append(ReplayLines.json(step, date: date)) }
+    }
+
+    /// Counts a reload on its day (steps and reloads come in time order).
+    mutating func add(_ reload: WidgetReload) {
+        let date = format.calendar.date(of: reload.date)
+        if days.last?.date != date { days.append(Day(date: date)) }
+        days[days.count - 1].kinds[reload.kind, default: 0] += 1
+        reloads.append(reload)
     }
 
     mutating func addSystemEnd(_ instant: Instant) {
@@ -191,6 +235,15 @@ struct ReplayLines {
         return runs.map { $0.count == 1 ? $0.type : "\($0.type) ×\($0.count)" }.joined(separator: ", ")
     }
 
+    /// `  (3 writes, 23 hourly, 1 midnight)`, the kinds that occurred; empty for a day without reloads.
+    static func kinds(_ day: Day) -> String {
+        var parts: [String] = []
+        if day.count(.write) > 0 { parts.append("\(day.count(.write)) write\(day.count(.write) == 1 ? "" : "s")") }
+        if day.count(.hourly) > 0 { parts.append("\(day.count(.hourly)) hourly") }
+        if day.count(.midnight) > 0 { parts.append("\(day.count(.midnight)) midnight") }
+        return parts.isEmpty ? "" : "  (" + parts.joined(separator: ", ") + ")"
+    }
+
     func warningMessage(_ day: Day) -> String {
         "\(format.day(day.date)): \(day.reloads) widget reloads, above \(ReplayVerb.dailyReloadBudget), the low end of "
             + "WidgetKit's daily budget; reloads beyond the budget are delayed"
@@ -206,7 +259,7 @@ struct ReplayLines {
             lines.append(
                 "  \(format.day(day.date))  \(String(day.batches).leftPadded(batchesWidth)) "
                     + "batch\(day.batches == 1 ? "  " : "es")  \(String(day.reloads).leftPadded(reloadsWidth)) "
-                    + "reload\(day.reloads == 1 ? "" : "s")")
+                    + "reload\(day.reloads == 1 ? " " : "s")\(ReplayLines.kinds(day))")
         }
         let warned = days.filter { $0.reloads > ReplayVerb.dailyReloadBudget }
         if !warned.isEmpty { lines.append("") }
@@ -227,6 +280,19 @@ struct ReplayLines {
                             JSONField("date", .string(day.date.iso8601)),
                             JSONField("batches", .int(Int64(day.batches))),
                             JSONField("reloads", .int(Int64(day.reloads))),
+                            JSONField("writeReloads", .int(Int64(day.count(.write)))),
+                            JSONField("hourlyReloads", .int(Int64(day.count(.hourly)))),
+                            JSONField("midnightReloads", .int(Int64(day.count(.midnight)))),
+                        ])
+                    })),
+            JSONField(
+                "reloads",
+                .array(
+                    reloads.map { reload in
+                        .object([
+                            JSONField("at", .string(reload.date.iso8601)),
+                            JSONField("date", .string(format.calendar.date(of: reload.date).iso8601)),
+                            JSONField("kind", .string(reload.kind.rawValue)),
                         ])
                     })),
             JSONField(
