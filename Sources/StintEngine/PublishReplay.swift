@@ -21,8 +21,9 @@ public final class PublishReplay {
         public var batch: LogBatch
         /// The snapshot built at the batch's recorded time.
         public var snapshot: WidgetData
-        /// Whether the snapshot differs from the one on disk (`lastUpdated` excluded): the app writes it
-        /// and reloads its widgets. False: nothing is written.
+        /// Whether the snapshot differs from the one on disk (`lastUpdated` excluded), or the one on disk
+        /// is more than 24 hours old (``WidgetData/replaces(_:at:)``): the app writes it and reloads its
+        /// widgets. False: nothing is written.
         public var writesSnapshot: Bool
         /// What the app does with its Live Activity.
         public var liveActivity: LiveActivityAction
@@ -87,7 +88,7 @@ public final class PublishReplay {
         }
         let at = batch.events[0].at
         let snapshot = index!.snapshot(of: state, now: at)
-        let writes = published.map { !snapshot.isEquivalent(to: $0) } ?? true
+        let writes = snapshot.replaces(published, at: at)
         if writes { published = snapshot }
         let systemEnd = systemEnd(atOrBefore: at)
         if systemEnd != nil {

@@ -92,6 +92,22 @@ import Testing
         #expect(batches[0]["liveActivity"]?["action"]?.stringValue == "none")
     }
 
+    @Test func replayRewritesAStaleSnapshotThatIsOtherwiseUnchanged() throws {
+        let directory = TemporaryDirectory()
+        var runner = AuditVerbTests.busyDay(in: directory, pairs: 1)
+        runner.now = Instant(canonical: "2026-05-06T09:00:00.000Z")!
+        #expect(runner.run(["tag", "add", "idle"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-07T09:30:00.000Z")!
+        #expect(runner.run(["tag", "add", "later"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-07T10:00:00.000Z")!
+        #expect(runner.run(["tag", "add", "soon"]).status == 0)
+        let json = try JSON.parse(runner.run(["replay", "--json", "--since", "2026-05-06"]).stdout)
+        // Wednesday's tag changes today's count (a new day); Thursday's changes nothing the widget shows,
+        // but the file is 24 h 30 min old by then, so the app rewrites it; 30 minutes later it is not.
+        #expect(
+            json["batches"]?.arrayValue?.map { $0["snapshot"]?.stringValue } == ["write", "write", "unchanged"])
+    }
+
     @Test(arguments: [
         ["replay", "--since", "2026-05-05", "--until", "2026-05-04"], ["replay", "--since", "soon"],
         ["diff"], ["diff", "--from", "seq:0"], ["diff", "--from", "seq:x"], ["diff", "--from", "-3"],

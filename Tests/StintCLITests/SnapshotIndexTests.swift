@@ -83,7 +83,7 @@ import Testing
                 else { continue }
                 let at = event.at
                 let snapshot = WidgetData(source: state!.projectionSource, now: at)
-                let writes = onDisk.map { !snapshot.isEquivalent(to: $0) } ?? true
+                let writes = onDisk.map { !snapshot.isEquivalent(to: $0) || $0.isStale(at: at) } ?? true
                 let action = LiveActivityPlan.decide(
                     current: activity, startedAt: activityStart, timers: snapshot.runningTimers, at: at)
                 if let since, at < since {

@@ -19,7 +19,8 @@ struct ReplayVerb: Verb {
             The app publishes after every command (every committed batch): it builds the widget snapshot at
             the batch's recorded time and compares it with the snapshot on disk, lastUpdated excluded. A
             different snapshot is written and the widgets are reloaded ("write"); an equal one is neither
-            written nor reloaded ("unchanged"). The first batch always writes (there is no file yet). Then
+            written nor reloaded ("unchanged"), unless the file's is more than 24 hours old (a stale
+            snapshot is rewritten, so the widget stops asking for a refresh). The first batch always writes (there is no file yet). Then
             the Live Activity follows the running timers: start, update (only when its content changed),
             end, or none. iOS ends an activity 8 hours after it started (updates do not extend it): a line
             "ended by iOS" shows when, and the next batch while timers run starts a new one. The replay

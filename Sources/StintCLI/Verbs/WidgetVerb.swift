@@ -27,10 +27,10 @@ struct WidgetVerb: Verb {
             The widget shows the snapshot file as it was at the moment: --at TIME, --seq N (the time event N
             was recorded, after the batches that end at or before N), or now. The app publishes after every
             command but, by the unchanged-snapshot rule, writes the file and reloads its widgets only when the
-            snapshot changed; so the file holds the snapshot of the last batch that changed it, with that
-            batch's time as lastUpdated, and the widget shows the entry, in effect at the moment, of the
-            timeline built at that reload (past the timeline's end, of the one it reloaded with the same
-            snapshot). A snapshot older than 24 hours shows "\(WidgetWording.staleSnapshot)" in place of its
+            snapshot changed (or the file's was more than 24 hours old); so the file holds the snapshot of
+            the last batch that wrote it, with that batch's time as lastUpdated, and the widget shows the
+            entry, in effect at the moment, of the timeline built at that reload (past the timeline's end,
+            of the one it reloaded with the same snapshot). A snapshot older than 24 hours shows "\(WidgetWording.staleSnapshot)" in place of its
             caption (home and Time by Tag widgets).
 
             The Live Activity shows the running timers from the batch that started it; iOS ends it 8 hours
