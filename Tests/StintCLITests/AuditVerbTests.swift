@@ -226,6 +226,36 @@ import Testing
         #expect(restarted.stdout.contains("writing") && restarted.stdout.contains("email"))
     }
 
+    @Test func asPublishedShowsTheLastWriteAndTheTimelineOfTheLastReload() throws {
+        let directory = TemporaryDirectory()
+        var runner = CLIRunner(log: directory.appending("log"), now: "2026-05-04T08:00:00.000Z")
+        #expect(runner.run(["init", "--tz", "UTC"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-04T09:00:30.000Z")!
+        #expect(runner.run(["start", "writing"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-04T11:00:00.000Z")!
+        let at = "2026-05-04T10:05:40"
+        // A publish at 10:05:40 would be stamped then; the file holds the 09:00:30 write.
+        let computed = try JSON.parse(runner.run(["snapshot", "--at", at]).stdout)
+        #expect(computed["lastUpdated"]?.stringValue == "2026-05-04T10:05:40.000Z")
+        let file = try JSON.parse(runner.run(["snapshot", "--at", at, "--as-published"]).stdout)
+        #expect(file["lastUpdated"]?.stringValue == "2026-05-04T09:00:30.000Z")
+        // The timeline built at 09:00:30 ended at 10:00; the widget then built the one it shows at 10:05:40.
+        let timeline = try JSON.parse(runner.run(["timeline", "--json", "--at", at, "--as-published"]).stdout)
+        let dates = try #require(timeline["entries"]?.arrayValue?.compactMap { $0["date"]?.stringValue })
+        #expect(dates.first == "2026-05-04T10:00:00.000Z")
+        #expect(dates.last == "2026-05-04T11:00:00.000Z")
+        // On screen at 10:05:40: the 10:05 entry, 1:04 after the 09:00:30 start (not 1:05 of 10:05:40).
+        let widget = runner.run(["widget", "--family", "accessoryInline", "--at", at])
+        #expect(widget.stdout.contains("1:04"), "\(widget.stdout)")
+        #expect(!widget.stdout.contains("1:05"))
+        // --seq 1: the log's creation was published; before it, nothing was.
+        let first = try JSON.parse(runner.run(["snapshot", "--seq", "1", "--as-published"]).stdout)
+        #expect(first["lastUpdated"]?.stringValue == "2026-05-04T08:00:00.000Z")
+        let before = runner.run(["snapshot", "--at", "2026-05-04T07:00", "--as-published"])
+        #expect(before.status == 1)
+        #expect(before.stderr.hasPrefix("error: nothing was recorded at or before"))
+    }
+
     @Test func newVerbsHaveHelpWithExamples() {
         let runner = CLIRunner()
         for verb in ["replay", "publish", "diff", "check", "widget"] {

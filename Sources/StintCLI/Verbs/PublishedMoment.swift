@@ -16,6 +16,35 @@ struct PublishedMoment {
     /// and no batch started a new one since.
     var liveActivityEndedBySystem: Instant?
 
+    /// The moment `point` names and the last event whose batch the app had published by then: --at TIME
+    /// (every batch recorded by TIME), --seq N (the time event N was recorded, the batches that end at or
+    /// before N), or now.
+    static func moment(
+        of point: PointArguments, calendar: LogCalendar, context: CommandContext
+    ) throws(CLIError) -> (moment: Instant, seqLimit: Int64) {
+        switch point {
+        case .latest: return (context.now, Int64.max)
+        case .at(let text): return (try context.parseTime(text, calendar: calendar, option: "--at"), Int64.max)
+        case .seq(let n): return (try context.projectionView(point).now, n)
+        }
+    }
+
+    /// What the app had published at `point`; refuses (exit 1) when nothing was published by then.
+    static func load(_ point: PointArguments, context: CommandContext) throws(CLIError) -> (
+        published: PublishedMoment, snapshot: WidgetData, moment: Instant, calendar: LogCalendar
+    ) {
+        let reader = try context.reader()
+        let calendar = try context.settings(of: reader).calendar
+        let (moment, seqLimit) = try moment(of: point, calendar: calendar, context: context)
+        let published = try load(reader, moment: moment, seqLimit: seqLimit, context: context)
+        guard let snapshot = published.snapshot else {
+            throw CLIError.refused(
+                "nothing was recorded at or before \(moment.iso8601), so no snapshot was published yet; "
+                    + "give a later --at")
+        }
+        return (published, snapshot, moment, calendar)
+    }
+
     /// Replays `reader`'s log up to `moment`, over the batches that end at or before event `seqLimit` (the
     /// app publishes after whole batches).
     static func load(

@@ -91,26 +91,14 @@ struct WidgetVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let reader = try context.reader()
-        let calendar = try context.settings(of: reader).calendar
-        var moment = context.now
-        var seqLimit = Int64.max
-        switch point {
-        case .latest: break
-        case .at(let text): moment = try context.parseTime(text, calendar: calendar, option: "--at")
-        case .seq(let n):
-            moment = try context.projectionView(point).now
-            seqLimit = n
-        }
-        // The file at the moment holds the snapshot of the last batch that changed it.
-        let shown = try PublishedMoment.load(reader, moment: moment, seqLimit: seqLimit, context: context)
-        guard let published = shown.snapshot,
+        // The file at the moment holds the snapshot of the last batch that wrote it.
+        let (shown, published, moment, calendar) = try PublishedMoment.load(point, context: context)
+        guard
             let entry = WidgetTimelineBuilder.entry(
                 for: published, publishedAt: published.lastUpdated, at: moment, calendar: calendar)
         else {
             throw CLIError.refused(
-                "nothing was recorded at or before \(moment.iso8601), so no snapshot was published yet; "
-                    + "give a later --at")
+                "nothing was published at or before \(moment.iso8601); give a later --at")
         }
         if family == .liveActivity, shown.liveActivityEndedBySystem != nil {
             let content = WidgetContent(family: family, entry: entry, calendar: calendar, period: period)

@@ -48,4 +48,22 @@ extension WidgetTimelineBuilder {
             builtAt = next.date
         }
     }
+
+    /// The timeline a widget shows at `instant` for the snapshot `data` published at `publishedAt`: the one
+    /// it built at its last reload at or before `instant` (at publication, or at the end of the timeline
+    /// before, see ``scheduledReloads(for:publishedAt:before:calendar:)``).
+    ///
+    /// - Returns: nil when `instant` is before `publishedAt` (the snapshot did not exist yet).
+    public static func timeline(
+        for data: WidgetData, publishedAt: Instant, showingAt instant: Instant, calendar: LogCalendar
+    ) -> WidgetTimeline? {
+        guard instant >= publishedAt else { return nil }
+        var builtAt = publishedAt
+        while true {
+            let next = nextReload(for: data, builtAt: builtAt, calendar: calendar).date
+            guard next <= instant, next > builtAt else { break }
+            builtAt = next
+        }
+        return timeline(for: data, now: builtAt, calendar: calendar)
+    }
 }
