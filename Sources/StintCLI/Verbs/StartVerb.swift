@@ -7,7 +7,8 @@ struct StartVerb: Verb {
         abstract: "Start a timer, optionally with a tag and a comment.",
         arguments: [
             ArgumentSpec(
-                name: "TAG", help: "A tag name (matched ignoring case; an unknown name creates the tag).",
+                name: "TAG",
+                help: "A tag name (matched ignoring case; an unknown name creates the tag; \"\" starts untagged).",
                 arity: .optional)
         ],
         options: [
@@ -25,6 +26,7 @@ struct StartVerb: Verb {
             ("stint start writing --comment \"chapter 3\"", "Starts a timer tagged writing."),
             ("stint start email --switch", "Stops whatever runs and starts email."),
             ("stint start meeting --at 9:30", "A timer that started at 9:30 today."),
+            ("stint start \"$NAME\"", "Untagged when NAME is empty, as the app's Shortcuts action does."),
         ]
     )
 
