@@ -4,7 +4,8 @@ public import StintLog
 /// Replays a log as an app following the reference design lived it: after every committed batch the
 /// app builds the widget snapshot at the batch's time, writes it (and reloads its widgets) only when it
 /// differs from the snapshot on disk with `lastUpdated` excluded, and brings its Live Activity in line
-/// with the running timers (``LiveActivityPlan/decide(current:timers:)``).
+/// with the running timers (``LiveActivityPlan/decide(current:startedAt:timers:at:)``), which iOS ends 8
+/// hours after it started: a batch after that starts a new one while timers run.
 ///
 /// The snapshots come from a ``SnapshotIndex``, so a step costs what the summary window holds, not what
 /// the log holds.
@@ -20,11 +21,15 @@ public final class PublishReplay {
         public var batch: LogBatch
         /// The snapshot built at the batch's recorded time.
         public var snapshot: WidgetData
-        /// Whether the snapshot differs from the one on disk (`lastUpdated` excluded): the app writes it
-        /// and reloads its widgets. False: nothing is written.
+        /// Whether the snapshot differs from the one on disk (`lastUpdated` excluded), or the one on disk
+        /// is more than 24 hours old (``WidgetData/replaces(_:at:)``): the app writes it and reloads its
+        /// widgets. False: nothing is written.
         public var writesSnapshot: Bool
         /// What the app does with its Live Activity.
         public var liveActivity: LiveActivityAction
+        /// When iOS ended the activity, 8 hours after it started, between the previous batch and this one;
+        /// nil when it did not.
+        public var systemEndedActivity: Instant?
 
         /// The recorded time of the batch.
         public var at: Instant { batch.events[0].at }
@@ -40,6 +45,9 @@ public final class PublishReplay {
     public private(set) var published: WidgetData?
     /// The content the Live Activity shows after the steps so far; nil when none is shown.
     public private(set) var liveActivity: LiveActivityContent?
+    /// When the activity in ``liveActivity`` started (iOS ends it 8 hours later); nil when none is shown.
+    /// After a start past a point, an activity shown there is taken as started at the point's last batch.
+    public private(set) var liveActivityStartedAt: Instant?
 
     /// Starts a replay of `reader`'s log.
     ///
@@ -54,8 +62,10 @@ public final class PublishReplay {
             var index = SnapshotIndex(state: state)
             let snapshot = index.snapshot(of: state, now: state.lastAt)
             published = snapshot
-            liveActivity =
-                snapshot.runningTimers.isEmpty ? nil : LiveActivityContent(runningTimers: snapshot.runningTimers)
+            if !snapshot.runningTimers.isEmpty {
+                liveActivity = LiveActivityContent(runningTimers: snapshot.runningTimers)
+                liveActivityStartedAt = state.lastAt
+            }
             self.index = index
         }
     }
@@ -78,14 +88,34 @@ public final class PublishReplay {
         }
         let at = batch.events[0].at
         let snapshot = index!.snapshot(of: state, now: at)
-        let writes = published.map { !snapshot.isEquivalent(to: $0) } ?? true
+        let writes = snapshot.replaces(published, at: at)
         if writes { published = snapshot }
+        let systemEnd = systemEnd(atOrBefore: at)
+        if systemEnd != nil {
+            liveActivity = nil
+            liveActivityStartedAt = nil
+        }
         let action = LiveActivityPlan.decide(current: liveActivity, timers: snapshot.runningTimers)
         switch action {
-        case .start(let content), .update(let content): liveActivity = content
-        case .end: liveActivity = nil
+        case .start(let content):
+            liveActivity = content
+            liveActivityStartedAt = at
+        case .update(let content): liveActivity = content
+        case .end:
+            liveActivity = nil
+            liveActivityStartedAt = nil
         case .none: break
         }
-        return Step(batch: batch, snapshot: snapshot, writesSnapshot: writes, liveActivity: action)
+        return Step(
+            batch: batch, snapshot: snapshot, writesSnapshot: writes, liveActivity: action,
+            systemEndedActivity: systemEnd)
+    }
+
+    /// When iOS ends the activity shown after the steps so far, if that is at or before `instant`; nil when
+    /// none is shown or it lives past `instant`.
+    public func systemEnd(atOrBefore instant: Instant) -> Instant? {
+        guard liveActivity != nil, let liveActivityStartedAt else { return nil }
+        let end = LiveActivityPlan.systemEnd(ofActivityStartedAt: liveActivityStartedAt)
+        return end <= instant ? end : nil
     }
 }

@@ -41,26 +41,56 @@ import Testing
         #expect(names == ["log", "widget-data.json"])
     }
 
+    @Test func aStaleSnapshotIsRewrittenEvenWhenNothingElseChanged() throws {
+        let directory = TemporaryDirectory()
+        var runner = CLIRunner(log: directory.appending("log"), now: "2026-05-03T08:00:00.000Z")
+        #expect(runner.run(["init", "--tz", "UTC"]).status == 0)
+        runner.now = Instant(canonical: "2026-05-04T10:00:00.000Z")!
+        #expect(runner.run(["track", "09:00", "10:00", "writing"]).status == 0)
+        let file = directory.appending("widget-data.json")
+        runner.now = Instant(canonical: "2026-05-05T11:00:00.000Z")!
+        #expect(runner.run(["publish", "--to", file]).stdout == "written\n")
+        // Exactly 24 hours later the snapshot is not stale yet: equal, so left alone.
+        runner.now = Instant(canonical: "2026-05-06T11:00:00.000Z")!
+        #expect(runner.run(["publish", "--to", file]).stdout == "unchanged\n")
+        // Past 24 hours the widget says "Refresh: stint publish"; publish must then write.
+        runner.now = Instant(canonical: "2026-05-06T11:00:01.000Z")!
+        #expect(runner.run(["publish", "--to", file]).stdout == "written\n")
+        let refreshed = try WidgetData(decoding: Array(Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(refreshed.lastUpdated == runner.now)
+        runner.now = Instant(canonical: "2026-05-06T12:00:00.000Z")!
+        #expect(runner.run(["publish", "--to", file]).stdout == "unchanged\n")
+    }
+
     @Test func aLegacySnapshotEquivalentToTheNewOneIsNotRewritten() throws {
         let directory = TemporaryDirectory()
         let runner = PublishVerbTests.log(in: directory)
         let file = directory.appending("widget-data.json")
         #expect(runner.run(["publish", "--to", file]).status == 0)
-        // Rewrite it as an app version up to 1.0.3 did: todayTotalDuration, no lastUpdated, other key order.
-        var json = try JSON.parse(Data(contentsOf: URL(fileURLWithPath: file)))
-        guard case .object(let fields) = json else { throw CancellationError() }
-        json = .object(
-            fields.reversed().compactMap { field in
-                switch field.key {
-                case "lastUpdated": return nil
-                case "todayCompletedDuration": return JSONField("todayTotalDuration", field.value)
-                default: return field
-                }
-            })
-        let legacy = Array(json.encoded())
-        try Data(legacy).write(to: URL(fileURLWithPath: file))
+        // Rewrite it as an app version up to 1.0.3 did: todayTotalDuration, other key order.
+        let current = try JSON.parse(Data(contentsOf: URL(fileURLWithPath: file)))
+        func legacy(keepingLastUpdated: Bool) throws -> [UInt8] {
+            guard case .object(let fields) = current else { throw CancellationError() }
+            return Array(
+                JSON.object(
+                    fields.reversed().compactMap { field in
+                        switch field.key {
+                        case "lastUpdated": return keepingLastUpdated ? field : nil
+                        case "todayCompletedDuration": return JSONField("todayTotalDuration", field.value)
+                        default: return field
+                        }
+                    }
+                ).encoded())
+        }
+        let legacyBytes = try legacy(keepingLastUpdated: true)
+        try Data(legacyBytes).write(to: URL(fileURLWithPath: file))
         #expect(runner.run(["publish", "--to", file]).stdout == "unchanged\n")
-        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: file))) == legacy)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: file))) == legacyBytes)
+        // Without lastUpdated a snapshot reads as written at the epoch: stale, so it is rewritten.
+        try Data(try legacy(keepingLastUpdated: false)).write(to: URL(fileURLWithPath: file))
+        #expect(runner.run(["publish", "--to", file]).stdout == "written\n")
+        let rewritten = try WidgetData(decoding: Array(Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(rewritten.lastUpdated == runner.now)
     }
 
     @Test func somethingThatIsNotASnapshotIsReplacedOnlyWithForce() throws {

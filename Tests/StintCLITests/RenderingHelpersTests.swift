@@ -30,6 +30,27 @@ import Testing
         #expect(ShellWords.split(line) == words)
     }
 
+    @Test func aRunningTimerFromAnEarlierDayShowsItsStartDate() {
+        // New York: 2026-11-20 09:00 EST is 14:00Z; "now" is nine days later, and then the same day.
+        let format = TextFormat(calendar: LogCalendar(timeZone: "America/New_York", firstWeekday: 1)!)
+        let record = Record(
+            id: EntityID(high: 0x1234_5678_0000_4000, low: 0x8000_0000_0000_0001),
+            start: Instant(canonical: "2026-11-20T14:00:00.000Z")!)
+        let later = Instant(canonical: "2026-11-29T14:30:00.000Z")!
+        #expect(
+            format.recordLine(record, tags: [:], now: later) == "12345678  2026-11-20 09:00–running  216:30  (untagged)"
+        )
+        let styled = format.recordLine(record, tags: [:], now: later, style: TerminalStyle(isEnabled: true))
+        #expect(TerminalStyle.stripped(styled) == "12345678  2026-11-20 09:00–running  216:30  (untagged)")
+        // 23:59 EST the same day is 04:59Z the next UTC day: still today in the log's zone.
+        let sameDay = Instant(canonical: "2026-11-21T04:59:00.000Z")!
+        #expect(format.recordLine(record, tags: [:], now: sameDay) == "12345678  09:00–running  14:59  (untagged)")
+        var stopped = record
+        stopped.end = Instant(canonical: "2026-11-20T15:00:00.000Z")!
+        #expect(format.recordLine(stopped, tags: [:], now: later) == "12345678  09:00–10:00  1:00  (untagged)")
+        #expect(format.runningStart(record.start, now: later) == "2026-11-20 09:00")
+    }
+
     @Test func styleIsPlainWhenOffAnd24BitWhenOn() {
         #expect(TerminalStyle.plain.colored("x", hex: "#3A7BD5") == "x")
         let on = TerminalStyle(isEnabled: true)

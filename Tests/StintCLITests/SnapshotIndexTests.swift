@@ -75,6 +75,7 @@ import Testing
             var state: LogState?
             var onDisk: WidgetData?
             var activity: LiveActivityContent?
+            var activityStart: Instant?
             var steps = 0
             for event in log.events {
                 if state == nil { state = try LogState(genesis: event) } else { try state!.apply(event) }
@@ -82,13 +83,16 @@ import Testing
                 else { continue }
                 let at = event.at
                 let snapshot = WidgetData(source: state!.projectionSource, now: at)
-                let writes = onDisk.map { !snapshot.isEquivalent(to: $0) } ?? true
-                let action = LiveActivityPlan.decide(current: activity, timers: snapshot.runningTimers)
+                let writes = onDisk.map { !snapshot.isEquivalent(to: $0) || $0.isStale(at: at) } ?? true
+                let action = LiveActivityPlan.decide(
+                    current: activity, startedAt: activityStart, timers: snapshot.runningTimers, at: at)
                 if let since, at < since {
+                    // A replay from a point takes an activity shown there as started at its last batch.
                     if writes { onDisk = snapshot }
                     activity =
                         snapshot.runningTimers.isEmpty
                         ? nil : LiveActivityContent(runningTimers: snapshot.runningTimers)
+                    activityStart = activity == nil ? nil : at
                     continue
                 }
                 let step = try #require(try replay.next(), "seq \(event.seq)")
@@ -97,7 +101,16 @@ import Testing
                 #expect(step.writesSnapshot == writes, "seq \(event.seq)")
                 #expect(step.liveActivity == action, "seq \(event.seq)")
                 if writes { onDisk = snapshot }
+                if case .start = action { activityStart = at }
+                if let start = activityStart, LiveActivityPlan.systemEnd(ofActivityStartedAt: start) <= at,
+                    action == .none
+                {
+                    // iOS had ended the activity and no timer runs: none is shown.
+                    activity = nil
+                    activityStart = nil
+                }
                 activity = action.content ?? (action == .end ? nil : activity)
+                if activity == nil { activityStart = nil }
                 steps += 1
             }
             #expect(try replay.next() == nil)

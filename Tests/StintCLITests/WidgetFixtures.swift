@@ -91,7 +91,9 @@ enum WidgetFixtures {
         case fourTimers
         /// ``oneTimer``'s snapshot looked at 25 hours after it was published.
         case stale
-        /// ``idle``'s snapshot looked at 25 hours after it was published.
+        /// ``idle``'s snapshot looked at 33 hours after it was published: an idle timeline's entries are at
+        /// midnights, so the widget shows the stale caption from the first midnight entry more than 24 hours
+        /// after the publication (Friday 00:00, 32 hours), not before.
         case staleIdle
 
         var source: ProjectionSource {
@@ -110,10 +112,12 @@ enum WidgetFixtures {
             }
         }
 
-        /// When the widget is looked at: the publication, or 25 hours later for the stale scenarios.
+        /// When the widget is looked at: the publication, or 25 (33 when idle) hours later for the stale
+        /// scenarios.
         var viewedAt: Instant {
             switch self {
-            case .stale, .staleIdle: return publishedAt.adding(milliseconds: 25 * 3_600_000)
+            case .stale: return publishedAt.adding(milliseconds: 25 * 3_600_000)
+            case .staleIdle: return publishedAt.adding(milliseconds: 33 * 3_600_000)
             default: return publishedAt
             }
         }

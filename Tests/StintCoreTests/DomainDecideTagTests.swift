@@ -29,6 +29,26 @@ import Testing
         #expect(error?.category == .usage)
     }
 
+    @Test(arguments: ["Untagged", "other", " OTHER ", "UNTAGGED"])
+    func theNamesOfSummaryRowsAreReservedForNewTags(_ name: String) throws {
+        var log = TestLog()
+        let add = domainError { () throws(DomainError) in try log.run(.addTag(name: name)) }
+        #expect(add?.code == .tagNameReserved)
+        #expect(add?.category == .usage)
+        #expect(errorCode { () throws(DomainError) in try log.run(.start(tag: .name(name))) } == .tagNameReserved)
+        #expect(
+            errorCode { () throws(DomainError) in
+                try log.run(.track(start: log.time("08:00"), end: log.time("08:30"), tag: .name(name)))
+            } == .tagNameReserved)
+        try log.run(.addTag(name: "Work"))
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.renameTag(name: "Work", newName: name)) }
+                == .tagNameReserved)
+        #expect(log.state.tags.values.map(\.name) == ["Work"])
+        // Names that only contain them are fine.
+        #expect(try log.run(.addTag(name: "\(name) work")).events.count == 1)
+    }
+
     @Test func namesCollideCaseInsensitivelyAmongTagsThatAreNotDeleted() throws {
         var log = TestLog()
         try log.run(.addTag(name: "Work"))

@@ -13,6 +13,15 @@ import Testing
         #expect(log.state.runningRecordIds == [id])
     }
 
+    @Test(arguments: ["", "   "])
+    func anEmptyTagNameStartsAnUntaggedTimerAsTheShortcutsActionDoes(_ name: String) throws {
+        var log = TestLog()
+        let decision = try log.run(.start(tag: .name(name), comment: "from Shortcuts"))
+        let id = SequentialIDs.id(1)
+        #expect(decision.events == [.timerStarted(recordId: id, start: log.now, tagId: nil, comment: "from Shortcuts")])
+        #expect(log.state.tags.isEmpty)
+    }
+
     @Test func anUnknownTagNameCreatesTheTagInTheSameBatch() throws {
         var log = TestLog()
         let decision = try log.run(.start(tag: .name("  Deep Work "), comment: " notes "))
@@ -139,9 +148,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (TagChoice.name(""), DomainError.Code.tagNameEmpty),
-        (.name("   "), .tagNameEmpty),
-        (.name(String(repeating: "x", count: 65)), .tagNameTooLong),
+        (TagChoice.name(String(repeating: "x", count: 65)), DomainError.Code.tagNameTooLong),
         (.name("a\nb"), .tagNameControlCharacter),
     ])
     func badTagNamesAreUsageErrors(tag: TagChoice, code: DomainError.Code) {
@@ -149,6 +156,19 @@ import Testing
         let error = domainError { () throws(DomainError) in try log.run(.start(tag: tag)) }
         #expect(error?.code == code)
         #expect(error?.category == .usage)
+    }
+
+    /// Only start takes an empty name as untagged (the Shortcuts action); elsewhere it names no tag.
+    @Test(arguments: ["", "   "])
+    func anEmptyTagNameIsRefusedOutsideStart(_ name: String) {
+        var log = TestLog()
+        let track = domainError { () throws(DomainError) in
+            try log.run(.track(start: log.time("09:00"), end: log.time("09:30"), tag: .name(name)))
+        }
+        #expect(track?.code == .tagNameEmpty)
+        #expect(track?.category == .usage)
+        let add = domainError { () throws(DomainError) in try log.run(.addTag(name: name)) }
+        #expect(add?.code == .tagNameEmpty)
     }
 
     @Test func aBadCommentIsAUsageError() {

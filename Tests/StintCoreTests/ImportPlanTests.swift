@@ -36,6 +36,11 @@ import Testing
 
     static let mappingCases: [MappingCase] = [
         MappingCase(name: "one tag", interval: timewarrior(["work"]), tagName: "work"),
+        MappingCase(
+            name: "a name reserved for a summary row", interval: timewarrior(["Other", "dev"]),
+            tagName: "Other (imported)", comment: "Tags: dev"),
+        MappingCase(
+            name: "a reserved Watson project", interval: watson("untagged", []), tagName: "untagged (imported)"),
         MappingCase(name: "no tags", interval: timewarrior([])),
         MappingCase(name: "annotation only", interval: timewarrior([], annotation: "notes"), comment: "notes"),
         MappingCase(name: "empty annotation", interval: timewarrior(["a"], annotation: ""), tagName: "a"),

@@ -159,6 +159,21 @@ import Testing
         #expect(LiveActivityPlan.decide(current: LiveActivityContent(runningTimers: long), timers: long) == .none)
     }
 
+    @Test func iOSEndsAnActivityEightHoursAfterItStarted() {
+        let current = LiveActivityContent(runningTimers: Self.timers)
+        let started = F.instant("2026-03-28T20:00Z")
+        #expect(LiveActivityPlan.systemEnd(ofActivityStartedAt: started) == F.instant("2026-03-29T04:00Z"))
+        // Across Europe's spring-forward night: 8 elapsed hours, not 8 wall-clock hours.
+        let almost = F.instant("2026-03-29T03:59:59.999Z")
+        #expect(LiveActivityPlan.decide(current: current, startedAt: started, timers: Self.timers, at: almost) == .none)
+        let ended = F.instant("2026-03-29T04:00Z")
+        #expect(
+            LiveActivityPlan.decide(current: current, startedAt: started, timers: Self.timers, at: ended)
+                == .start(current))
+        #expect(LiveActivityPlan.decide(current: current, startedAt: started, timers: [], at: ended) == .none)
+        #expect(LiveActivityPlan.decide(current: current, startedAt: started, timers: [], at: almost) == .end)
+    }
+
     @Test func aChangedTimerUpdatesTheActivity() {
         let current = LiveActivityContent(runningTimers: Self.timers)
         var edited = Self.timers

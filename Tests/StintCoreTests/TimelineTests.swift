@@ -31,6 +31,30 @@ import Testing
         #expect(timeline.entries[0].data == data.rolledOver())
     }
 
+    @Test func theWidgetReloadsHourlyWhileATimerRunsAndAtMidnightOtherwise() {
+        // New York's 25-hour fall-back day: midnights are 04:00Z before it and 05:00Z after it.
+        var idle = WidgetData(todayRecordsCount: 1, todayCompletedMilliseconds: Self.hour)
+        idle.lastUpdated = F.instant("2026-10-31T15:00:00.000Z")
+        let midnights = WidgetTimelineBuilder.scheduledReloads(
+            for: idle, publishedAt: idle.lastUpdated, before: F.instant("2026-11-03T06:00:00.000Z"),
+            calendar: F.newYorkSunday)
+        #expect(
+            midnights
+                == [
+                    "2026-11-01T04:00:00.000Z", "2026-11-02T05:00:00.000Z", "2026-11-03T05:00:00.000Z",
+                ].map { WidgetReload(date: F.instant($0), kind: .midnight) })
+        // A timer published at 09:00:30: its timeline ends at 10:00, then every hour on the minute.
+        let running = Self.running(since: "2026-11-29T08:00:00.000Z")
+        let hourly = WidgetTimelineBuilder.scheduledReloads(
+            for: running, publishedAt: F.instant("2026-11-29T09:00:30.000Z"),
+            before: F.instant("2026-11-29T12:00:00.000Z"), calendar: F.utcMonday)
+        #expect(
+            hourly
+                == ["2026-11-29T10:00:00.000Z", "2026-11-29T11:00:00.000Z"].map {
+                    WidgetReload(date: F.instant($0), kind: .hourly)
+                })
+    }
+
     @Test func withoutATimerThereIsNowAndTheNextMidnight() {
         let data = WidgetData(todayRecordsCount: 3, todayCompletedMilliseconds: 2 * Self.hour)
         let timeline = Self.publishedTimeline(

@@ -216,6 +216,20 @@ import Testing
         #expect(!reordered.isEquivalent(to: Self.golden))
     }
 
+    @Test func anEquivalentSnapshotReplacesTheFileOnlyWhenTheFileIsStale() {
+        var existing = Self.golden
+        existing.lastUpdated = F.instant("2026-11-28T12:00Z")
+        var fresh = existing
+        fresh.lastUpdated = F.instant("2026-11-29T12:00Z")
+        #expect(fresh.replaces(nil, at: fresh.lastUpdated))
+        #expect(!fresh.replaces(existing, at: F.instant("2026-11-29T12:00Z")))
+        fresh.lastUpdated = F.instant("2026-11-29T12:00:00.001Z")
+        #expect(fresh.replaces(existing, at: fresh.lastUpdated))
+        var changed = existing
+        changed.todayRecordsCount += 1
+        #expect(changed.replaces(existing, at: F.instant("2026-11-28T12:01Z")))
+    }
+
     @Test func aSnapshotIsStaleOnlyAfterTwentyFourHours() {
         let data = WidgetData(lastUpdated: F.instant("2026-11-28T12:00Z"))
         #expect(!data.isStale(at: F.instant("2026-11-29T12:00Z")))

@@ -101,7 +101,7 @@ extension TextFormat {
         let end = record.end.map { time($0) } ?? style.bold("running")
         let duration = DurationFormatter.hoursMinutes(
             milliseconds: (record.end ?? max(now, record.start)).milliseconds(since: record.start))
-        var line = "\(style.dim(TextFormat.short(record.id)))  \(time(record.start))–\(end)  \(duration)  "
+        var line = "\(style.dim(TextFormat.short(record.id)))  \(start(of: record, now: now))–\(end)  \(duration)  "
         line += coloredTagName(record.tagId, tags: tags, style: style)
         if let comment = record.comment { line += "  " + comment.replacingNewlines() }
         return line

@@ -40,12 +40,24 @@ struct TextFormat {
         String(id.uuidString.prefix(8))
     }
 
-    /// `3f2a9c4e  09:00–10:30  1:30  writing  chapter 3` (the end shows `running` while it runs).
+    /// A running timer's start: `09:00` when it started on `now`'s day, `2026-11-20 09:00` when earlier
+    /// (an elapsed time such as 216:30 after a bare `09:00` would not say which day).
+    func runningStart(_ start: Instant, now: Instant) -> String {
+        calendar.date(of: start) == calendar.date(of: now) ? time(start) : dateTime(start)
+    }
+
+    /// A record's start in a record line: ``runningStart(_:now:)`` while it runs, else the time.
+    func start(of record: Record, now: Instant) -> String {
+        record.end == nil ? runningStart(record.start, now: now) : time(record.start)
+    }
+
+    /// `3f2a9c4e  09:00–10:30  1:30  writing  chapter 3` (the end shows `running` while it runs, and a
+    /// running timer that started on an earlier day than `now` shows its start's date).
     func recordLine(_ record: Record, tags: [EntityID: Tag], now: Instant) -> String {
         let end = record.end.map { time($0) } ?? "running"
         let duration = DurationFormatter.hoursMinutes(
             milliseconds: (record.end ?? max(now, record.start)).milliseconds(since: record.start))
-        var line = "\(TextFormat.short(record.id))  \(time(record.start))–\(end)  \(duration)  "
+        var line = "\(TextFormat.short(record.id))  \(start(of: record, now: now))–\(end)  \(duration)  "
         line += tagName(record.tagId, tags: tags)
         if let comment = record.comment { line += "  " + comment.replacingNewlines() }
         return line

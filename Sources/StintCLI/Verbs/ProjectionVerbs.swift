@@ -6,25 +6,40 @@ struct SnapshotVerb: Verb {
     static let spec = VerbSpec(
         path: ["snapshot"],
         abstract: "Print the widget snapshot (WidgetData JSON) as of now, --at TIME or --seq N.",
-        options: PointArguments.options + [ExpectOption.spec],
-        discussion: "The snapshot is what an app following the reference design publishes for its widgets.",
+        options: PointArguments.options + [AsPublished.spec, ExpectOption.spec],
+        discussion: """
+            The snapshot is what an app following the reference design publishes for its widgets. By default
+            it is the snapshot a publish at the point would write: built from the events recorded by then,
+            with the point as lastUpdated. With --as-published it is what the snapshot file held at the
+            point: the snapshot of the app's last write at or before it (the app publishes after every
+            batch but writes only when the snapshot changed or the file's is stale, see 'stint replay'),
+            with that write's time as lastUpdated.
+            """,
         examples: [
             ("stint snapshot", "Today's snapshot."),
-            ("stint snapshot --at \"2026-11-24T09:00\"", "What the widget was given at 9:00 on Tuesday."),
+            ("stint snapshot --at \"2026-11-24T09:00\"", "What a publish at 9:00 on Tuesday writes."),
+            ("stint snapshot --at \"2026-11-24T09:00\" --as-published", "What the widget's file held then."),
         ]
     )
 
     let point: PointArguments
+    let asPublished: Bool
     let expect: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         point = try PointArguments(arguments, verb: Self.spec.name)
+        asPublished = arguments.flag(AsPublished.name)
         expect = arguments.value("expect")
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.projectionView(point)
-        let snapshot = WidgetData(source: view.source, now: view.now)
+        let snapshot: WidgetData
+        if asPublished {
+            snapshot = try PublishedMoment.load(point, context: context).snapshot
+        } else {
+            let view = try context.projectionView(point)
+            snapshot = WidgetData(source: view.source, now: view.now)
+        }
         try ExpectOption.emit(snapshot.json.prettyEncoded(), expect: expect, context: context)
     }
 }
@@ -104,27 +119,53 @@ struct TimelineVerb: Verb {
     static let spec = VerbSpec(
         path: ["timeline"],
         abstract: "The widget timeline: the entries a widget shows until its next reload.",
-        options: PointArguments.options + [ExpectOption.spec],
+        options: PointArguments.options + [AsPublished.spec, ExpectOption.spec],
         discussion: """
             With a timer running: an entry now and at each of the next 60 minute boundaries; with none: now
             and the next midnight. Entries from midnight on show the rolled-over day. Policy: atEnd.
+
+            By default the timeline is the one a publish at the point would give the widget: built at the
+            point for the snapshot of the events recorded by then. With --as-published it is the timeline
+            the widget was showing at the point: built for the snapshot in the file then (see 'stint
+            snapshot --as-published') at the widget's last reload at or before the point, which is the
+            app's write or, when that timeline had ended, the widget's own reload at its last entry.
             """,
-        examples: [("stint timeline --json", "The timeline as JSON."), ("stint timeline --seq 40", "After event 40.")]
+        examples: [
+            ("stint timeline --json", "The timeline as JSON."), ("stint timeline --seq 40", "After event 40."),
+            ("stint timeline --at \"yesterday 15:10\" --as-published", "The timeline on screen then."),
+        ]
     )
 
     let point: PointArguments
+    let asPublished: Bool
     let expect: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         point = try PointArguments(arguments, verb: Self.spec.name)
+        asPublished = arguments.flag(AsPublished.name)
         expect = arguments.value("expect")
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.projectionView(point)
-        let calendar = view.calendar
-        let snapshot = WidgetData(source: view.source, now: view.now)
-        let timeline = WidgetTimelineBuilder.timeline(for: snapshot, now: view.now, calendar: calendar)
+        let calendar: LogCalendar
+        let timeline: WidgetTimeline
+        if asPublished {
+            let loaded = try PublishedMoment.load(point, context: context)
+            calendar = loaded.calendar
+            guard
+                let shown = WidgetTimelineBuilder.timeline(
+                    for: loaded.snapshot, publishedAt: loaded.snapshot.lastUpdated, showingAt: loaded.moment,
+                    calendar: calendar)
+            else {
+                throw CLIError.refused("nothing was published at or before \(loaded.moment.iso8601); give a later --at")
+            }
+            timeline = shown
+        } else {
+            let view = try context.projectionView(point)
+            calendar = view.calendar
+            let snapshot = WidgetData(source: view.source, now: view.now)
+            timeline = WidgetTimelineBuilder.timeline(for: snapshot, now: view.now, calendar: calendar)
+        }
         if context.globals.json || expect != nil {
             try ExpectOption.emit(timeline.json.prettyEncoded(), expect: expect, context: context)
             return
@@ -174,7 +215,7 @@ struct LiveActivityVerb: Verb {
         }
         let format = TextFormat(calendar: view.calendar)
         for timer in content.timers {
-            var line = "\(timer.tagName ?? "Timer")  since \(format.time(timer.startTime))  "
+            var line = "\(timer.tagName ?? "Timer")  since \(format.runningStart(timer.startTime, now: view.now))  "
             line += DurationFormatter.hoursMinutes(milliseconds: timer.duration(at: view.now))
             if let comment = timer.comment { line += "  " + comment.replacingNewlines() }
             context.print(line)
@@ -183,4 +224,11 @@ struct LiveActivityVerb: Verb {
             context.print("+\(content.runningCount - content.timers.count) more")
         }
     }
+}
+
+/// `--as-published`: what the app had published at the point rather than what a publish there would give.
+enum AsPublished {
+    static let name = "as-published"
+    static let spec = OptionSpec.flag(
+        name, "Show what the widget had at the point: the app's last write at or before it, not a publish at it.")
 }

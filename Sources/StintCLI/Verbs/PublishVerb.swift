@@ -15,8 +15,10 @@ struct PublishVerb: Verb {
             lastUpdated excluded. When they differ (or FILE does not exist, or is empty), writes FILE
             atomically (a temporary file in the same directory, flushed to disk, then renamed over FILE) and
             prints "written": the moment an app reloads its widgets. When they are equal, leaves FILE as it
-            is and prints "unchanged", so back-to-back publishes cost no reload. FILE is read with the
-            snapshot decoder, which accepts the legacy forms older app versions wrote.
+            is and prints "unchanged", so back-to-back publishes cost no reload; but a snapshot in FILE more
+            than 24 hours old is rewritten even when equal, since the widget asks to refresh a stale
+            snapshot and only a new lastUpdated clears that. FILE is read with the snapshot decoder, which
+            accepts the legacy forms older app versions wrote.
 
             A FILE that exists but is not a widget snapshot (another JSON document, text, a directory) is
             never replaced silently: publish refuses (exit 1) and names what it found, unless --force is
@@ -52,7 +54,7 @@ struct PublishVerb: Verb {
         case .missing, .empty:
             written = true
         case .snapshot(let existing):
-            written = !snapshot.isEquivalent(to: existing)
+            written = snapshot.replaces(existing, at: view.now)
         case .directory:
             throw CLIError.refused(
                 "\(path) is a directory; give the path of the snapshot file, such as \(path)/widget-data.json")

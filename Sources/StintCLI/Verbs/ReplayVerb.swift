@@ -19,20 +19,28 @@ struct ReplayVerb: Verb {
             The app publishes after every command (every committed batch): it builds the widget snapshot at
             the batch's recorded time and compares it with the snapshot on disk, lastUpdated excluded. A
             different snapshot is written and the widgets are reloaded ("write"); an equal one is neither
-            written nor reloaded ("unchanged"). The first batch always writes (there is no file yet). Then
+            written nor reloaded ("unchanged"), unless the file's is more than 24 hours old (a stale
+            snapshot is rewritten, so the widget stops asking for a refresh). The first batch always writes (there is no file yet). Then
             the Live Activity follows the running timers: start, update (only when its content changed),
-            end, or none.
+            end, or none. iOS ends an activity 8 hours after it started (updates do not extend it): a line
+            "ended by iOS" shows when, and the next batch while timers run starts a new one. The replay
+            always walks from the log's first batch, so an activity's age is exact with --since too.
 
             One line per batch: its seq range, recorded time (log zone), snapshot action, Live Activity
             action with the number of running timers, and its event types. Then, per day of the log's zone,
-            the batches and widget reloads of the days shown, and a warning for each day above \(dailyReloadBudget)
-            reloads, the low end of WidgetKit's daily budget (reloads caused by an app intent or while the
-            app is in the foreground do not count against it, so this is an upper bound).
+            the batches and widget reloads of the days shown, by kind: "write" (the app wrote a changed
+            snapshot), "hourly" (a running timer's timeline ended after its 60 minute entries and the widget
+            asked for the next one) and "midnight" (an idle timeline ended at midnight). The widget's own
+            reloads go on until the next write, up to --until or now. A warning follows for each day above
+            \(dailyReloadBudget) reloads, the low end of WidgetKit's daily budget (reloads caused by an app intent or
+            while the app is in the foreground do not count against it, so this is an upper bound).
 
             --json prints {"timeZone", "reloadBudget", "batches": [{"firstSeq", "lastSeq", "at", "date",
             "types", "snapshot": "write"|"unchanged", "liveActivity": {"action", "content"?}}], "days":
-            [{"date", "batches", "reloads"}], "warnings": [{"date", "reloads", "message"}]}; "content" (the
-            Live Activity content, as 'stint live-activity --json' prints it) is present for start and update.
+            [{"date", "batches", "reloads", "writeReloads", "hourlyReloads", "midnightReloads"}],
+            "reloads": [{"at", "date", "kind"}], "warnings": [{"date", "reloads", "message"}],
+            "liveActivitySystemEnds": [{"at", "date"}]}; "content" (the Live Activity content, as 'stint
+            live-activity --json' prints it) is present for start and update.
             """,
         examples: [
             ("stint replay", "Every batch of the log."),
@@ -61,14 +69,44 @@ struct ReplayVerb: Verb {
         if let start, let end, end < start {
             throw CLIError.usage("--since must not be after --until", verb: Self.spec.name)
         }
+        // The walk starts at the log's first event whatever --since says: the Live Activity's age (iOS
+        // ends it after 8 hours) depends on batches before --since.
         let replay: PublishReplay
         do {
-            replay = try PublishReplay(reader: reader, since: start, options: context.engineOptions)
+            replay = try PublishReplay(reader: reader, since: nil, options: context.engineOptions)
         } catch {
             throw CLIError(error)
         }
         let format = TextFormat(calendar: calendar)
         var lines = ReplayLines(format: format, json: context.globals.json)
+        let bound = end ?? context.now
+        var printedHeader = false
+        func show(_ line: @autoclosure () -> String) {
+            guard !context.globals.json else { return }
+            if !printedHeader {
+                context.print(ReplayLines.header)
+                printedHeader = true
+            }
+            context.print(line())
+        }
+        func isShown(_ instant: Instant) -> Bool {
+            (start.map { instant >= $0 } ?? true) && (end.map { instant < $0 } ?? (instant <= context.now))
+        }
+        // The widget's own reloads: each timeline ends (hourly while a timer runs, at midnight otherwise)
+        // and the widget builds the next one for the same snapshot, until the app writes a new one.
+        var written: (snapshot: WidgetData, builtAt: Instant)?
+        func reloads(before instant: Instant) {
+            guard var chain = written else { return }
+            while true {
+                let next = WidgetTimelineBuilder.nextReload(
+                    for: chain.snapshot, builtAt: chain.builtAt, calendar: calendar)
+                guard next.date < instant, next.date > chain.builtAt else { break }
+                if isShown(next.date) { lines.add(next) }
+                chain.builtAt = next.date
+            }
+            written = chain
+        }
+        var beyond: PublishReplay.Step?
         while true {
             let step: PublishReplay.Step
             do {
@@ -77,11 +115,29 @@ struct ReplayVerb: Verb {
             } catch {
                 throw CLIError(error)
             }
-            if let end, step.at >= end { break }
-            if !context.globals.json, lines.days.isEmpty { context.print(ReplayLines.header) }
+            if let end, step.at >= end {
+                beyond = step
+                break
+            }
+            reloads(before: step.at)
+            if step.writesSnapshot { written = (step.snapshot, step.at) }
+            if let start, step.at < start { continue }
+            if let ended = step.systemEndedActivity, start.map({ ended >= $0 }) ?? true {
+                lines.addSystemEnd(ended)
+                show(lines.systemEndLine(ended))
+            }
             lines.add(step)
-            if !context.globals.json { context.print(lines.line(for: step)) }
+            show(lines.line(for: step))
         }
+        // An activity still shown after the last batch shown ends 8 hours after it started.
+        let trailing = beyond.map { $0.systemEndedActivity } ?? replay.systemEnd(atOrBefore: bound)
+        if let ended = trailing, ended < bound || (end == nil && ended == bound),
+            start.map({ ended >= $0 }) ?? true
+        {
+            lines.addSystemEnd(ended)
+            show(lines.systemEndLine(ended))
+        }
+        reloads(before: end ?? context.now.adding(milliseconds: 1))
         if let warning = replay.warning {
             context.warn("the log is damaged; the replay stops before the damage: \(warning.message)")
         }
@@ -98,13 +154,24 @@ struct ReplayLines {
     struct Day {
         var date: CivilDate
         var batches = 0
-        var reloads = 0
+        /// Reloads by kind.
+        var kinds: [WidgetReload.Kind: Int] = [:]
+
+        var reloads: Int { kinds.values.reduce(0, +) }
+
+        func count(_ kind: WidgetReload.Kind) -> Int {
+            kinds[kind] ?? 0
+        }
     }
 
     let format: TextFormat
     let json: Bool
     private(set) var days: [Day] = []
+    /// When iOS ended the Live Activity (8 hours after its start), in the range shown.
+    private(set) var systemEnds: [Instant] = []
     private var batches: [JSON] = []
+    /// Every reload shown, in time order.
+    private(set) var reloads: [WidgetReload] = []
 
     init(format: TextFormat, json: Bool) {
         self.format = format
@@ -116,8 +183,26 @@ struct ReplayLines {
         let date = format.calendar.date(of: step.at)
         if days.last?.date != date { days.append(Day(date: date)) }
         days[days.count - 1].batches += 1
-        if step.writesSnapshot { days[days.count - 1].reloads += 1 }
+        if step.writesSnapshot { add(WidgetReload(date: step.at, kind: .write)) }
         if json { batches.append(ReplayLines.json(step, date: date)) }
+    }
+
+    /// Counts a reload on its day (steps and reloads come in time order).
+    mutating func add(_ reload: WidgetReload) {
+        let date = format.calendar.date(of: reload.date)
+        if days.last?.date != date { days.append(Day(date: date)) }
+        days[days.count - 1].kinds[reload.kind, default: 0] += 1
+        reloads.append(reload)
+    }
+
+    mutating func addSystemEnd(_ instant: Instant) {
+        systemEnds.append(instant)
+    }
+
+    /// `             2026-05-04 16:00             ended by iOS         (8 hours after it started; no batch)`.
+    func systemEndLine(_ instant: Instant) -> String {
+        "\("".leftPadded(11))  \(format.dateTime(instant))  \("".padding(9))  \("ended by iOS".padding(19))  "
+            + "(8 hours after it started; no batch)"
     }
 
     static let header = "        SEQ  RECORDED          SNAPSHOT   LIVE ACTIVITY        EVENTS"
@@ -151,6 +236,15 @@ struct ReplayLines {
         return runs.map { $0.count == 1 ? $0.type : "\($0.type) ×\($0.count)" }.joined(separator: ", ")
     }
 
+    /// `  (3 writes, 23 hourly, 1 midnight)`, the kinds that occurred; empty for a day without reloads.
+    static func kinds(_ day: Day) -> String {
+        var parts: [String] = []
+        if day.count(.write) > 0 { parts.append("\(day.count(.write)) write\(day.count(.write) == 1 ? "" : "s")") }
+        if day.count(.hourly) > 0 { parts.append("\(day.count(.hourly)) hourly") }
+        if day.count(.midnight) > 0 { parts.append("\(day.count(.midnight)) midnight") }
+        return parts.isEmpty ? "" : "  (" + parts.joined(separator: ", ") + ")"
+    }
+
     func warningMessage(_ day: Day) -> String {
         "\(format.day(day.date)): \(day.reloads) widget reloads, above \(ReplayVerb.dailyReloadBudget), the low end of "
             + "WidgetKit's daily budget; reloads beyond the budget are delayed"
@@ -158,7 +252,7 @@ struct ReplayLines {
 
     /// The per-day block and the warnings.
     func summary(timeZone: String) -> [String] {
-        guard !days.isEmpty else { return ["No batches were recorded in that range."] }
+        guard !days.isEmpty || !systemEnds.isEmpty else { return ["No batches were recorded in that range."] }
         var lines = ["", "Per day (\(timeZone)):"]
         let batchesWidth = days.map { String($0.batches).count }.max() ?? 1
         let reloadsWidth = days.map { String($0.reloads).count }.max() ?? 1
@@ -166,7 +260,7 @@ struct ReplayLines {
             lines.append(
                 "  \(format.day(day.date))  \(String(day.batches).leftPadded(batchesWidth)) "
                     + "batch\(day.batches == 1 ? "  " : "es")  \(String(day.reloads).leftPadded(reloadsWidth)) "
-                    + "reload\(day.reloads == 1 ? "" : "s")")
+                    + "reload\(day.reloads == 1 ? " " : "s")\(ReplayLines.kinds(day))")
         }
         let warned = days.filter { $0.reloads > ReplayVerb.dailyReloadBudget }
         if !warned.isEmpty { lines.append("") }
@@ -187,6 +281,19 @@ struct ReplayLines {
                             JSONField("date", .string(day.date.iso8601)),
                             JSONField("batches", .int(Int64(day.batches))),
                             JSONField("reloads", .int(Int64(day.reloads))),
+                            JSONField("writeReloads", .int(Int64(day.count(.write)))),
+                            JSONField("hourlyReloads", .int(Int64(day.count(.hourly)))),
+                            JSONField("midnightReloads", .int(Int64(day.count(.midnight)))),
+                        ])
+                    })),
+            JSONField(
+                "reloads",
+                .array(
+                    reloads.map { reload in
+                        .object([
+                            JSONField("at", .string(reload.date.iso8601)),
+                            JSONField("date", .string(format.calendar.date(of: reload.date).iso8601)),
+                            JSONField("kind", .string(reload.kind.rawValue)),
                         ])
                     })),
             JSONField(
@@ -197,6 +304,15 @@ struct ReplayLines {
                             JSONField("date", .string(day.date.iso8601)),
                             JSONField("reloads", .int(Int64(day.reloads))),
                             JSONField("message", .string(warningMessage(day))),
+                        ])
+                    })),
+            JSONField(
+                "liveActivitySystemEnds",
+                .array(
+                    systemEnds.map { instant in
+                        .object([
+                            JSONField("at", .string(instant.iso8601)),
+                            JSONField("date", .string(format.calendar.date(of: instant).iso8601)),
                         ])
                     })),
         ])

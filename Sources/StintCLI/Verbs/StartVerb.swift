@@ -7,7 +7,8 @@ struct StartVerb: Verb {
         abstract: "Start a timer, optionally with a tag and a comment.",
         arguments: [
             ArgumentSpec(
-                name: "TAG", help: "A tag name (matched ignoring case; an unknown name creates the tag).",
+                name: "TAG",
+                help: "A tag name (matched ignoring case; an unknown name creates the tag; \"\" starts untagged).",
                 arity: .optional)
         ],
         options: [
@@ -19,12 +20,14 @@ struct StartVerb: Verb {
             SharedOptions.force,
         ],
         discussion: TimeHelp.text
-            + "\n\nSeveral timers may run at once. Prints the new record's id on standard output (for scripts) and"
-            + "\nwhat started on standard error (unless --quiet).",
+            + "\n\nSeveral timers may run at once; starting a tag that already runs says so on standard error, with"
+            + "\nhow to switch instead (--switch stops every running timer first). Prints the new record's id on"
+            + "\nstandard output (for scripts) and what started on standard error (unless --quiet).",
         examples: [
             ("stint start writing --comment \"chapter 3\"", "Starts a timer tagged writing."),
             ("stint start email --switch", "Stops whatever runs and starts email."),
             ("stint start meeting --at 9:30", "A timer that started at 9:30 today."),
+            ("stint start \"$NAME\"", "Untagged when NAME is empty, as the app's Shortcuts action does."),
         ]
     )
 
@@ -48,7 +51,9 @@ struct StartVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
+        var alreadyRunning: [Record] = []
         let (result, state) = try context.mutate { (state, context) throws(CLIError) in
+            alreadyRunning = state.runningRecords
             let tag: TagChoice
             if let tagId {
                 guard let id = EntityID(tagId) else {
@@ -73,6 +78,25 @@ struct StartVerb: Verb {
         }
         for tag in result.decision.createdTags { context.notice("Created tag \(tag.name) (\(tag.color))") }
         context.notice("Started " + format.confirmation(record, tags: state.tags))
+        // Starting a tag that already runs is more often a slip than a wish for two timers of it.
+        if let tagId = record.tagId {
+            let twins = alreadyRunning.filter { running in
+                running.tagId == tagId && !stopped.contains { $0.id == running.id }
+            }
+            if let twin = twins.first {
+                let name = format.tagName(tagId, tags: state.tags)
+                let running =
+                    twins.count == 1
+                    ? "was already running as \(TextFormat.short(twin.id))"
+                    : "already had \(twins.count) timers running, the first as \(TextFormat.short(twin.id))"
+                let earlier = twins.map { TextFormat.short($0.id) }.joined(separator: " ")
+                context.notice(
+                    "note: \(name) \(running) (since \(format.runningStart(twin.start, now: result.now))); "
+                        + "\(twins.count + 1) \(name) timers now run. To switch, stop the earlier: 'stint stop \(earlier)'; "
+                        + "to keep only the earlier, 'stint cancel \(TextFormat.short(record.id))'; "
+                        + "'stint start \(CheckRunner.quoted(name)) --switch' stops running timers first")
+            }
+        }
         if context.globals.json {
             context.printJSON(.object(["recordId": .string(record.id.uuidString)]))
         } else {

@@ -27,15 +27,18 @@ struct WidgetVerb: Verb {
             The widget shows the snapshot file as it was at the moment: --at TIME, --seq N (the time event N
             was recorded, after the batches that end at or before N), or now. The app publishes after every
             command but, by the unchanged-snapshot rule, writes the file and reloads its widgets only when the
-            snapshot changed; so the file holds the snapshot of the last batch that changed it, with that
-            batch's time as lastUpdated, and the widget shows the entry, in effect at the moment, of the
-            timeline built at that reload (past the timeline's end, of the one it reloaded with the same
-            snapshot). A snapshot older than 24 hours shows "\(WidgetWording.staleSnapshot)" in place of its
+            snapshot changed (or the file's was more than 24 hours old); so the file holds the snapshot of
+            the last batch that wrote it, with that batch's time as lastUpdated, and the widget shows the
+            entry, in effect at the moment, of the timeline built at that reload (past the timeline's end,
+            of the one it reloaded with the same snapshot). A snapshot older than 24 hours shows "\(WidgetWording.staleSnapshot)" in place of its
             caption (home and Time by Tag widgets).
 
-            Finding that batch replays the publishes from the start of the day before the moment (or, when
-            none of them changed the snapshot, from the log's start); 'stint replay' lists every write. The
-            text box and the SVG have the family's size (systemSmall: 26 × 9 characters, 170 × 170 points).
+            The Live Activity shows the running timers from the batch that started it; iOS ends it 8 hours
+            after it started, so a moment after that and before the next batch shows "\(WidgetWording.liveActivityEndedBySystem)".
+
+            Finding that batch replays the publishes from the log's start up to the moment; 'stint replay'
+            lists every write. The text box and the SVG have the family's size (systemSmall: 26 × 9
+            characters, 170 × 170 points).
             """,
         examples: [
             ("stint widget --family systemSmall", "The small home screen widget now."),
@@ -88,54 +91,20 @@ struct WidgetVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let reader = try context.reader()
-        let calendar = try context.settings(of: reader).calendar
-        var moment = context.now
-        var seqLimit = Int64.max
-        switch point {
-        case .latest: break
-        case .at(let text): moment = try context.parseTime(text, calendar: calendar, option: "--at")
-        case .seq(let n):
-            moment = try context.projectionView(point).now
-            seqLimit = n
-        }
-        // The file at the moment holds the snapshot of the last batch that changed it. Look for that batch
-        // from yesterday's start on (the replay is exact from any start), and from the log's start when
-        // nothing changed the snapshot since.
-        let yesterday = calendar.startOfDay(calendar.date(of: moment).adding(days: -1))
-        var published = try lastWrite(reader, since: yesterday, moment: moment, seqLimit: seqLimit, context: context)
-        if published == nil {
-            published = try lastWrite(reader, since: nil, moment: moment, seqLimit: seqLimit, context: context)
-        }
-        guard let published,
+        // The file at the moment holds the snapshot of the last batch that wrote it.
+        let (shown, published, moment, calendar) = try PublishedMoment.load(point, context: context)
+        guard
             let entry = WidgetTimelineBuilder.entry(
                 for: published, publishedAt: published.lastUpdated, at: moment, calendar: calendar)
         else {
             throw CLIError.refused(
-                "nothing was recorded at or before \(moment.iso8601), so no snapshot was published yet; "
-                    + "give a later --at")
+                "nothing was published at or before \(moment.iso8601); give a later --at")
+        }
+        if family == .liveActivity, shown.liveActivityEndedBySystem != nil {
+            let content = WidgetContent(family: family, entry: entry, calendar: calendar, period: period)
+            context.write(WidgetRenderer.render(content.endedBySystem(), format: format))
+            return
         }
         context.write(WidgetRenderer.render(family, entry: entry, calendar: calendar, period: period, format: format))
-    }
-
-    /// The snapshot the last write at or before `moment` put in the file, among the batches recorded at or
-    /// after `since` that end at or before event `seqLimit` (the app publishes after whole batches); nil
-    /// when none of them wrote.
-    func lastWrite(
-        _ reader: LogReader, since: Instant?, moment: Instant, seqLimit: Int64, context: CommandContext
-    ) throws(CLIError) -> WidgetData? {
-        var published: WidgetData?
-        do {
-            let replay = try PublishReplay(reader: reader, since: since, options: context.engineOptions)
-            while let step = try replay.next(), step.at <= moment, step.batch.lastSeq <= seqLimit {
-                if step.writesSnapshot { published = step.snapshot }
-            }
-            if let warning = replay.warning {
-                context.warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
-            }
-        } catch {
-            throw CLIError(error)
-        }
-        return published
     }
 }

@@ -4,7 +4,7 @@ extension SVGWidgetRenderer {
     ///
     /// Up to three timer rows (dot, tag name or "Timer", comment, the ticking time frozen at the entry's
     /// date as `M:SS` or `H:MM:SS`, a Stop button), then "+N more" and Stop All when two or more run.
-    /// With no timer running there is no activity: a dashed placeholder says so.
+    /// With no timer running there is no activity: a dashed placeholder says so (or that iOS ended it).
     static func liveActivity(_ content: WidgetContent, title: String) -> String {
         let palette = SVGPalette.dark
         let width = 364
@@ -12,7 +12,7 @@ extension SVGWidgetRenderer {
         guard !content.timers.isEmpty else {
             var canvas = SVGCanvas(width: width, height: 58)
             canvas.text(
-                WidgetWording.noLiveActivity, x: width / 2, y: 34, size: 14, fill: SVGPalette.light.secondary,
+                content.caption, x: width / 2, y: 34, size: 14, fill: SVGPalette.light.secondary,
                 anchor: .middle)
             return canvas.document(title: title, frame: .dashedOutline(radius: cornerRadius, stroke: "#C7C7CC"))
         }

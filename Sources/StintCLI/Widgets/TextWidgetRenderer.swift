@@ -167,7 +167,7 @@ enum TextWidgetRenderer {
     static func liveActivity(_ content: WidgetContent) -> String {
         let width = liveActivityWidth - 4
         guard !content.timers.isEmpty else {
-            return TextBox(width: liveActivityWidth, height: 3).draw([WidgetWording.noLiveActivity])
+            return TextBox(width: liveActivityWidth, height: 3).draw([content.caption])
         }
         var lines = content.timers.shown.flatMap { timerRow($0, time: $0.clock, width: width) }
         if content.timers.moreCount > 0 || content.showsStopAll {

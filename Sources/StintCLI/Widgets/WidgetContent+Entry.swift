@@ -64,6 +64,7 @@ extension WidgetContent {
             }
             list = WidgetTimerList(shown: shown, moreCount: activity.runningCount - shown.count)
             showsStopAll = activity.runningCount > 1
+            caption = WidgetWording.noLiveActivity
         }
 
         self.init(

@@ -55,6 +55,7 @@ struct WidgetContent: Hashable, Sendable {
     var isStale: Bool
     /// The caption the family shows above its numbers: "Today" (home widgets), the period title (Time by
     /// Tag), or ``WidgetWording/staleSnapshot`` on a stale snapshot for the families that show staleness.
+    /// The Live Activity shows it only when it shows no timer: why there is no activity.
     var caption: String
     /// The timers the family lists and how many it folds into "+N more".
     var timers: WidgetTimerList
@@ -90,6 +91,16 @@ struct WidgetContent: Hashable, Sendable {
 }
 
 extension WidgetContent {
+    /// This Live Activity content after iOS ended the activity (8 hours after it started): no timer rows,
+    /// no buttons, and ``WidgetWording/liveActivityEndedBySystem`` in their place.
+    func endedBySystem() -> WidgetContent {
+        var content = self
+        content.timers = WidgetTimerList(shown: [], moreCount: 0)
+        content.showsStopAll = false
+        content.caption = WidgetWording.liveActivityEndedBySystem
+        return content
+    }
+
     /// The stale caption when this family shows one and the snapshot is stale; nil otherwise.
     var staleNotice: String? {
         isStale && WidgetContent.showsStaleness(family) ? WidgetWording.staleSnapshot : nil

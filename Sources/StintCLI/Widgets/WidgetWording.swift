@@ -23,6 +23,9 @@ enum WidgetWording {
     static let stopAll = "Stop All"
     /// What `--family liveActivity` shows when no timer runs (the reference shows no activity then).
     static let noLiveActivity = "No Live Activity: no timer is running"
+    /// What `--family liveActivity` shows after iOS ended the activity, 8 hours after it started, while
+    /// timers still run (the app starts a new one at its next sync, in Stint at the next command).
+    static let liveActivityEndedBySystem = "iOS ended the activity after 8 hours"
 
     /// "+N more", for timers a widget has no room to list.
     static func more(_ count: Int) -> String {

@@ -92,6 +92,7 @@ extension Decider {
                 }
                 return (tag.id, nil)
             }
+            _ = try InputLimits.newTagName(name)
             let id = context.newID()
             let color = TagPalette.color(forTagNumber: state.tags.count + createdTags)
             createdTags += 1

@@ -1,7 +1,7 @@
 /// tag add, rename, archive, unarchive and delete.
 extension Decider {
     mutating func addTag(name text: String, color colorText: String?) throws(DomainError) -> ([DomainEvent], Outcome) {
-        let name = try InputLimits.tagName(text)
+        let name = try InputLimits.newTagName(text)
         let color = try colorText.map { (text) throws(DomainError) in try InputLimits.color(text) }
         try checkNameFree(name, except: nil)
         let tag = Tag(
@@ -10,7 +10,7 @@ extension Decider {
     }
 
     mutating func renameTag(name: String, to newText: String) throws(DomainError) -> ([DomainEvent], Outcome) {
-        let newName = try InputLimits.tagName(newText)
+        let newName = try InputLimits.newTagName(newText)
         let tag = try existingTag(named: name)
         guard newName != tag.name else {
             notices.append(Notice(.unchanged, "the tag is already named \"\(tag.name)\"; nothing changed"))

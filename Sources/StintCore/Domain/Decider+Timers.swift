@@ -3,6 +3,9 @@ extension Decider {
     mutating func start(
         tag: TagChoice, comment text: String?, at: ParsedTime?, switching: Bool, force: Bool
     ) throws(DomainError) -> ([DomainEvent], Outcome) {
+        // As the reference's Shortcuts action start(tagName:comment:): an empty name starts untagged.
+        var tag = tag
+        if case .name(let name) = tag, InputLimits.trimmed(name).isEmpty { tag = .untagged }
         let choice = try checkedName(tag)
         let comment = try comment(text)
         let start = try time(at, "start")

@@ -21,6 +21,8 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
         case tagNameEmpty
         /// A tag name is longer than ``InputLimits/maximumTagNameLength`` characters.
         case tagNameTooLong
+        /// A new tag's name is reserved for a summary row ("Untagged", "Other"), compared ignoring case.
+        case tagNameReserved
         /// A tag name contains a control character.
         case tagNameControlCharacter
         /// A comment is longer than ``InputLimits/maximumCommentLength`` characters.
@@ -95,7 +97,8 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
         /// How the CLI treats this code.
         public var category: Category {
             switch self {
-            case .tagNameEmpty, .tagNameTooLong, .tagNameControlCharacter, .commentTooLong, .commentControlCharacter,
+            case .tagNameEmpty, .tagNameTooLong, .tagNameReserved, .tagNameControlCharacter, .commentTooLong,
+                .commentControlCharacter,
                 .invalidColor, .invalidTime, .referenceTooShort, .invalidReference, .conflictingArguments,
                 .missingArgument:
                 return .usage

@@ -34,6 +34,32 @@ public enum InputLimits {
         return name
     }
 
+    /// The names a new tag may not have, compared ignoring case: summaries name their row of untagged time
+    /// "Untagged" and the row that folds the remaining tags "Other" (``WidgetPeriodSummary``), so a tag of
+    /// either name would print a row that cannot be told apart from them.
+    public static let reservedTagNames = [WidgetPeriodSummary.untaggedName, WidgetPeriodSummary.otherName]
+
+    /// Whether `name` is one of ``reservedTagNames``, ignoring case.
+    public static func isReservedTagName(_ name: String) -> Bool {
+        reservedTagNames.contains { nameKey($0) == nameKey(trimmed(name)) }
+    }
+
+    /// The name of a tag about to be created or renamed: ``tagName(_:)``, and not reserved.
+    ///
+    /// - Throws: the errors of ``tagName(_:)``, or ``DomainError/Code/tagNameReserved`` (a usage error).
+    public static func newTagName(_ text: String) throws(DomainError) -> String {
+        let name = try tagName(text)
+        guard !isReservedTagName(name) else {
+            throw DomainError(
+                .tagNameReserved,
+                "\"\(name)\" is reserved: summaries call untagged time \"\(WidgetPeriodSummary.untaggedName)\" and "
+                    + "the tags that do not fit \"\(WidgetPeriodSummary.otherName)\", so a tag of that name could not "
+                    + "be told apart from them; choose another name, such as \"\(name) work\" (to start a timer "
+                    + "without a tag, give no name)")
+        }
+        return name
+    }
+
     /// A comment trimmed of surrounding whitespace and checked; nil when nothing is left.
     ///
     /// Newlines and tabs inside a comment are kept; other control characters (carriage returns included)

@@ -40,7 +40,14 @@ extension ImportPlan {
     /// The Stint tag name `name` becomes, as the domain normalizes it (surrounding white space trimmed);
     /// nil when it cannot be one: empty or blank, over ``InputLimits/maximumTagNameLength`` characters, or
     /// with a control character (see ``InputLimits/tagName(_:)``).
+    ///
+    /// A name reserved for a summary row (``InputLimits/reservedTagNames``: "Untagged", "Other", in any
+    /// case) gets ``reservedNameSuffix``: `Other` becomes `Other (imported)`, the same on every import.
     public static func tagName(_ name: String) -> String? {
-        try? InputLimits.tagName(name)
+        guard let usable = try? InputLimits.tagName(name) else { return nil }
+        return InputLimits.isReservedTagName(usable) ? usable + reservedNameSuffix : usable
     }
+
+    /// What a reserved tag name gets on import.
+    public static let reservedNameSuffix = " (imported)"
 }

@@ -29,7 +29,38 @@ public enum LiveActivityAction: Hashable, Sendable {
 }
 
 /// Decides what to do with the Live Activity.
+///
+/// iOS ends an activity ``maximumDurationMilliseconds`` (8 hours) after it started, whatever updates it had
+/// since; the timers keep running without one until the app next syncs, which starts a new activity. Pass
+/// the activity's start to ``decide(current:startedAt:timers:at:)`` to have that end taken into account.
 public enum LiveActivityPlan {
+    /// How long iOS lets an activity live: 8 hours from its start (updates do not extend it).
+    public static let maximumDurationMilliseconds: Int64 = 8 * 60 * 60 * 1000
+
+    /// When iOS ends an activity that started at `start`: 8 elapsed hours later (not calendar hours, so
+    /// a DST change in between does not move it).
+    public static func systemEnd(ofActivityStartedAt start: Instant) -> Instant {
+        start.adding(milliseconds: maximumDurationMilliseconds)
+    }
+
+    /// The action at `now` for an activity that showed `current` since `startedAt`.
+    ///
+    /// When the system has ended the activity by `now` (``systemEnd(ofActivityStartedAt:)`` is at or before
+    /// `now`), no activity is shown any more: the result is `.start` while timers run, `.none` otherwise.
+    /// Otherwise the same as ``decide(current:timers:)``.
+    ///
+    /// ```swift
+    /// let action = LiveActivityPlan.decide(current: shown, startedAt: shownSince, timers: timers, at: now)
+    /// ```
+    public static func decide(
+        current: LiveActivityContent?, startedAt: Instant?, timers: [WidgetTimer], at now: Instant
+    ) -> LiveActivityAction {
+        if let startedAt, systemEnd(ofActivityStartedAt: startedAt) <= now {
+            return decide(current: nil, timers: timers)
+        }
+        return decide(current: current, timers: timers)
+    }
+
     /// The action that makes the activity show `timers`, given what it shows now.
     ///
     /// - Parameters:

@@ -67,11 +67,24 @@ public struct WidgetData: Hashable, Sendable {
     /// Whether both snapshots show the same thing: equal in everything but ``lastUpdated``.
     ///
     /// `stint publish` rewrites the snapshot file only when the new one is not equivalent to the one on
-    /// disk, so back-to-back publishes of an unchanged state cost no widget reload.
+    /// disk (or that one is stale, see ``replaces(_:at:)``), so back-to-back publishes of an unchanged
+    /// state cost no widget reload.
     public func isEquivalent(to other: WidgetData) -> Bool {
         var other = other
         other.lastUpdated = lastUpdated
         return self == other
+    }
+
+    /// Whether a publisher writes this snapshot, built at `now`, over `existing`, the snapshot in the file
+    /// (nil when there is none).
+    ///
+    /// The unchanged-snapshot rule: an equivalent snapshot (``isEquivalent(to:)``) is neither written nor
+    /// reloaded, which saves widget reloads. But a stale one (``isStale(at:)`` at `now`, older than 24
+    /// hours) is rewritten even when equivalent: the widget shows "refresh" on a stale snapshot, and only a
+    /// new `lastUpdated` clears it. The rule exists to save reloads, not to keep stale data.
+    public func replaces(_ existing: WidgetData?, at now: Instant) -> Bool {
+        guard let existing else { return true }
+        return !isEquivalent(to: existing) || existing.isStale(at: now)
     }
 
     /// Whether the snapshot is older than ``WidgetDataConstants/staleSnapshotAgeMilliseconds`` at `instant`.

@@ -1,0 +1,77 @@
+import StintCore
+import StintEngine
+import StintLog
+
+/// What an app following the reference design had put on screen at a moment: the snapshot file's content
+/// (the last write at or before the moment) and its Live Activity.
+///
+/// Found by replaying the app's publishes (``PublishReplay``) from the log's first batch up to the moment,
+/// so the file's `lastUpdated` and the activity's age are exact whatever happened before.
+struct PublishedMoment {
+    /// The snapshot of the last write at or before the moment; nil when nothing was written yet.
+    var snapshot: WidgetData?
+    /// The Live Activity's content at the moment; nil when none is shown.
+    var liveActivity: LiveActivityContent?
+    /// When iOS ended the activity, 8 hours after it started, when timers were still running at the moment
+    /// and no batch started a new one since.
+    var liveActivityEndedBySystem: Instant?
+
+    /// The moment `point` names and the last event whose batch the app had published by then: --at TIME
+    /// (every batch recorded by TIME), --seq N (the time event N was recorded, the batches that end at or
+    /// before N), or now.
+    static func moment(
+        of point: PointArguments, calendar: LogCalendar, context: CommandContext
+    ) throws(CLIError) -> (moment: Instant, seqLimit: Int64) {
+        switch point {
+        case .latest: return (context.now, Int64.max)
+        case .at(let text): return (try context.parseTime(text, calendar: calendar, option: "--at"), Int64.max)
+        case .seq(let n): return (try context.projectionView(point).now, n)
+        }
+    }
+
+    /// What the app had published at `point`; refuses (exit 1) when nothing was published by then.
+    static func load(_ point: PointArguments, context: CommandContext) throws(CLIError) -> (
+        published: PublishedMoment, snapshot: WidgetData, moment: Instant, calendar: LogCalendar
+    ) {
+        let reader = try context.reader()
+        let calendar = try context.settings(of: reader).calendar
+        let (moment, seqLimit) = try moment(of: point, calendar: calendar, context: context)
+        let published = try load(reader, moment: moment, seqLimit: seqLimit, context: context)
+        guard let snapshot = published.snapshot else {
+            throw CLIError.refused(
+                "nothing was recorded at or before \(moment.iso8601), so no snapshot was published yet; "
+                    + "give a later --at")
+        }
+        return (published, snapshot, moment, calendar)
+    }
+
+    /// Replays `reader`'s log up to `moment`, over the batches that end at or before event `seqLimit` (the
+    /// app publishes after whole batches).
+    static func load(
+        _ reader: LogReader, moment: Instant, seqLimit: Int64, context: CommandContext
+    ) throws(CLIError) -> PublishedMoment {
+        var result = PublishedMoment()
+        var activityStart: Instant?
+        do {
+            let replay = try PublishReplay(reader: reader, since: nil, options: context.engineOptions)
+            while let step = try replay.next(), step.at <= moment, step.batch.lastSeq <= seqLimit {
+                if step.writesSnapshot { result.snapshot = step.snapshot }
+                result.liveActivity = replay.liveActivity
+                activityStart = replay.liveActivityStartedAt
+            }
+            if let warning = replay.warning {
+                context.warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
+            }
+        } catch {
+            throw CLIError(error)
+        }
+        if result.liveActivity != nil, let activityStart {
+            let end = LiveActivityPlan.systemEnd(ofActivityStartedAt: activityStart)
+            if end <= moment {
+                result.liveActivity = nil
+                result.liveActivityEndedBySystem = end
+            }
+        }
+        return result
+    }
+}
