@@ -58,6 +58,25 @@ public enum TimeArgument {
         }
     }
 
+    /// The instant of a read verb's `--at`, refusing a point more than a minute after `now`.
+    ///
+    /// A read shows the log as it was at a moment: at a future point it would show timers running for hours
+    /// that have not passed. Write verbs refuse a future time in the decision; read verbs refuse it here, with
+    /// the same tolerance (a point at most ``InputLimits/futureToleranceMilliseconds`` ahead is read as is).
+    /// - Throws: ``DomainError/Code/timeInFuture`` (refused).
+    public static func pastPoint(
+        _ parsed: ParsedTime, option: String, now: Instant, calendar: LogCalendar
+    ) throws(DomainError) -> Instant {
+        let ahead = parsed.instant.milliseconds(since: now)
+        guard ahead > InputLimits.futureToleranceMilliseconds else { return parsed.instant }
+        throw DomainError(
+            .timeInFuture,
+            "\(option) \(parsed.text) (\(MessageFormat.local(parsed.instant, calendar))) is "
+                + "\(MessageFormat.duration(ahead)) in the future; it is now \(MessageFormat.local(now, calendar)): "
+                + "a read shows the log as it was at a moment that has passed; give an earlier time, or leave out "
+                + "\(option) to read it now")
+    }
+
     static func invalid(_ text: String) -> DomainError {
         DomainError(.invalidTime, "\"\(text)\" is not a time; use \(acceptedForms)")
     }
