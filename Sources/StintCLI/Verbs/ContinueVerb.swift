@@ -98,7 +98,7 @@ struct CancelVerb: Verb {
             context.printJSON(.object(["canceled": TextFormat.json(record, tags: state.tags)]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print("Canceled " + format.recordLine(record, tags: state.tags, now: result.now))
+            context.notice("Canceled " + format.recordLine(record, tags: state.tags, now: result.now))
         }
     }
 }
@@ -151,9 +151,11 @@ struct SplitVerb: Verb {
                 ]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print("Split \(TextFormat.short(later.id)) at \(format.time(later.start)):")
-            context.print("  " + format.recordLine(earlier, tags: state.tags, now: result.now, style: context.style))
-            context.print("  " + format.recordLine(later, tags: state.tags, now: result.now, style: context.style))
+            context.notice("Split \(TextFormat.short(later.id)) at \(format.time(later.start)):")
+            context.notice("  " + format.recordLine(earlier, tags: state.tags, now: result.now))
+            context.notice("  " + format.recordLine(later, tags: state.tags, now: result.now))
+            // The earlier part is the record the split created.
+            context.print(earlier.id.uuidString)
         }
     }
 }
@@ -193,9 +195,9 @@ struct JoinVerb: Verb {
                 ]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print(
+            context.notice(
                 "Joined \(TextFormat.short(removed.id)) into "
-                    + format.recordLine(record, tags: state.tags, now: result.now, style: context.style))
+                    + format.recordLine(record, tags: state.tags, now: result.now))
         }
     }
 }

@@ -24,7 +24,7 @@ struct DeleteVerb: Verb {
             context.printJSON(.object(["deleted": TextFormat.json(record, tags: state.tags)]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print("Deleted " + format.recordLine(record, tags: state.tags, now: result.now))
+            context.notice("Deleted " + format.recordLine(record, tags: state.tags, now: result.now))
         }
     }
 }

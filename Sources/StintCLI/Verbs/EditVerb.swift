@@ -80,8 +80,8 @@ struct EditVerb: Verb {
                 ]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print("was  " + format.recordLine(before, tags: state.tags, now: result.now))
-            context.print("now  " + format.recordLine(after, tags: state.tags, now: result.now))
+            context.notice("was  " + format.recordLine(before, tags: state.tags, now: result.now))
+            context.notice("now  " + format.recordLine(after, tags: state.tags, now: result.now))
         }
     }
 }

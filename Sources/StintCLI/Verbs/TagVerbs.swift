@@ -127,9 +127,11 @@ enum TagVerbs {
         if context.globals.json {
             context.printJSON(json(tag))
         } else {
-            context.print(
+            context.notice(
                 verb.hasPrefix("Renamed")
                     ? "\(verb) \(tag.name) (\(tag.color))" : "\(verb) tag \(tag.name) (\(tag.color))")
+            // A new tag's id goes to standard output, as a new record's does.
+            if verb == "Added" { context.print(tag.id.uuidString) }
         }
     }
 }

@@ -48,12 +48,12 @@ struct UndoVerb: Verb {
                 ]))
         } else {
             let verb = command == .undo ? "Undid" : "Redid"
-            context.print("\(verb) the command at seq \(tx):")
+            context.notice("\(verb) the command at seq \(tx):")
             // A large batch (an import) is summarised: its first events, then a count.
             let shown = events.count > 20 ? 10 : events.count
-            for event in events.prefix(shown) { context.print("  " + summary.describe(event)) }
+            for event in events.prefix(shown) { context.notice("  " + summary.describe(event)) }
             if events.count > shown {
-                context.print("  … and \(events.count - shown) more events ('stint history --since' lists them)")
+                context.notice("  … and \(events.count - shown) more events ('stint history --since' lists them)")
             }
         }
     }
