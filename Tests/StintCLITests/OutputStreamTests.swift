@@ -111,3 +111,38 @@ import Testing
         #expect(result.stderr.isEmpty, "--quiet printed \(result.stderr)")
     }
 }
+
+/// `--json` prints JSON, or is a usage error on a verb that has none; it never silently prints text.
+@Suite struct JSONOptionTests {
+    /// Every verb of ``OutputStreamTests``, with `--json`.
+    static var cases: [String] {
+        OutputStreamTests.writeCases.map(\.verb) + OutputStreamTests.productCases.map(\.verb)
+    }
+
+    @Test(arguments: cases)
+    func jsonIsJSONOrAUsageError(_ verb: String) throws {
+        let (directory, cli) = MutationErrorTests.makeLog()
+        var last = ""
+        var arguments: [String]
+        if let write = OutputStreamTests.writeCases.first(where: { $0.verb == verb }) {
+            for command in write.before {
+                last = cli.run(command).stdout.split(separator: "\n").last.map(String.init) ?? ""
+            }
+            arguments = write.arguments
+        } else {
+            arguments = try #require(OutputStreamTests.productCases.first { $0.verb == verb }).arguments
+        }
+        arguments = arguments.map { $0 == "$1" ? last : $0.replacingOccurrences(of: "$DIR", with: directory.path) }
+        let result = cli.run(["--json"] + arguments)
+        if result.status == 64 {
+            #expect(result.stderr.hasPrefix("error: 'stint \(verb)' has no JSON form: "), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        } else {
+            #expect(result.status == 0, "\(result.stderr)")
+            // One JSON document, or JSON Lines (history's events.jsonl form).
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            let isJSON = (try? JSON.parse(result.stdout)) != nil || lines.allSatisfy { (try? JSON.parse($0)) != nil }
+            #expect(isJSON && !lines.isEmpty, "--json printed: \(result.stdout.prefix(200))")
+        }
+    }
+}

@@ -16,8 +16,18 @@ struct VerbSpec: Sendable {
     /// A verb for the tool's own machinery (`__complete`): runnable, but left out of help, docs and
     /// suggestions.
     var isHidden = false
+    /// Set for a verb that has no JSON form: why, and what to use instead. `--json` on it is a usage error
+    /// with this message rather than text a program would fail to parse.
+    var jsonUnavailable: String? = nil
 
     var name: String { path.joined(separator: " ") }
+
+    /// The spec of a verb without a JSON form: `reason` says why and what to use instead.
+    func noJSON(_ reason: String) -> VerbSpec {
+        var spec = self
+        spec.jsonUnavailable = reason
+        return spec
+    }
 }
 
 /// A positional argument of a verb.

@@ -78,6 +78,7 @@ extension HelpRenderer {
         if !spec.discussion.isEmpty {
             out += [""] + spec.discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
+        if let reason = spec.jsonUnavailable { out += ["", "No `--json`: \(reason)."] }
         if !spec.examples.isEmpty {
             out += ["", "Examples:", "", "```sh"]
             for example in spec.examples {

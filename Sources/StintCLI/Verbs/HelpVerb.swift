@@ -14,6 +14,8 @@ struct HelpVerb: Verb {
             ("stint help tag", "Lists the verbs of 'stint tag'."),
         ]
     )
+    .noJSON(
+        "it prints text; 'stint help --markdown' prints the reference as Markdown")
 
     let words: [String]
     let markdown: Bool
