@@ -8,8 +8,11 @@ PREFIX ?= $(HOME)/.local
 
 .PHONY: demo test bootstrap build install lint format schemas sample clean reliability fuzz fuzz-smoke bench
 
+## bootstrap: installs what is missing, then records the commit `stint --version` prints
+## (Tools/write-build-commit.sh: a git-ignored StintVersion+Commit.swift; without it, no commit is printed).
 bootstrap:
 	@Tools/bootstrap.sh
+	@Tools/write-build-commit.sh
 
 build: bootstrap
 	$(SWIFT) build
