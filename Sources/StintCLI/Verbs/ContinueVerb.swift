@@ -23,6 +23,7 @@ struct ContinueVerb: Verb {
             ("stint continue", "Resumes the work that ended last."), ("stint continue 3f2a", "Resumes record 3f2a…."),
         ]
     )
+    .changingLog()
 
     let reference: String?
     let at: String?
@@ -82,6 +83,7 @@ struct CancelVerb: Verb {
         ],
         examples: [("stint cancel", "Drops the running timer.")]
     )
+    .changingLog()
 
     let reference: String?
 
@@ -114,6 +116,7 @@ struct SplitVerb: Verb {
             "The later part keeps the record's id (so a running timer keeps running); the earlier part gets a new one.",
         examples: [("stint split 3f2a --at 12:00", "Makes 09:00–12:00 and 12:00–17:00 of 09:00–17:00.")]
     )
+    .changingLog()
 
     let reference: String
     let at: String
@@ -172,6 +175,7 @@ struct JoinVerb: Verb {
         options: [SharedOptions.force],
         examples: [("stint join 3f2a 9b0c", "Joins 09:00–12:00 and 12:00–17:00 into 09:00–17:00.")]
     )
+    .changingLog()
 
     let first: String
     let second: String

@@ -8,6 +8,7 @@ struct DeleteVerb: Verb {
         arguments: [ArgumentSpec(name: "RECORD_ID", help: "The record's id or a unique prefix (4+ hex digits).")],
         examples: [("stint delete 3f2a", "Deletes record 3f2a….")]
     )
+    .changingLog()
 
     let reference: String
 

@@ -25,6 +25,7 @@ struct EditVerb: Verb {
             ("stint edit 3f2a --tag review --comment \"\"", "Retags it and removes its comment."),
         ]
     )
+    .changingLog()
 
     let reference: String
     let start: String?

@@ -24,6 +24,7 @@ struct InitVerb: Verb {
             ),
         ]
     )
+    .changingLog()
 
     let zone: String?
     let firstWeekday: Int?

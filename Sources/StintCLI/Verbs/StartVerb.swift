@@ -30,6 +30,7 @@ struct StartVerb: Verb {
             ("stint start \"$NAME\"", "Untagged when NAME is empty, as the app's Shortcuts action does."),
         ]
     )
+    .changingLog()
 
     let tagName: String?
     let tagId: String?

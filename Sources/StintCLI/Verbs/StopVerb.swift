@@ -27,6 +27,7 @@ struct StopVerb: Verb {
             ("stint stop --all", "Stops every running timer."),
         ]
     )
+    .changingLog()
 
     let references: [String]
     let all: Bool

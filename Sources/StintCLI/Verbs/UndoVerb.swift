@@ -13,6 +13,7 @@ struct UndoVerb: Verb {
             """,
         examples: [("stint undo", "Reverts the last command."), ("stint undo && stint redo", "Changes nothing.")]
     )
+    .changingLog()
 
     init(_ arguments: ParsedArguments) throws(CLIError) {}
 
@@ -66,6 +67,7 @@ struct RedoVerb: Verb {
         abstract: "Revert the last undo, if no other command came after it.",
         examples: [("stint redo", "Re-applies what the last undo reverted.")]
     )
+    .changingLog()
 
     init(_ arguments: ParsedArguments) throws(CLIError) {}
 
