@@ -50,7 +50,9 @@ struct InitVerb: Verb {
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
             do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                // Readable by its owner only, as the log inside it is.
+                try FileManager.default.createDirectory(
+                    atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw CLIError.refused("cannot create the directory \(parent): \(error.localizedDescription)")
             }
