@@ -109,6 +109,20 @@ extension CommandContext {
         try load(point, RecordsView.load, warning: \.warning)
     }
 
+    /// Every record at the log's head, one at a time (``RecordStream``), with a warning when damage cut the
+    /// reading short.
+    func recordStream() throws(CLIError) -> RecordStream {
+        let reader = try reader()
+        let stream: RecordStream
+        do {
+            stream = try RecordStream.open(reader, options: engineOptions)
+        } catch {
+            throw CLIError(error)
+        }
+        warnIfCut(stream.warning)
+        return stream
+    }
+
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
     /// state, from the read models or a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
