@@ -46,8 +46,8 @@ struct InitVerb: Verb {
         guard path != "-" else { throw CLIError.usage("cannot create a log on standard input", verb: nil) }
         let zone = zone ?? defaultZone(context)
         let weekday = firstWeekday ?? context.host.localeFirstWeekday
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
+        let parent = LocalPath(path)?.parent.string ?? "."
+        if !FileManager.default.fileExists(atPath: parent) {
             do {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             } catch {
