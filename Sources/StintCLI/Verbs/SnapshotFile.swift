@@ -71,7 +71,14 @@ struct SnapshotFile {
 
     /// Replaces the file with `bytes`: writes a temporary file beside it, flushes it, renames it over the
     /// file and flushes the directory, so a reader sees the old snapshot or the new one, never a part.
+    ///
+    /// Only a regular file (or nothing) is replaced: renaming over a device such as `/dev/null`, a FIFO or a
+    /// socket would put a regular file in its place, for every program that uses it.
     func replace(with bytes: [UInt8], temporarySuffix: some StringProtocol) throws(WriteError) {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            throw WriteError(reason: "it is not a regular file (a device, FIFO or socket is never replaced)")
+        }
         let directory = SnapshotFile.directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let temporary = (directory == "/" ? "" : directory) + "/.\(name).\(temporarySuffix).tmp"
