@@ -47,3 +47,28 @@ import Testing
         #expect(verified.status == 0, "\(verified.errorText)")
     }
 }
+
+/// A refused `init` leaves the directory it was given as it found it.
+@Suite struct RefusedInitTests {
+    @Test(arguments: [".", "./", "full", "full/"])
+    func aDirectoryThatIsNotEmptyIsRefusedWithoutALockFileLeftInIt(path: String) throws {
+        let directory = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.appending("full"), withIntermediateDirectories: true)
+        let inside = path.hasPrefix(".") ? directory.path : directory.appending("full")
+        try Data("notes\n".utf8).write(to: URL(fileURLWithPath: inside + "/notes.txt"))
+        let before = LogPathTests.listing(directory.path)
+        let refused = try LogPathTests.stint(["--log", path, "init", "--tz", "UTC"], in: directory.path)
+        #expect(refused.status == 1)
+        #expect(refused.errorText.hasPrefix("error: cannot create a log at "), "\(refused.errorText)")
+        #expect(LogPathTests.listing(directory.path) == before)
+    }
+
+    @Test func anUnknownZoneIsRefusedBeforeTheLogsParentDirectoriesAreCreated() throws {
+        let directory = TemporaryDirectory()
+        let refused = try LogPathTests.stint(
+            ["--log", "new/deeper/log", "init", "--tz", "Mars/Base"], in: directory.path)
+        #expect(refused.status == 64)
+        #expect(refused.errorText.hasPrefix("error: 'Mars/Base' is not an IANA time zone"), "\(refused.errorText)")
+        #expect(LogPathTests.listing(directory.path).isEmpty)
+    }
+}

@@ -46,6 +46,11 @@ struct InitVerb: Verb {
         guard path != "-" else { throw CLIError.usage("cannot create a log on standard input", verb: nil) }
         let zone = zone ?? defaultZone(context)
         let weekday = firstWeekday ?? context.host.localeFirstWeekday
+        // Refused before any directory is created for the log.
+        guard LogCalendar(timeZone: zone, firstWeekday: weekday) != nil else {
+            throw CLIError.usage(
+                "'\(zone)' is not an IANA time zone; use a name such as Europe/Berlin or UTC", verb: Self.spec.name)
+        }
         let parent = LocalPath(path)?.parent.string ?? "."
         if !FileManager.default.fileExists(atPath: parent) {
             do {
