@@ -26,10 +26,11 @@ extension CommandContext {
         return options
     }
 
-    /// How long a writer waits for the lock: `STINT_LOCK_TIMEOUT` seconds, default 10.
+    /// How long a writer waits for the lock: `STINT_LOCK_TIMEOUT` seconds, default 10; a value beyond a
+    /// billion seconds (`inf`, `1e308`) waits that long, in effect for ever.
     var lockTimeout: Duration {
         if let text = host.environment["STINT_LOCK_TIMEOUT"], let seconds = Double(text), seconds >= 0 {
-            return .milliseconds(Int64(seconds * 1000))
+            return .milliseconds(Int64(min(seconds, 1e9) * 1000))
         }
         return .seconds(10)
     }
