@@ -20,4 +20,17 @@ import Testing
         #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["fifo", "log"])
     }
+
+    @Test func publishToAPathEndingInASlashNamesADirectory() throws {
+        let directory = TemporaryDirectory()
+        let runner = CLIRunner(log: directory.appending("log"))
+        #expect(runner.run(["init", "--tz", "UTC"]).status == 0)
+        let missing = runner.run(["publish", "--to", directory.appending("new/")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("names a directory, not a file"), "\(missing.stderr)")
+        let existing = runner.run(["publish", "--to", directory.path + "/"])
+        #expect(existing.status == 1)
+        #expect(existing.stderr.contains("such as \(directory.path)/widget-data.json"), "\(existing.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["log"])
+    }
 }
