@@ -204,13 +204,7 @@ extension LogWriter {
 
     /// Makes the log directory's own entry durable.
     private func synchronizeParent() throws(LogError) {
-        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-        let parent: String
-        if let slash = trimmed.lastIndex(of: "/") {
-            parent = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
-        } else {
-            parent = "."
-        }
+        let parent = LocalPath(path)?.parent.string ?? "."
         do {
             try fileSystem.synchronizeDirectory(parent)
         } catch {
