@@ -17,3 +17,24 @@ import Testing
         #expect(started.status == 0, "\(started.errorText)")
     }
 }
+
+/// Variables that are not UTF-8 are refused, as arguments are: decoded, they would name another path.
+@Suite struct EnvironmentEncodingTests {
+    @Test(arguments: ["STINT_LOG", "XDG_DATA_HOME", "HOME", "TZ", "STINT_NOW"])
+    func aVariableStintReadsThatIsNotUTF8IsRefused(name: String) throws {
+        let directory = TemporaryDirectory()
+        let binary = try StintProcess.requireBinary()
+        // The shell makes the byte; Foundation's Process only passes UTF-8 strings.
+        let script = "\(name)=\"$(printf 'log\\377')\" exec \"$STINT\" init --tz UTC"
+        let environment = [
+            "STINT": binary.path, "STINT_LOG": "log", "HOME": directory.path, "STINT_NOW": "2026-11-29T13:00:00Z",
+            "SWIFT_BACKTRACE": "enable=no", "PATH": "/usr/bin:/bin",
+        ]
+        let refused = try StintProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: environment,
+            directory: URL(fileURLWithPath: directory.path))
+        #expect(refused.status == 64)
+        #expect(refused.errorText.hasPrefix("error: the environment variable \(name) is not valid UTF-8"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+}
