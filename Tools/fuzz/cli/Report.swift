@@ -6,6 +6,8 @@ struct Report {
     var statuses: [String: Int] = [:]
     var verbsRun: Set<String> = []
     var findingCount = 0
+    /// The usage errors seen, by the start of their message (to see where vectors stop).
+    var usageErrors: [String: Int] = [:]
     /// Findings already saved, by their first line, so one bug does not fill the regression directory.
     private var saved: [String: Int] = [:]
 
@@ -16,6 +18,10 @@ struct Report {
         case .exited(let status): statuses["exit \(status)", default: 0] += 1
         case .signaled(let signal): statuses["signal \(signal)", default: 0] += 1
         case .timedOut: statuses["timeout", default: 0] += 1
+        }
+        if outcome.run.ending == .exited(64) {
+            let line = String(decoding: outcome.run.stderr.prefix(200), as: UTF8.self).split(separator: "\n").first
+            usageErrors[String((line ?? "").prefix(36)), default: 0] += 1
         }
         let words = vector.arguments.map { String(decoding: $0, as: UTF8.self) }
         if let path = verbs.filter({ words.starts(with: $0) }).max(by: { $0.count < $1.count }) {
@@ -40,6 +46,11 @@ struct Report {
         let text = (comments + vector.fileLines).joined(separator: "\n") + "\n"
         let path = directory + "/" + name + ".vector"
         if (try? text.write(toFile: path, atomically: true, encoding: .utf8)) != nil { say("  saved as \(path)") }
+    }
+
+    /// The most frequent usage errors, one a line.
+    var commonUsageErrors: String {
+        usageErrors.sorted { $0.value > $1.value }.prefix(15).map { "  \($0.value)  \($0.key)" }.joined(separator: "\n")
     }
 
     func summary(seconds: Double) -> String {

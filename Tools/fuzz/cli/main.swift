@@ -129,6 +129,7 @@ if !options.replay.isEmpty {
     }
     say(report.summary(seconds: monotonic() - started))
     say("seed \(options.seed); verbs run: \(report.verbsRun.count) of \(generator.catalog.verbs.count)")
+    say("most frequent usage errors (exit 64):\n\(report.commonUsageErrors)")
 }
 Tree.remove(harness.root)
 exit(report.findingCount == 0 ? 0 : 1)
