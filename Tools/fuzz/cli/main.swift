@@ -85,6 +85,7 @@ let harness = Harness(
 let generator = Generator(
     catalog: .standard, templates: Harness.templates.map(\.0), tags: harness.tags, recordIDs: harness.recordIDs)
 var report = Report()
+nonisolated(unsafe) var stopRequested: sig_atomic_t = 0
 let verbPaths = generator.catalog.verbs.map(\.path)
 
 if !options.replay.isEmpty {
@@ -112,9 +113,14 @@ if !options.replay.isEmpty {
     let started = monotonic()
     var lastProgress = started
     var index: UInt64 = 0
+    // Ctrl-C or a `kill` ends the run after the current vector, with its totals, and removes the sandbox.
+    signal(SIGINT) { _ in stopRequested = 1 }
+    signal(SIGTERM) { _ in stopRequested = 1 }
     while monotonic() - started < options.seconds && index < (options.vectors ?? .max) {
         let vector = generator.vector(seed: options.seed, index: index)
         let outcome = harness.run(vector)
+        // A Ctrl-C reaches the child too; what it did then is not a finding.
+        if stopRequested != 0 { break }
         report.count(vector, outcome, verbs: verbPaths)
         if !outcome.findings.isEmpty {
             report.fail(
