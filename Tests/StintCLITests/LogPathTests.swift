@@ -72,3 +72,18 @@ import Testing
         #expect(LogPathTests.listing(directory.path).isEmpty)
     }
 }
+
+/// A log path the system refuses part of the way down: the directories made on the way are removed.
+@Suite struct UncreatableLogPathTests {
+    @Test(arguments: [
+        "new/deeper/" + String(repeating: "n", count: 256),
+        String(repeating: "a/", count: 2100),
+    ])
+    func initRemovesTheDirectoriesItMadeWhenTheLogCannotBeCreated(path: String) throws {
+        let directory = TemporaryDirectory()
+        let refused = try LogPathTests.stint(["--log", path, "init", "--tz", "UTC"], in: directory.path)
+        #expect(refused.status == 1)
+        #expect(refused.errorText.hasPrefix("error: "))
+        #expect(LogPathTests.listing(directory.path).isEmpty)
+    }
+}

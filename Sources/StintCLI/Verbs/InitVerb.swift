@@ -51,18 +51,12 @@ struct InitVerb: Verb {
             throw CLIError.usage(
                 "'\(zone)' is not an IANA time zone; use a name such as Europe/Berlin or UTC", verb: Self.spec.name)
         }
-        let parent = LocalPath(path)?.parent.string ?? "."
-        if !FileManager.default.fileExists(atPath: parent) {
-            do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            } catch {
-                throw CLIError.refused("cannot create the directory \(parent): \(error.localizedDescription)")
-            }
-        }
+        let created = try InitVerb.makeDirectories(LocalPath(path)?.parent ?? LocalPath(".")!)
         let log: TimeLog
         do {
             log = try TimeLog.create(at: path, timeZone: zone, firstWeekday: weekday, options: context.engineOptions)
         } catch {
+            InitVerb.removeDirectories(created)
             if error.log?.code == .alreadyExists || error.log?.code == .notALog {
                 throw CLIError.refused("\(error.message)")
             }
