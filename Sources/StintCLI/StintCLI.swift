@@ -73,12 +73,12 @@ public enum StintCLI {
         }
     }
 
-    /// The 1-based position of the first command-line argument whose bytes are not valid UTF-8, if any.
     /// The environment variables whose values Stint uses as paths, zones or times.
     static let variablesReadAsText = [
         "STINT_LOG", "XDG_DATA_HOME", "HOME", "WATSON_DIR", "XDG_CONFIG_HOME", "TZ", "STINT_NOW",
     ]
 
+    /// The first of ``variablesReadAsText`` whose bytes are not valid UTF-8, if any.
     static func firstVariableNotInUTF8() -> String? {
         variablesReadAsText.first { name in
             guard let value = getenv(name) else { return false }
@@ -87,6 +87,7 @@ public enum StintCLI {
         }
     }
 
+    /// The 1-based position of the first command-line argument whose bytes are not valid UTF-8, if any.
     static func firstArgumentNotInUTF8() -> Int? {
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
