@@ -2,7 +2,7 @@
 SWIFT ?= swift
 STINT_DEBUG := .build/debug/stint
 
-.PHONY: demo test bootstrap build lint format schemas sample clean reliability fuzz fuzz-smoke fuzz-cli
+.PHONY: demo test bootstrap build lint format schemas sample clean reliability fuzz fuzz-smoke
 
 bootstrap:
 	@Tools/bootstrap.sh
@@ -33,6 +33,7 @@ fuzz: bootstrap
 	Tools/fuzz/run.sh --seconds $(or $(FUZZ_SECONDS),300)
 	$(MAKE) --no-print-directory fuzz-cli
 
+.PHONY: fuzz-cli
 ## fuzz-cli: the whole-CLI fuzzer alone (its regression vectors, then FUZZ_CLI_SECONDS of new ones).
 fuzz-cli: bootstrap
 	Tools/fuzz/cli.sh --seconds $(or $(FUZZ_CLI_SECONDS),1800)
