@@ -55,13 +55,22 @@ test: bootstrap
 reliability: bootstrap
 	Tools/reliability/run-all.sh
 
-## fuzz: each libFuzzer target for FUZZ_SECONDS (default 300) seconds.
+## fuzz: each libFuzzer target for FUZZ_SECONDS (default 300) seconds, then the whole-CLI fuzzer on the
+##       release build for FUZZ_CLI_SECONDS (default 1800).
 fuzz: bootstrap
 	Tools/fuzz/run.sh --seconds $(or $(FUZZ_SECONDS),300)
+	$(MAKE) --no-print-directory fuzz-cli
 
-## fuzz-smoke: each libFuzzer target for 5 seconds, for CI (about 3 minutes with the instrumented build).
+.PHONY: fuzz-cli
+## fuzz-cli: the whole-CLI fuzzer alone (its regression vectors, then FUZZ_CLI_SECONDS of new ones).
+fuzz-cli: bootstrap
+	Tools/fuzz/cli.sh --seconds $(or $(FUZZ_CLI_SECONDS),1800)
+
+## fuzz-smoke: each libFuzzer target for 5 seconds, for CI (about 3 minutes with the instrumented build), and
+##             the whole-CLI fuzzer on the debug build for 60 seconds after replaying its regression vectors.
 fuzz-smoke: bootstrap
 	Tools/fuzz/run.sh --seconds 5
+	Tools/fuzz/cli.sh --debug --seconds 60
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift

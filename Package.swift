@@ -46,6 +46,8 @@ let package = Package(
         .executableTarget(
             name: "stint-reliability", dependencies: ["StintEngine", "StintLog", "StintCore", "ToolSupport"],
             path: "Tools/stint-reliability"),
+        .executableTarget(
+            name: "stint-cli-fuzz", dependencies: ["StintCLI", "StintCore"], path: "Tools/fuzz/cli"),
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),
         .testTarget(name: "StintEngineTests", dependencies: ["StintEngine", "StintLog", "StintCore", "TestSupport"]),

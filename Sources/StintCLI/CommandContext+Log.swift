@@ -9,8 +9,12 @@ extension CommandContext {
         get throws(CLIError) {
             if let path = globals.logPath { return path }
             if let path = host.environment["STINT_LOG"], !path.isEmpty { return path }
-            if let data = host.environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/stint/log" }
-            if let home = host.environment["HOME"], !home.isEmpty { return home + "/.local/share/stint/log" }
+            if let data = host.environment["XDG_DATA_HOME"].flatMap(LocalPath.init), data.isAbsolute {
+                return data.appending("stint/log").string
+            }
+            if let home = host.environment["HOME"].flatMap(LocalPath.init) {
+                return home.appending(".local/share/stint/log").string
+            }
             throw CLIError.usage("no log given and HOME is not set; pass --log PATH or set STINT_LOG", verb: nil)
         }
     }
@@ -26,10 +30,11 @@ extension CommandContext {
         return options
     }
 
-    /// How long a writer waits for the lock: `STINT_LOCK_TIMEOUT` seconds, default 10.
+    /// How long a writer waits for the lock: `STINT_LOCK_TIMEOUT` seconds, default 10; a value beyond a
+    /// billion seconds (`inf`, `1e308`) waits that long, in effect for ever.
     var lockTimeout: Duration {
         if let text = host.environment["STINT_LOCK_TIMEOUT"], let seconds = Double(text), seconds >= 0 {
-            return .milliseconds(Int64(seconds * 1000))
+            return .milliseconds(Int64(min(seconds, 1e9) * 1000))
         }
         return .seconds(10)
     }
@@ -107,6 +112,20 @@ extension CommandContext {
     /// the log's head), with a warning when damage cut the reading short.
     func recordsView(_ point: PointArguments) throws(CLIError) -> RecordsView {
         try load(point, RecordsView.load, warning: \.warning)
+    }
+
+    /// Every record at the log's head, one at a time (``RecordStream``), with a warning when damage cut the
+    /// reading short.
+    func recordStream() throws(CLIError) -> RecordStream {
+        let reader = try reader()
+        let stream: RecordStream
+        do {
+            stream = try RecordStream.open(reader, options: engineOptions)
+        } catch {
+            throw CLIError(error)
+        }
+        warnIfCut(stream.warning)
+        return stream
     }
 
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s

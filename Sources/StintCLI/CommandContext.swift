@@ -46,6 +46,11 @@ final class CommandContext: @unchecked Sendable {
         host.standardOutput.write(text)
     }
 
+    /// Writes bytes to standard output as they are.
+    func write(bytes: [UInt8]) {
+        host.standardOutput.write(bytes: bytes)
+    }
+
     /// Writes a JSON document (pretty, ending in a newline) to standard output.
     func printJSON(_ value: JSON) {
         host.standardOutput.write(value.prettyEncoded())

@@ -1,5 +1,11 @@
 import StintCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `stint` command line as a library: the executable's `main.swift` calls `StintCLI.main()`, tests
 /// and embedding apps call `run(arguments:host:)` with a host of their own.
 public enum StintCLI {
@@ -13,6 +19,15 @@ public enum StintCLI {
                 .usage(
                     "argument \(position) is not valid UTF-8 text; pass names, comments and times in UTF-8",
                     verb: nil), to: host)
+            host.standardError.flush()
+            return ExitStatus.usage
+        }
+        // The environment is decoded the same way: a log path in STINT_LOG would name another directory.
+        if let name = firstVariableNotInUTF8() {
+            report(
+                .usage(
+                    "the environment variable \(name) is not valid UTF-8 text; Stint reads paths and times from it: "
+                        + "set it in UTF-8, or unset it", verb: nil), to: host)
             host.standardError.flush()
             return ExitStatus.usage
         }
@@ -62,6 +77,20 @@ public enum StintCLI {
         } catch {
             report(error, to: host)
             return error.exitStatus
+        }
+    }
+
+    /// The environment variables whose values Stint uses as paths, zones or times.
+    static let variablesReadAsText = [
+        "STINT_LOG", "XDG_DATA_HOME", "HOME", "WATSON_DIR", "XDG_CONFIG_HOME", "TZ", "STINT_NOW",
+    ]
+
+    /// The first of ``variablesReadAsText`` whose bytes are not valid UTF-8, if any.
+    static func firstVariableNotInUTF8() -> String? {
+        variablesReadAsText.first { name in
+            guard let value = getenv(name) else { return false }
+            let bytes = UnsafeBufferPointer(start: value, count: strlen(value)).map { UInt8(bitPattern: $0) }
+            return String(validating: bytes, as: UTF8.self) == nil
         }
     }
 

@@ -133,11 +133,18 @@ public final class TimeLog {
     ///   (refused) when the path is not a log, the lock is held, or I/O fails.
     public static func open(at path: String, options: EngineOptions) throws(StintError) -> TimeLog {
         // The read models keep the end of the log as the last writer left it: opening then reads a few bytes.
-        let opened = options.usesReadModels ? try? ReadModel.open(inLogDirectory: path) : nil
+        // They are opened once the writer has found a log there and holds its lock (never in a directory that
+        // is not a log).
+        var opened: ReadModel?
         let store: LogDirectoryStore
         do {
             store = try LogDirectoryStore.open(
-                at: path, holdingLock: true, options: options, tail: { opened?.storedTail() })
+                at: path, holdingLock: true, options: options,
+                tail: {
+                    guard options.usesReadModels else { return nil }
+                    opened = try? ReadModel.open(inLogDirectory: path)
+                    return opened?.storedTail()
+                })
         } catch {
             opened?.close()
             throw error

@@ -40,6 +40,9 @@ extension LogWriter {
                 .alreadyExists, "cannot create a log at \(path): a file is already there; choose another path")
         }
         let writer = LogWriter(path: path, configuration: configuration)
+        // Refuse a directory that holds something else before the lock file is created in it (checked again
+        // under the lock).
+        if kind == .directory { _ = try writer.interruptedCreationLeftovers() }
         try writer.acquireLock()
         do throws(LogError) {
             try writer.clearInterruptedCreation()
@@ -138,6 +141,20 @@ extension LogWriter {
 
     /// Removes what an interrupted ``create(at:settingsEvent:configuration:)`` left, refusing anything else.
     private func clearInterruptedCreation() throws(LogError) {
+        for name in try interruptedCreationLeftovers() {
+            do {
+                try fileSystem.removeFile(directory.path(name))
+            } catch {
+                throw LogError.io(error, "remove \(name) left by an interrupted creation", path: directory.path(name))
+            }
+        }
+    }
+
+    /// The files an interrupted ``create(at:settingsEvent:configuration:)`` left in the directory (a `lock`
+    /// is kept, not listed).
+    ///
+    /// - Throws: ``LogError/Code/alreadyExists`` when the directory holds anything else.
+    private func interruptedCreationLeftovers() throws(LogError) -> [String] {
         let names: [String]
         do {
             names = try fileSystem.contentsOfDirectory(path)
@@ -162,13 +179,7 @@ extension LogWriter {
                         + "or new directory")
             }
         }
-        for name in leftovers {
-            do {
-                try fileSystem.removeFile(directory.path(name))
-            } catch {
-                throw LogError.io(error, "remove \(name) left by an interrupted creation", path: directory.path(name))
-            }
-        }
+        return leftovers
     }
 
     /// Whether a segment holds exactly one frame with one event (what an interrupted creation leaves).
@@ -199,13 +210,7 @@ extension LogWriter {
 
     /// Makes the log directory's own entry durable.
     private func synchronizeParent() throws(LogError) {
-        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-        let parent: String
-        if let slash = trimmed.lastIndex(of: "/") {
-            parent = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
-        } else {
-            parent = "."
-        }
+        let parent = LocalPath(path)?.parent.string ?? "."
         do {
             try fileSystem.synchronizeDirectory(parent)
         } catch {

@@ -36,6 +36,22 @@ import Testing
         ExportGolden.check(try Self.sampleLog().succeed(["export", "json"]), against: "sample.json")
     }
 
+    /// Exports stream from the read models when they reflect the log's end, and fold the log otherwise: the
+    /// same bytes either way, for the whole log and for a range.
+    @Test func theReadModelsAndAFoldExportTheSameBytes() throws {
+        let log = try Self.sampleLog()
+        let exports = [
+            ["export", "json"], ["export", "csv"], ["export", "json", "--since", "2026-11-02T10:00"],
+            ["export", "csv", "--until", "2026-11-02T12:00"], ["report", "--all", "--by", "tag", "--json"],
+        ]
+        #expect(FileManager.default.fileExists(atPath: log.logPath + "/read-models.sqlite"))
+        let fromModels = exports.map { log.succeed($0) }
+        try FileManager.default.removeItem(atPath: log.logPath + "/read-models.sqlite")
+        let fromFold = exports.map { log.succeed($0) }
+        #expect(!FileManager.default.fileExists(atPath: log.logPath + "/read-models.sqlite"), "a read wrote them")
+        #expect(fromModels == fromFold)
+    }
+
     @Test func timewarriorMatchesItsGoldenFileAndNotesWhatItCut() throws {
         let log = try Self.sampleLog()
         let result = log.run(["export", "timewarrior"])

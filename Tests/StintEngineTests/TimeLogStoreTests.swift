@@ -1,3 +1,4 @@
+import Foundation
 import StintCore
 import StintEngine
 import TestSupport
@@ -100,5 +101,18 @@ import Testing
         #expect(throws: StintError.self) {
             try TimeLog.create(in: store, timeZone: "UTC", firstWeekday: 2, options: fixture.options)
         }
+    }
+}
+
+/// Opening a directory that is not a log for writing leaves it as it was: the read models are opened only
+/// once the writer has found a log there (found by the whole-CLI fuzzer: `stint redo --log ./` created
+/// `read-models.sqlite` in the working directory before refusing it).
+@Suite struct TimeLogOpeningTests {
+    @Test func openingADirectoryThatIsNotALogCreatesNothingInIt() throws {
+        let fixture = StoreFixture(.logDirectory)
+        let path = fixture.directory.appending("not-a-log")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(throws: StintError.self) { try TimeLog.open(at: path, options: fixture.options) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
     }
 }

@@ -82,10 +82,10 @@ struct CheckCase {
 
     /// Reads the case in `directory`.
     init(directory: String) throws(Problem) {
-        var trimmed = directory
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let path = LocalPath(directory)
+        let trimmed = path?.string ?? directory
         self.directory = trimmed
-        name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        name = path?.lastComponent ?? trimmed
         let files = FileManager.default
         guard files.fileExists(atPath: trimmed + "/" + CheckCase.eventsFile) else {
             throw Problem(

@@ -45,8 +45,8 @@ struct CheckRunner {
         }
         if CheckCase.isCase(path) { return [path] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let cases = names.sorted().map { base + "/" + $0 }.filter(CheckCase.isCase)
+        let base = LocalPath(path)
+        let cases = names.sorted().map { base?.appending($0).string ?? $0 }.filter(CheckCase.isCase)
         guard !cases.isEmpty else {
             throw CLIError.refused(
                 "no cases in \(path): a case is a directory with \(CheckCase.eventsFile) and \(CheckCase.queriesFile) "
@@ -62,7 +62,7 @@ struct CheckRunner {
         do {
             testCase = try CheckCase(directory: directory)
         } catch {
-            let name = directory.split(separator: "/").last.map(String.init) ?? directory
+            let name = LocalPath(directory)?.lastComponent ?? directory
             report.failed += 1
             report.failures.append(Failure(caseName: name, query: nil, lines: error.lines))
             return report
@@ -193,7 +193,6 @@ struct CheckRunner {
     }
 
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
+        LocalPath(path)?.parent.string ?? "."
     }
 }

@@ -8,7 +8,12 @@ struct CSV {
     }
 
     mutating func append(_ fields: [String]) {
-        text += fields.map(CSV.field).joined(separator: ",") + "\r\n"
+        text += CSV.line(fields)
+    }
+
+    /// One record: the fields, separated by commas, ending in CRLF.
+    static func line(_ fields: [String]) -> String {
+        fields.map(CSV.field).joined(separator: ",") + "\r\n"
     }
 
     /// One field, quoted when it needs to be.

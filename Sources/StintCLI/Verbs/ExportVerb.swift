@@ -23,8 +23,51 @@ struct ExportVerb: Sendable {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
+        guard format != .timewarrior else { return try runTimewarrior(context) }
+        // JSON and CSV stream: one record at a time from the log, one row at a time to standard output.
+        let stream = try context.recordStream()
+        defer { stream.close() }
+        let (from, to) = try range(calendar: stream.calendar, context)
+        let frame = RecordExport.Frame(
+            calendar: stream.calendar, now: stream.now, since: from, until: to, tags: stream.tags)
+        switch format {
+        case .json:
+            context.write(bytes: frame.jsonHead)
+            var first = true
+            try streamRows(stream, frame) { row in
+                if !first { context.write(bytes: [0x2C]) }
+                first = false
+                context.write(bytes: frame.json(row))
+            }
+            context.write(bytes: frame.jsonTail)
+        default:
+            context.write(CSV.line(ExportVerb.csvColumns))
+            try streamRows(stream, frame) { row in context.write(CSV.line(ExportVerb.csvFields(row, frame))) }
+        }
+    }
+
+    private func streamRows(
+        _ stream: RecordStream, _ frame: RecordExport.Frame, _ body: (RecordExport.Row) -> Void
+    ) throws(CLIError) {
+        do {
+            try stream.forEach(startingFrom: frame.since, before: frame.until) { record in
+                body(RecordExport.Row(record, tags: frame.tags, now: frame.now))
+            }
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    private func runTimewarrior(_ context: CommandContext) throws(CLIError) {
         let view = try context.recordsView(.latest)
-        let calendar = view.calendar
+        let (from, to) = try range(calendar: view.calendar, context)
+        let output = RecordExport(source: view.source, since: from, until: to, now: view.now).timewarrior()
+        context.write(output.text)
+        notes(output, context)
+    }
+
+    /// `--since` and `--until` in the log's calendar.
+    private func range(calendar: LogCalendar, _ context: CommandContext) throws(CLIError) -> (Instant?, Instant?) {
         let from = try since.map { (text) throws(CLIError) in
             try context.parseTime(text, calendar: calendar, option: "--since")
         }
@@ -34,17 +77,7 @@ struct ExportVerb: Sendable {
         if let from, let to, to <= from {
             throw CLIError.usage("--until must be after --since", verb: "export \(format.rawValue)")
         }
-        let export = RecordExport(source: view.source, since: from, until: to, now: view.now)
-        switch format {
-        case .csv:
-            context.write(ExportVerb.csv(export))
-        case .json:
-            context.write(export.json.encodedString + "\n")
-        case .timewarrior:
-            let output = export.timewarrior()
-            context.write(output.text)
-            notes(output, context)
-        }
+        return (from, to)
     }
 
     /// The header of the CSV export.
@@ -52,21 +85,17 @@ struct ExportVerb: Sendable {
         "id", "start", "end", "start_utc", "end_utc", "duration_seconds", "tag", "comment", "running",
     ]
 
-    /// The rows as CSV (RFC 4180, see ``CSV``): the id; start and end in the log's zone with their offset;
+    /// A row's CSV fields (RFC 4180, see ``CSV``): the id; start and end in the log's zone with their offset;
     /// start and end in UTC; the duration in seconds (a running record's up to now); the tag's name (empty
     /// when untagged); the comment, line breaks kept; `true` for a running record, whose end fields are
     /// empty. Nothing is altered to please spreadsheets: a comment starting with `=` stays as it is.
-    static func csv(_ export: RecordExport) -> String {
-        var csv = CSV(header: csvColumns)
-        for row in export.rows {
-            let record = row.record
-            csv.append([
-                record.id.uuidString, export.local(record.start), record.end.map(export.local) ?? "",
-                record.start.iso8601, record.end?.iso8601 ?? "", RecordExport.seconds(row.milliseconds),
-                row.tag?.name ?? "", record.comment ?? "", record.isRunning ? "true" : "false",
-            ])
-        }
-        return csv.text
+    static func csvFields(_ row: RecordExport.Row, _ frame: RecordExport.Frame) -> [String] {
+        let record = row.record
+        return [
+            record.id.uuidString, frame.local(record.start), record.end.map(frame.local) ?? "",
+            record.start.iso8601, record.end?.iso8601 ?? "", RecordExport.seconds(row.milliseconds),
+            row.tag?.name ?? "", record.comment ?? "", record.isRunning ? "true" : "false",
+        ]
     }
 
     /// What Timewarrior cannot hold as Stint does, on standard error.

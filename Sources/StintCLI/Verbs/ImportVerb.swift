@@ -145,14 +145,16 @@ struct ImportInput {
     /// Watson's frames file: `$WATSON_DIR/frames`, else `$XDG_CONFIG_HOME/watson/frames`, else
     /// `~/.config/watson/frames`, else (macOS) `~/Library/Application Support/watson/frames`.
     static func watsonFrames(_ environment: [String: String]) throws(CLIError) -> String {
-        if let directory = environment["WATSON_DIR"], !directory.isEmpty { return sibling(directory + "/", "frames") }
-        var candidates: [String] = []
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            candidates.append(config + "/watson/frames")
+        if let directory = environment["WATSON_DIR"].flatMap(LocalPath.init) {
+            return directory.appending("frames").string
         }
-        if let home = environment["HOME"], !home.isEmpty {
-            candidates.append(home + "/.config/watson/frames")
-            candidates.append(home + "/Library/Application Support/watson/frames")
+        var candidates: [String] = []
+        if let config = environment["XDG_CONFIG_HOME"].flatMap(LocalPath.init), config.isAbsolute {
+            candidates.append(config.appending("watson/frames").string)
+        }
+        if let home = environment["HOME"].flatMap(LocalPath.init) {
+            candidates.append(home.appending(".config/watson/frames").string)
+            candidates.append(home.appending("Library/Application Support/watson/frames").string)
         }
         guard let first = candidates.first else {
             throw CLIError.usage("HOME is not set: give the path of Watson's frames file", verb: "import watson")
@@ -162,8 +164,7 @@ struct ImportInput {
 
     /// The file `name` in the directory of `path`.
     static func sibling(_ path: String, _ name: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return name }
-        return String(path[...slash]) + name
+        LocalPath(path)?.parent.appending(name).string ?? name
     }
 }
 

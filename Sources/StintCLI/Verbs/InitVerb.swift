@@ -47,20 +47,17 @@ struct InitVerb: Verb {
         guard path != "-" else { throw CLIError.usage("cannot create a log on standard input", verb: nil) }
         let zone = zone ?? defaultZone(context)
         let weekday = firstWeekday ?? context.host.localeFirstWeekday
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
-            do {
-                // Readable by its owner only, as the log inside it is.
-                try FileManager.default.createDirectory(
-                    atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw CLIError.refused("cannot create the directory \(parent): \(error.localizedDescription)")
-            }
+        // Refused before any directory is created for the log.
+        guard LogCalendar(timeZone: zone, firstWeekday: weekday) != nil else {
+            throw CLIError.usage(
+                "'\(zone)' is not an IANA time zone; use a name such as Europe/Berlin or UTC", verb: Self.spec.name)
         }
+        let created = try InitVerb.makeDirectories(LocalPath(path)?.parent ?? LocalPath(".")!)
         let log: TimeLog
         do {
             log = try TimeLog.create(at: path, timeZone: zone, firstWeekday: weekday, options: context.engineOptions)
         } catch {
+            InitVerb.removeDirectories(created)
             if error.log?.code == .alreadyExists || error.log?.code == .notALog {
                 throw CLIError.refused("\(error.message)")
             }

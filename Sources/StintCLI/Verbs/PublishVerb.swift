@@ -56,8 +56,8 @@ struct PublishVerb: Verb {
         case .snapshot(let existing):
             written = snapshot.replaces(existing, at: view.now)
         case .directory:
-            throw CLIError.refused(
-                "\(path) is a directory; give the path of the snapshot file, such as \(path)/widget-data.json")
+            let example = LocalPath(path)?.appending("widget-data.json").string ?? path
+            throw CLIError.refused("\(path) is a directory; give the path of the snapshot file, such as \(example)")
         case .unreadable(let reason):
             throw CLIError.refused("cannot read \(path) (\(reason)); check its permissions")
         case .notASnapshot(let reason):

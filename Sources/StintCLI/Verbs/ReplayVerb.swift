@@ -79,7 +79,8 @@ struct ReplayVerb: Verb {
         }
         let format = TextFormat(calendar: calendar)
         var lines = ReplayLines(format: format, json: context.globals.json)
-        let bound = end ?? context.now
+        // Nothing after now has happened: an --until in the future shows up to now.
+        let bound = min(end ?? context.now, context.now)
         var printedHeader = false
         func show(_ line: @autoclosure () -> String) {
             guard !context.globals.json else { return }
@@ -137,7 +138,8 @@ struct ReplayVerb: Verb {
             lines.addSystemEnd(ended)
             show(lines.systemEndLine(ended))
         }
-        reloads(before: end ?? context.now.adding(milliseconds: 1))
+        let afterNow = context.now.adding(milliseconds: 1)
+        reloads(before: min(end ?? afterNow, afterNow))
         if let warning = replay.warning {
             context.warn("the log is damaged; the replay stops before the damage: \(warning.message)")
         }

@@ -71,10 +71,20 @@ struct SnapshotFile {
 
     /// Replaces the file with `bytes`: writes a temporary file beside it, flushes it, renames it over the
     /// file and flushes the directory, so a reader sees the old snapshot or the new one, never a part.
+    ///
+    /// Only a regular file (or nothing) is replaced: renaming over a device such as `/dev/null`, a FIFO or a
+    /// socket would put a regular file in its place, for every program that uses it.
     func replace(with bytes: [UInt8], temporarySuffix: some StringProtocol) throws(WriteError) {
-        let directory = SnapshotFile.directory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = (directory == "/" ? "" : directory) + "/.\(name).\(temporarySuffix).tmp"
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            throw WriteError(reason: "it is not a regular file (a device, FIFO or socket is never replaced)")
+        }
+        guard let file = LocalPath(path), let name = file.lastComponent, !file.endsWithSlash else {
+            throw WriteError(
+                reason: "the path names a directory, not a file; give a file name such as widget-data.json")
+        }
+        let directory = file.parent.string
+        let temporary = file.parent.appending(".\(name).\(temporarySuffix).tmp").string
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(reason: "create \(temporary): \(SnapshotFile.describeErrno())") }
         var offset = 0
@@ -106,12 +116,6 @@ struct SnapshotFile {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
-    }
-
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let directory = String(path[..<slash])
-        return directory.isEmpty ? "/" : directory
     }
 
     static func describeErrno() -> String {

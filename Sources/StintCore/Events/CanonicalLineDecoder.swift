@@ -48,16 +48,17 @@ enum CanonicalLineDecoder {
             payload: payload)
     }
 
-    /// The envelope's key sequences, each with the punctuation around it.
+    /// The envelope's key sequences, each with the punctuation around it, from the one declaration of the
+    /// keys (``EnvelopeKey``).
     enum Keys {
-        static let seq = Array(#"{"seq":"#.utf8)
-        static let at = Array(#","at":""#.utf8)
-        static let type = Array(#","type":""#.utf8)
-        static let version = Array(#","v":"#.utf8)
-        static let tx = Array(#","tx":"#.utf8)
-        static let clock = Array(#","clock":""#.utf8)
-        static let prev = Array(#","prev":""#.utf8)
-        static let data = Array(#","data":"#.utf8)
+        static let seq = EnvelopeKey.seq.lead
+        static let at = EnvelopeKey.at.leadQuoted
+        static let type = EnvelopeKey.type.leadQuoted
+        static let version = EnvelopeKey.version.lead
+        static let tx = EnvelopeKey.tx.lead
+        static let clock = EnvelopeKey.clock.leadQuoted
+        static let prev = EnvelopeKey.prev.leadQuoted
+        static let data = EnvelopeKey.data.lead
     }
 
     /// The known type names as bytes, with their type (whose raw value is a shared `String`, not allocated

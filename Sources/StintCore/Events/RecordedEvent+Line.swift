@@ -42,14 +42,15 @@ extension RecordedEvent {
         output.append(0x7D)
     }
 
-    static let seqPrefix = Array(#"{"seq":"#.utf8)
-    static let atKey = Array(#","at":""#.utf8)
-    static let typeKey = Array(#"","type":"#.utf8)
-    static let versionKey = Array(#","v":"#.utf8)
-    static let txKey = Array(#","tx":"#.utf8)
-    static let clockKey = Array(#","clock":""#.utf8)
-    static let prevKey = Array(#","prev":""#.utf8)
-    static let dataKey = Array(#"","data":"#.utf8)
+    // The byte sequences the encoder writes between the values, from the one declaration of the keys.
+    static let seqPrefix = EnvelopeKey.seq.lead
+    static let atKey = EnvelopeKey.at.leadQuoted
+    static let typeKey = EnvelopeKey.type.afterQuoted
+    static let versionKey = EnvelopeKey.version.lead
+    static let txKey = EnvelopeKey.tx.lead
+    static let clockKey = EnvelopeKey.clock.leadQuoted
+    static let prevKey = EnvelopeKey.prev.leadQuoted
+    static let dataKey = EnvelopeKey.data.afterQuoted
 
     /// Decodes one line of a log (without its newline).
     ///
@@ -75,47 +76,48 @@ extension RecordedEvent {
         var prev: String?
         var data: JSON?
         for field in fields {
-            switch field.key {
-            case "seq":
+            guard let key = EnvelopeKey(rawValue: field.key) else {
+                throw EventLineError("unknown envelope key \"\(field.key)\"")
+            }
+            switch key {
+            case .seq:
                 guard let value = field.value.intValue, value >= 1 else {
                     throw EventLineError("\"seq\" must be an integer ≥ 1")
                 }
                 seq = value
-            case "at":
+            case .at:
                 guard let text = field.value.stringValue, let value = Instant(canonical: text) else {
                     throw EventLineError("\"at\" must be an ISO 8601 UTC instant with milliseconds")
                 }
                 at = value
-            case "type":
+            case .type:
                 guard let text = field.value.stringValue, RecordedEvent.isValidTypeName(text) else {
                     throw EventLineError("\"type\" must be a dotted lowercase name such as timer.started")
                 }
                 type = text
-            case "v":
+            case .version:
                 guard let value = field.value.intValue, value >= 1, value <= Int64(Int32.max) else {
                     throw EventLineError("\"v\" must be an integer ≥ 1")
                 }
                 version = Int(value)
-            case "tx":
+            case .tx:
                 guard let value = field.value.intValue, value >= 1 else {
                     throw EventLineError("\"tx\" must be an integer ≥ 1")
                 }
                 tx = value
-            case "clock":
+            case .clock:
                 guard let text = field.value.stringValue, let value = Instant(canonical: text) else {
                     throw EventLineError("\"clock\" must be an ISO 8601 UTC instant with milliseconds")
                 }
                 clock = value
-            case "prev":
+            case .prev:
                 guard let text = field.value.stringValue, RecordedEvent.isValidPrev(text) else {
                     throw EventLineError("\"prev\" must be 32 lowercase hexadecimal digits")
                 }
                 prev = text
-            case "data":
+            case .data:
                 guard case .object = field.value else { throw EventLineError("\"data\" must be a JSON object") }
                 data = field.value
-            default:
-                throw EventLineError("unknown envelope key \"\(field.key)\"")
             }
         }
         guard let seq else { throw EventLineError("missing \"seq\"") }

@@ -21,21 +21,7 @@ extension RecordExport {
         object.add(
             "records",
             .array(
-                rows.map { row in
-                    let record = row.record
-                    var entry = JSONObjectBuilder()
-                    entry.add("id", .string(record.id.uuidString))
-                    entry.add("start", .string(local(record.start)))
-                    entry.add("end", record.end.map(local))
-                    entry.add("startUtc", .string(record.start.iso8601))
-                    entry.add("endUtc", record.end?.iso8601)
-                    entry.add("durationSeconds", .double(Double(row.milliseconds) / 1000))
-                    entry.add("tagId", record.tagId?.uuidString)
-                    entry.add("tag", row.tag?.name)
-                    entry.add("comment", record.comment)
-                    entry.add("running", .bool(record.isRunning))
-                    return entry.json
-                }))
+                rows.map(jsonRecord)))
         object.add(
             "tags",
             .array(
@@ -49,5 +35,22 @@ extension RecordExport {
                     return entry.json
                 }))
         return object.json
+    }
+
+    /// One record of ``json``'s `records` array.
+    func jsonRecord(_ row: Row) -> JSON {
+        let record = row.record
+        var entry = JSONObjectBuilder()
+        entry.add("id", .string(record.id.uuidString))
+        entry.add("start", .string(local(record.start)))
+        entry.add("end", record.end.map(local))
+        entry.add("startUtc", .string(record.start.iso8601))
+        entry.add("endUtc", record.end?.iso8601)
+        entry.add("durationSeconds", .double(Double(row.milliseconds) / 1000))
+        entry.add("tagId", record.tagId?.uuidString)
+        entry.add("tag", row.tag?.name)
+        entry.add("comment", record.comment)
+        entry.add("running", .bool(record.isRunning))
+        return entry.json
     }
 }

@@ -41,11 +41,7 @@ public struct RecordExport: Hashable, Sendable {
                 since.map { record.start >= $0 } ?? true && until.map { record.start < $0 } ?? true
             }
             .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
-            .map { record in
-                Row(
-                    record: record, tag: record.tagId.flatMap { source.tags[$0] }.flatMap { $0.isDeleted ? nil : $0 },
-                    milliseconds: (record.end ?? max(now, record.start)).milliseconds(since: record.start))
-            }
+            .map { Row($0, tags: source.tags, now: now) }
         tags = source.tags.values.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }
 

@@ -11,6 +11,8 @@ extension ReadModel {
             return nil
         }
         let model = ReadModel(database: database, path: directory + "/" + fileName)
+        // Scans read the pages through a memory map rather than a system call each.
+        try? database.execute("PRAGMA mmap_size = 268435456")
         guard let version = try? database.statement("PRAGMA user_version"), (try? version.step()) == true,
             version.integer(0) == schemaVersion
         else {
@@ -58,5 +60,28 @@ extension ReadModel {
         } catch {
             return nil
         }
+    }
+}
+
+extension ReadModel {
+    /// Begins a read transaction that lasts until ``endStreaming()`` and returns the slice at the log's head
+    /// when the read models reflect it; nil (with the transaction still open) when they do not.
+    func beginStreaming(of reader: LogReader) -> LogState? {
+        guard (try? database.execute("BEGIN")) != nil else { return nil }
+        guard let tail = storedTail(), reader.ends(as: tail) else { return nil }
+        return try? slice()
+    }
+
+    func endStreaming() {
+        try? database.execute("COMMIT")
+    }
+
+    /// Calls `body` with every record whose start is in `[from, before)` milliseconds, by start, then id.
+    func scanRecords(from: Int64, before: Int64, _ body: (Record) -> Void) throws(ReadModelError) {
+        let rows = try database.statement(
+            "SELECT id, start_ms, end_ms, tag_id, comment FROM records WHERE start_ms >= ? AND start_ms < ? "
+                + "ORDER BY start_ms, id")
+        try rows.bind(.integer(from), .integer(before))
+        while try rows.step() { body(try Self.record(at: rows)) }
     }
 }

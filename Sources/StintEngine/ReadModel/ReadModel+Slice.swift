@@ -122,17 +122,19 @@ extension ReadModel {
         let rows = try database.statement("SELECT id, start_ms, end_ms, tag_id, comment FROM records WHERE " + clause)
         for (index, value) in values.enumerated() { try rows.bind(at: Int32(index + 1), value) }
         var records: [Record] = []
-        while try rows.step() {
-            guard let text = rows.text(0), let id = EntityID(text) else {
-                throw ReadModelError("a record id is not readable")
-            }
-            records.append(
-                Record(
-                    id: id, start: Instant(milliseconds: rows.integer(1)),
-                    end: rows.isNull(2) ? nil : Instant(milliseconds: rows.integer(2)),
-                    tagId: rows.isNull(3) ? nil : rows.text(3).flatMap { EntityID($0) }, comment: rows.text(4)))
-        }
+        while try rows.step() { records.append(try Self.record(at: rows)) }
         return records
+    }
+
+    /// The record of a row of `SELECT id, start_ms, end_ms, tag_id, comment`.
+    static func record(at rows: SQLiteDatabase.Statement) throws(ReadModelError) -> Record {
+        guard let text = rows.text(0), let id = EntityID(text) else {
+            throw ReadModelError("a record id is not readable")
+        }
+        return Record(
+            id: id, start: Instant(milliseconds: rows.integer(1)),
+            end: rows.isNull(2) ? nil : Instant(milliseconds: rows.integer(2)),
+            tagId: rows.isNull(3) ? nil : rows.text(3).flatMap { EntityID($0) }, comment: rows.text(4))
     }
 
     static func json(_ text: String?) throws(ReadModelError) -> JSON {
