@@ -6,10 +6,13 @@ STINT_DEBUG := .build/debug/stint
 RELEASE := -c release --static-swift-stdlib
 PREFIX ?= $(HOME)/.local
 
-.PHONY: demo test bootstrap build install lint format schemas sample clean reliability fuzz fuzz-smoke bench
+.PHONY: demo test bootstrap build install lint format schemas sample clean reliability fuzz fuzz-smoke bench dist dist-check
 
+## bootstrap: installs what is missing, then records the commit `stint --version` prints
+## (Tools/write-build-commit.sh: a git-ignored StintVersion+Commit.swift; without it, no commit is printed).
 bootstrap:
 	@Tools/bootstrap.sh
+	@Tools/write-build-commit.sh
 
 build: bootstrap
 	$(SWIFT) build
@@ -25,6 +28,20 @@ install: bootstrap
 	install -d $(PREFIX)/bin
 	install -m 0755 .build/release/stint $(PREFIX)/bin/stint
 	@echo "installed $(PREFIX)/bin/stint; it needs libzstd, libcrypto and libsqlite3 at run time"
+
+## dist: dist/stint-VERSION-linux-ARCH.tar.gz and its .sha256: the release binary (the Swift runtime linked
+## statically), its manual page and completion scripts (generated from the verb specs) and RUNTIME-LIBRARIES,
+## which lists the shared libraries it loads (libzstd, libcrypto, libsqlite3 and the C runtime).
+dist: bootstrap
+	@$(SWIFT) build $(RELEASE) --product stint 2>&1 | tail -n 1
+	Tools/dist/make-dist.sh .build/release/stint
+
+## dist-check: the test of dist (a release build takes minutes, so it is not part of `make test`; .ci/run runs
+## it): unpacks the tarball into an empty directory and runs `stint check` on the golden cases there with an
+## empty environment and nothing on PATH.
+dist-check: bootstrap
+	@$(SWIFT) build $(RELEASE) --product stint 2>&1 | tail -n 1
+	Tools/dist/check-dist.sh "$$(Tools/dist/make-dist.sh .build/release/stint | tail -n 1)"
 
 ## test: unit, golden and CLI tests; the golden projection cases through `stint check`; the format lint;
 ## the event schemas over the sample and golden logs.
@@ -81,4 +98,4 @@ bench: bootstrap
 	python3 Tools/bench/bench.py
 
 clean:
-	rm -rf .build
+	rm -rf .build dist

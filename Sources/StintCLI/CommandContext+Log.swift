@@ -163,13 +163,24 @@ extension CommandContext {
         case .seq(let n): return .seq(n)
         case .at(let text):
             let settings = try settings(of: reader)
-            return .at(try parseTime(text, calendar: settings.calendar, option: "--at"))
+            return .at(try parsePoint(text, calendar: settings.calendar, option: "--at"))
         }
     }
 
     /// Parses a time argument in the log's calendar at this command's `now`, printing its notice if any.
     func parseTime(_ text: String, calendar: LogCalendar, option: String) throws(CLIError) -> Instant {
         try parsedTime(text, calendar: calendar, option: option).instant
+    }
+
+    /// Parses a read verb's point (`--at`) and refuses one in the future (exit 1): the log has nothing to show
+    /// there yet, and a timer would seem to run through hours that have not passed.
+    func parsePoint(_ text: String, calendar: LogCalendar, option: String) throws(CLIError) -> Instant {
+        let parsed = try parsedTime(text, calendar: calendar, option: option)
+        do {
+            return try TimeArgument.pastPoint(parsed, option: option, now: now, calendar: calendar)
+        } catch {
+            throw CLIError(StintError(error))
+        }
     }
 
     /// - Parameter day: the date a bare `HH:MM` names (default: today in the log's zone).
@@ -195,7 +206,9 @@ enum PointArguments: Sendable {
     case seq(Int64)
 
     static let options: [OptionSpec] = [
-        .value("at", "TIME", "Show the log as it was at TIME: the events recorded by then, with TIME as now."),
+        .value(
+            "at", "TIME",
+            "Show the log as it was at TIME (a time that has passed): the events recorded by then, with TIME as now."),
         .value("seq", "N", "Show the log after its first N events, as of the time event N was recorded."),
     ]
 

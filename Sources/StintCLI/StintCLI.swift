@@ -61,6 +61,9 @@ public enum StintCLI {
                 host.standardOutput.write(help.verbHelp(spec))
                 return ExitStatus.ok
             }
+            if parsed.globals.json, let reason = spec.jsonUnavailable {
+                throw CLIError.usage("'stint \(spec.name)' has no JSON form: \(reason)", verb: spec.name)
+            }
             let verb = try type.init(parsed.arguments)
             let context = try CommandContext(host: host, globals: parsed.globals, registry: registry)
             do throws(CLIError) {

@@ -104,11 +104,56 @@ import Testing
         let result = runner.run(["check", path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("FAIL case/week\n  stdout $.total: expected 9600, got 9000\n"))
-        #expect(result.stdout.contains("FAIL case/text\n  stdout line 1: expected No timer is running., got "))
+        #expect(result.stdout.contains("FAIL case/text\n  stdout line 1: expected \"No timer is running.\", got \""))
         #expect(
             result.stdout.contains(
                 "rerun: STINT_NOW=2026-05-04T12:00:00.000Z stint --log \(path)/events.jsonl summary --json"))
         #expect(result.stdout.hasSuffix("0 passed, 2 failed\n"))
+    }
+
+    @Test func lineDifferencesAreQuotedSoSpacesShow() {
+        let differences = OutputDiff.differences(expected: "a\n  writing  4h\n", actual: "a\n writing  4h\t\n")
+        #expect(OutputDiff.render(differences) == [#"line 2: expected "  writing  4h", got " writing  4h\t""#])
+    }
+
+    @Test func everyBadLineOfQueriesIsReported() throws {
+        let text = "week: summary\nno colon\nbad name!: status\nweek: status\nok: tags\n"
+        do {
+            _ = try CheckCase.parseQueries(text, file: "queries.txt")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.code == .malformedQuery)
+            #expect(error.lines.map { $0.prefix(14) } == ["queries.txt:2:", "queries.txt:3:", "queries.txt:4:"])
+        }
+        let directory = TemporaryDirectory()
+        let path = try CheckVerbTests.makeCase(in: directory, queries: text)
+        let result = CLIRunner().run(["check", path])
+        #expect(result.status == 1)
+        for line in [2, 3, 4] { #expect(result.stdout.contains("queries.txt:\(line):")) }
+    }
+
+    @Test(arguments: [
+        "start writing", "stop", "edit 0000 --comment x", "--json tag add x", "undo", "import timewarrior x.json",
+    ])
+    func aWriteVerbInQueriesIsExplained(_ arguments: String) {
+        do {
+            _ = try CheckCase.parseQueries("q: \(arguments)\n", file: "queries.txt")
+            Issue.record("'\(arguments)' was accepted")
+        } catch {
+            #expect(error.code == .writeVerb)
+            #expect(error.message.contains("changes a log"))
+        }
+    }
+
+    @Test func expectWithATextFileSaysItComparesJSON() throws {
+        let directory = TemporaryDirectory()
+        let path = try CheckVerbTests.makeCase(in: directory, queries: "s: status\n")
+        let text = directory.appending("snapshot.txt")
+        let cli = CLIRunner()
+        try Data(cli.run(["--log", path + "/events.jsonl", "status"]).stdout.utf8).write(to: URL(fileURLWithPath: text))
+        let result = cli.run(["--log", path + "/events.jsonl", "snapshot", "--expect", text])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is not JSON: --expect compares the JSON output"))
     }
 
     @Test func exitStatusesMissingAndOrphanedExpectedFilesFail() throws {

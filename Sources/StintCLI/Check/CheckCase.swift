@@ -32,6 +32,8 @@ struct CheckCase {
             case malformedQuery
             /// Two queries have the same name.
             case duplicateName
+            /// A query runs a verb that changes a log (start, edit, import…).
+            case writeVerb
             /// case.json is not the object it should be.
             case invalidSettings
             /// events.jsonl cannot be read (to find the "now" of the case).
@@ -40,11 +42,17 @@ struct CheckCase {
 
         var code: Code
         var message: String
+        /// The other problems found with the same file (every bad line of queries.txt, not only the first).
+        var more: [String] = []
 
-        init(_ code: Code, _ message: String) {
+        init(_ code: Code, _ message: String, more: [String] = []) {
             self.code = code
             self.message = message
+            self.more = more
         }
+
+        /// The message and the other problems, one a line.
+        var lines: [String] { [message] + more }
     }
 
     static let eventsFile = "events.jsonl"
@@ -137,56 +145,77 @@ struct CheckCase {
     static func parseQueries(_ text: String, file: String) throws(Problem) -> [Query] {
         var queries: [Query] = []
         var names = Set<String>()
+        var problems: [Problem] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = String(rawLine).trimmingSpaces
-            let number = index + 1
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            guard let colon = line.firstIndex(of: ":") else {
-                throw Problem(.malformedQuery, "\(file):\(number): write 'name: <stint arguments>', not '\(line)'")
-            }
-            var head = String(line[..<colon]).trimmingSpaces
-            var status: Int32 = 0
-            if head.hasSuffix(")"), let open = head.range(of: " (exit ") {
-                let digits = head[open.upperBound..<head.index(before: head.endIndex)]
-                guard let value = Int32(digits), (0...255).contains(value) else {
-                    throw Problem(
-                        .malformedQuery, "\(file):\(number): '(exit N)' takes a status 0…255, not '\(digits)'")
+            do throws(Problem) {
+                let query = try parseQuery(line, number: index + 1, file: file)
+                guard names.insert(query.name).inserted else {
+                    throw Problem(.duplicateName, "\(file):\(index + 1): the name '\(query.name)' is used twice")
                 }
-                status = value
-                head = String(head[..<open.lowerBound]).trimmingSpaces
-            }
-            guard !head.isEmpty,
-                head.unicodeScalars.allSatisfy({
-                    $0.isASCII
-                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
-                }),
-                !head.hasPrefix(".")
-            else {
-                throw Problem(
-                    .malformedQuery,
-                    "\(file):\(number): the name '\(head)' may hold only letters, digits, '-', '_' and '.' (it names expected/<name>.out)"
-                )
-            }
-            guard names.insert(head).inserted else {
-                throw Problem(.duplicateName, "\(file):\(number): the name '\(head)' is used twice")
-            }
-            let arguments: [String]
-            do {
-                arguments = try QueryWords.split(String(line[line.index(after: colon)...]))
+                queries.append(query)
             } catch {
-                throw Problem(.malformedQuery, "\(file):\(number): \(error.message)")
+                problems.append(error)
             }
-            guard !arguments.isEmpty else {
-                throw Problem(
-                    .malformedQuery,
-                    "\(file):\(number): '\(head)' has no arguments; write e.g. '\(head): summary --period week'")
-            }
-            if arguments.contains(where: { $0 == "--log" || $0.hasPrefix("--log=") }) {
-                throw Problem(.malformedQuery, "\(file):\(number): queries read the case's \(eventsFile); remove --log")
-            }
-            queries.append(Query(name: head, arguments: arguments, status: status, line: number))
+        }
+        if let first = problems.first {
+            throw Problem(first.code, first.message, more: problems.dropFirst().map(\.message))
         }
         guard !queries.isEmpty else { throw Problem(.malformedQuery, "\(file) lists no queries") }
         return queries
+    }
+
+    /// One line of queries.txt that is not blank or a comment.
+    static func parseQuery(_ line: String, number: Int, file: String) throws(Problem) -> Query {
+        guard let colon = line.firstIndex(of: ":") else {
+            throw Problem(.malformedQuery, "\(file):\(number): write 'name: <stint arguments>', not '\(line)'")
+        }
+        var head = String(line[..<colon]).trimmingSpaces
+        var status: Int32 = 0
+        if head.hasSuffix(")"), let open = head.range(of: " (exit ") {
+            let digits = head[open.upperBound..<head.index(before: head.endIndex)]
+            guard let value = Int32(digits), (0...255).contains(value) else {
+                throw Problem(.malformedQuery, "\(file):\(number): '(exit N)' takes a status 0…255, not '\(digits)'")
+            }
+            status = value
+            head = String(head[..<open.lowerBound]).trimmingSpaces
+        }
+        guard !head.isEmpty,
+            head.unicodeScalars.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            }),
+            !head.hasPrefix(".")
+        else {
+            throw Problem(
+                .malformedQuery,
+                "\(file):\(number): the name '\(head)' may hold only letters, digits, '-', '_' and '.' (it names expected/<name>.out)"
+            )
+        }
+        let arguments: [String]
+        do {
+            arguments = try QueryWords.split(String(line[line.index(after: colon)...]))
+        } catch {
+            throw Problem(.malformedQuery, "\(file):\(number): \(error.message)")
+        }
+        guard !arguments.isEmpty else {
+            throw Problem(
+                .malformedQuery,
+                "\(file):\(number): '\(head)' has no arguments; write e.g. '\(head): summary --period week'")
+        }
+        if arguments.contains(where: { $0 == "--log" || $0.hasPrefix("--log=") }) {
+            throw Problem(.malformedQuery, "\(file):\(number): queries read the case's \(eventsFile); remove --log")
+        }
+        let registry = VerbRegistry(verbs: StintCLI.allVerbs)
+        if let spec = try? ArgumentParser(registry: registry).parse(arguments).spec, spec.changesLog {
+            throw Problem(
+                .writeVerb,
+                "\(file):\(number): '\(spec.name)' changes a log, and a case's log is a fixed recording; queries "
+                    + "ask read verbs (snapshot, summary, timeline, live-activity, widget, status, log, report, tags, "
+                    + "history, replay, diff, verify): build the log from commands instead "
+                    + "(Tools/golden/build-case.sh and commands.txt, docs/testing.md)")
+        }
+        return Query(name: head, arguments: arguments, status: status, line: number)
     }
 }

@@ -64,7 +64,7 @@ struct CheckRunner {
         } catch {
             let name = LocalPath(directory)?.lastComponent ?? directory
             report.failed += 1
-            report.failures.append(Failure(caseName: name, query: nil, lines: [error.message]))
+            report.failures.append(Failure(caseName: name, query: nil, lines: error.lines))
             return report
         }
         for query in testCase.queries {

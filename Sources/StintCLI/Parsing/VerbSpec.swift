@@ -16,8 +16,27 @@ struct VerbSpec: Sendable {
     /// A verb for the tool's own machinery (`__complete`): runnable, but left out of help, docs and
     /// suggestions.
     var isHidden = false
+    /// Set for a verb that has no JSON form: why, and what to use instead. `--json` on it is a usage error
+    /// with this message rather than text a program would fail to parse.
+    var jsonUnavailable: String? = nil
+    /// Whether the verb appends to a log (or creates one): `stint check` refuses it in a query.
+    var changesLog = false
 
     var name: String { path.joined(separator: " ") }
+
+    /// The spec of a verb that appends to a log or creates one.
+    func changingLog() -> VerbSpec {
+        var spec = self
+        spec.changesLog = true
+        return spec
+    }
+
+    /// The spec of a verb without a JSON form: `reason` says why and what to use instead.
+    func noJSON(_ reason: String) -> VerbSpec {
+        var spec = self
+        spec.jsonUnavailable = reason
+        return spec
+    }
 }
 
 /// A positional argument of a verb.

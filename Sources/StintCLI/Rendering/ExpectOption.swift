@@ -1,9 +1,12 @@
 import Foundation
+import StintCore
 
 /// `--expect FILE`: instead of printing an output, compare it with FILE, for projection tests in CI.
 enum ExpectOption {
     static let spec = OptionSpec.value(
-        "expect", "FILE", "Compare the output with FILE instead of printing it: exit 0 when equal, else 1 and a diff.")
+        "expect", "FILE",
+        "Compare the JSON output (as --json prints it) with FILE instead of printing it: exit 0 when equal, else 1 "
+            + "and a diff.")
 
     /// Prints `output`, or compares it with the file `--expect` names.
     static func emit(_ output: String, expect path: String?, context: CommandContext) throws(CLIError) {
@@ -14,6 +17,11 @@ enum ExpectOption {
         guard let data = FileManager.default.contents(atPath: path), let expected = String(data: data, encoding: .utf8)
         else {
             throw CLIError.refused("cannot read the expected output \(path); check the path and its permissions")
+        }
+        if (try? JSON.parse(output)) != nil, (try? JSON.parse(expected)) == nil {
+            throw CLIError.refused(
+                "\(path) is not JSON: --expect compares the JSON output (what --json prints), not the text; record "
+                    + "the file with the same command and --json instead of --expect (stint snapshot --json > \(path))")
         }
         let differences = OutputDiff.differences(expected: expected, actual: output)
         guard !differences.isEmpty else { return }

@@ -50,8 +50,13 @@ extension HelpRenderer {
     static let outputNotes = [
         "Human output is for people and may change between versions; `--json` (and `--csv` where offered) is for",
         "programs and keeps its fields. Human output is colored on a terminal (tag colors as 24-bit ANSI colors),",
-        "never in a pipe, with `NO_COLOR` set, with `--color never`, or in `--json`/`--csv`. Notices (`note: …`)",
-        "and progress go to standard error; `--quiet` silences both, never errors or warnings.",
+        "never in a pipe, with `NO_COLOR` set, with `--color never`, or in `--json`/`--csv`.",
+        "",
+        "Standard output carries what a script reads: the output of read verbs, the id of each record or tag",
+        "a write verb creates (`start`, `continue`, `track`, `split`, `tag add`; one a line), import's report,",
+        "publish's result, and every `--json` document. A write verb's confirmation of what it did (`Stopped …`,",
+        "`Undid …`, `was`/`now` of an edit), notices (`note: …`) and progress go to standard error; `--quiet`",
+        "silences them, never errors or warnings.",
     ]
 
     /// One verb's section.
@@ -73,6 +78,7 @@ extension HelpRenderer {
         if !spec.discussion.isEmpty {
             out += [""] + spec.discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
+        if let reason = spec.jsonUnavailable { out += ["", "No `--json`: \(reason)."] }
         if !spec.examples.isEmpty {
             out += ["", "Examples:", "", "```sh"]
             for example in spec.examples {

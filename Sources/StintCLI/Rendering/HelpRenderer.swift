@@ -138,7 +138,12 @@ struct HelpRenderer {
                 lines += hanging("    ", example.meaning)
             }
         }
-        lines += ["", "Global options: --log PATH, --json, --quiet, --color WHEN, --help (see 'stint --help')."]
+        if let reason = spec.jsonUnavailable {
+            lines += [""] + hanging("", "No --json: " + reason + ".")
+            lines += ["Global options: --log PATH, --quiet, --color WHEN, --help (see 'stint --help')."]
+        } else {
+            lines += ["", "Global options: --log PATH, --json, --quiet, --color WHEN, --help (see 'stint --help')."]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -71,8 +71,9 @@ enum OutputDiff {
         let right = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var found: [Difference] = []
         for index in 0..<max(left.count, right.count) {
-            let l = index < left.count ? String(left[index]) : "(no line)"
-            let r = index < right.count ? String(right[index]) : "(no line)"
+            // Lines are quoted (as JSON strings), so leading and trailing spaces and tabs show.
+            let l = index < left.count ? JSON.string(String(left[index])).encodedString : "(no line)"
+            let r = index < right.count ? JSON.string(String(right[index])).encodedString : "(no line)"
             if l != r { found.append(Difference(path: "line \(index + 1)", expected: l, actual: r)) }
         }
         return found

@@ -25,6 +25,8 @@ struct ChartVerb: Verb {
             ("stint chart --at \"2026-11-29T18:00\"", "The week as it looked on Sunday evening."),
         ]
     )
+    .noJSON(
+        "it draws for people; for the numbers use 'stint report --by day --json'")
 
     let month: Bool
     let last: Bool
@@ -42,10 +44,6 @@ struct ChartVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        if context.globals.json {
-            throw CLIError.usage(
-                "chart draws for people; for the numbers use 'stint report --by day --json'", verb: Self.spec.name)
-        }
         let view = try context.view(point)
         let period: ReportRange.Period = month ? (last ? .lastMonth : .month) : (last ? .lastWeek : .week)
         let range = ReportRange(

@@ -19,6 +19,8 @@ struct CompleteVerb: Verb {
         examples: [("stint __complete -- report --by ''", "Prints day, week, month and tag.")],
         isHidden: true
     )
+    .noJSON(
+        "it prints the candidates the completion scripts read")
 
     /// How many records `RECORD_ID` completion offers, most recent first.
     static let recordLimit = 50

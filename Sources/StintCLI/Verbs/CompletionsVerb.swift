@@ -18,6 +18,8 @@ struct CompletionsVerb: Verb {
             ("stint completions fish > ~/.config/fish/completions/stint.fish", "Installs it for fish."),
         ]
     )
+    .noJSON(
+        "it prints a shell script")
 
     let script: String
 

@@ -23,6 +23,7 @@ struct ContinueVerb: Verb {
             ("stint continue", "Resumes the work that ended last."), ("stint continue 3f2a", "Resumes record 3f2a…."),
         ]
     )
+    .changingLog()
 
     let reference: String?
     let at: String?
@@ -82,6 +83,7 @@ struct CancelVerb: Verb {
         ],
         examples: [("stint cancel", "Drops the running timer.")]
     )
+    .changingLog()
 
     let reference: String?
 
@@ -98,7 +100,7 @@ struct CancelVerb: Verb {
             context.printJSON(.object(["canceled": TextFormat.json(record, tags: state.tags)]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print("Canceled " + format.recordLine(record, tags: state.tags, now: result.now))
+            context.notice("Canceled " + format.recordLine(record, tags: state.tags, now: result.now))
         }
     }
 }
@@ -114,6 +116,7 @@ struct SplitVerb: Verb {
             "The later part keeps the record's id (so a running timer keeps running); the earlier part gets a new one.",
         examples: [("stint split 3f2a --at 12:00", "Makes 09:00–12:00 and 12:00–17:00 of 09:00–17:00.")]
     )
+    .changingLog()
 
     let reference: String
     let at: String
@@ -151,9 +154,11 @@ struct SplitVerb: Verb {
                 ]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print("Split \(TextFormat.short(later.id)) at \(format.time(later.start)):")
-            context.print("  " + format.recordLine(earlier, tags: state.tags, now: result.now, style: context.style))
-            context.print("  " + format.recordLine(later, tags: state.tags, now: result.now, style: context.style))
+            context.notice("Split \(TextFormat.short(later.id)) at \(format.time(later.start)):")
+            context.notice("  " + format.recordLine(earlier, tags: state.tags, now: result.now))
+            context.notice("  " + format.recordLine(later, tags: state.tags, now: result.now))
+            // The earlier part is the record the split created.
+            context.print(earlier.id.uuidString)
         }
     }
 }
@@ -170,6 +175,7 @@ struct JoinVerb: Verb {
         options: [SharedOptions.force],
         examples: [("stint join 3f2a 9b0c", "Joins 09:00–12:00 and 12:00–17:00 into 09:00–17:00.")]
     )
+    .changingLog()
 
     let first: String
     let second: String
@@ -193,9 +199,9 @@ struct JoinVerb: Verb {
                 ]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print(
+            context.notice(
                 "Joined \(TextFormat.short(removed.id)) into "
-                    + format.recordLine(record, tags: state.tags, now: result.now, style: context.style))
+                    + format.recordLine(record, tags: state.tags, now: result.now))
         }
     }
 }

@@ -8,6 +8,7 @@ struct DeleteVerb: Verb {
         arguments: [ArgumentSpec(name: "RECORD_ID", help: "The record's id or a unique prefix (4+ hex digits).")],
         examples: [("stint delete 3f2a", "Deletes record 3f2a….")]
     )
+    .changingLog()
 
     let reference: String
 
@@ -24,7 +25,7 @@ struct DeleteVerb: Verb {
             context.printJSON(.object(["deleted": TextFormat.json(record, tags: state.tags)]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print("Deleted " + format.recordLine(record, tags: state.tags, now: result.now))
+            context.notice("Deleted " + format.recordLine(record, tags: state.tags, now: result.now))
         }
     }
 }

@@ -99,7 +99,7 @@ struct DiffVerb: Verb {
         if let seq = try DiffVerb.seq(text, option: option) {
             return try context.view(at: .seq(seq), of: reader)
         }
-        return try context.view(at: .at(context.parseTime(text, calendar: calendar, option: option)), of: reader)
+        return try context.view(at: .at(context.parsePoint(text, calendar: calendar, option: option)), of: reader)
     }
 
     /// Events `first + 1 … last`.

@@ -25,6 +25,7 @@ struct EditVerb: Verb {
             ("stint edit 3f2a --tag review --comment \"\"", "Retags it and removes its comment."),
         ]
     )
+    .changingLog()
 
     let reference: String
     let start: String?
@@ -80,8 +81,8 @@ struct EditVerb: Verb {
                 ]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.print("was  " + format.recordLine(before, tags: state.tags, now: result.now))
-            context.print("now  " + format.recordLine(after, tags: state.tags, now: result.now))
+            context.notice("was  " + format.recordLine(before, tags: state.tags, now: result.now))
+            context.notice("now  " + format.recordLine(after, tags: state.tags, now: result.now))
         }
     }
 }

@@ -138,6 +138,8 @@ struct ExportCSVVerb: Verb {
             ("stint export csv --since 2026-11-01 --until 2026-12-01", "November's records."),
         ]
     )
+    .noJSON(
+        "it prints CSV; for JSON use 'stint export json'")
 
     let export: ExportVerb
 

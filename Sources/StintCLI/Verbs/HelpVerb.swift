@@ -7,20 +7,28 @@ struct HelpVerb: Verb {
             ArgumentSpec(name: "VERB", help: "The verb to explain, e.g. 'start' or 'tag add'.", arity: .zeroOrMore)
         ],
         options: [
-            OptionSpec.flag("markdown", "Print the complete reference (docs/cli.md) as Markdown.").hidden()
+            OptionSpec.flag("markdown", "Print the complete reference (docs/cli.md) as Markdown.").hidden(),
+            OptionSpec.flag("man", "Print the manual page stint(1) in roff.").hidden(),
         ],
         examples: [
             ("stint help start", "Shows the options of 'stint start' with examples."),
             ("stint help tag", "Lists the verbs of 'stint tag'."),
         ]
     )
+    .noJSON(
+        "it prints text; 'stint help --markdown' prints the reference as Markdown")
 
     let words: [String]
     let markdown: Bool
+    let man: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         words = arguments.positionals
         markdown = arguments.flag("markdown")
+        man = arguments.flag("man")
+        if man, markdown || !words.isEmpty {
+            throw CLIError.usage("--man prints the whole manual page; give no VERB or --markdown with it", verb: "help")
+        }
         if markdown, !words.isEmpty {
             throw CLIError.usage("--markdown prints the whole reference; give no VERB with it", verb: Self.spec.name)
         }
@@ -30,6 +38,10 @@ struct HelpVerb: Verb {
         let renderer = HelpRenderer(registry: context.registry)
         if markdown {
             context.write(renderer.markdown())
+            return
+        }
+        if man {
+            context.write(renderer.manPage())
             return
         }
         guard !words.isEmpty else {

@@ -15,8 +15,12 @@ struct HistoryVerb: Verb {
             .value("type", "TYPE", "Only events of this type (timer.started) or family (timer)."),
         ],
         discussion: """
-            Edits and deletes show the record before and after. Times are the log's local times. With
-            --json, prints the matching events as they are stored (JSON Lines).
+            Events are grouped by batch (one command, appended atomically), each under a line that says which
+            command made it, as typed: "batch 8: split of 268af4c3 at 10:30", "batch 12: undo of "edit 1870c29f
+            --start 08:45" (seq 10)", so the audit of a record a split or a join made leads back to the
+            original. The command is read from the batch's events (the log keeps events, not command lines):
+            start and continue both read as start. Edits and deletes show the record before and after. Times
+            are the log's local times. With --json, prints the matching events as they are stored (JSON Lines).
             """,
         examples: [
             ("stint history", "Every event."), ("stint history --record 3f2a", "How record 3f2a… came to be."),
@@ -52,7 +56,10 @@ struct HistoryVerb: Verb {
         var state: LogState?
         // With --tag, matching waits for the end: a tag may carry the name only after a rename.
         var named = Set<EntityID>()
-        var pending: [(tags: Set<EntityID>, text: String)] = []
+        var pending: [(tags: Set<EntityID>, text: String, tx: Int64, header: String)] = []
+        // A batch's lines wait for its last event: its header says which command made it.
+        var batch = Batch()
+        var descriptions = BatchDescription(format: format)
         let cursor: LogEventCursor
         do {
             cursor = try reader.events(from: 1)
@@ -60,9 +67,31 @@ struct HistoryVerb: Verb {
             throw CLIError(StintError(error))
         }
         var shown = 0
+        var lastHeader: Int64?
         let progress = Progress.start(
             "Reading the history", total: try? reader.lastSeq(), unit: "events", context: context)
         defer { progress.finish() }
+        func flush(after: LogState?) {
+            guard let tx = batch.tx else { return }
+            let header = descriptions.describe(batch.events, at: batch.at, before: batch.before, after: after)
+            descriptions.earlier[tx] = header
+            let headerLine = "batch \(tx): \(header)\n"
+            for line in batch.lines {
+                if tag != nil {
+                    pending.append((line.tags, line.text, tx, headerLine))
+                    continue
+                }
+                // The progress line goes before the first line of output, so the two never share a line.
+                progress.finish()
+                shown += 1
+                if !context.globals.json, lastHeader != tx {
+                    context.write(headerLine)
+                    lastHeader = tx
+                }
+                context.write(line.text)
+            }
+            batch = Batch()
+        }
         while true {
             let event: RecordedEvent
             do {
@@ -73,6 +102,10 @@ struct HistoryVerb: Verb {
             }
             progress.update(completed: event.seq)
             let before = state
+            if batch.tx != event.batchStart {
+                flush(after: before)
+                batch = Batch(tx: event.batchStart, at: event.at, before: before)
+            }
             let domain: DomainEvent
             do {
                 domain = try DomainEvent(event)
@@ -80,6 +113,7 @@ struct HistoryVerb: Verb {
             } catch {
                 throw CLIError(StintError(error))
             }
+            batch.events.append(domain)
             if let tag, domain.type == .tagCreated || domain.type == .tagRenamed {
                 let key = tag.lowercased()
                 named.formUnion((state?.tags.values ?? [:].values).filter { $0.name.lowercased() == key }.map(\.id))
@@ -100,24 +134,31 @@ struct HistoryVerb: Verb {
                     text += String(repeating: " ", count: 8) + detail + "\n"
                 }
             }
-            if tag != nil {
-                pending.append((touched.tags, text))
-            } else {
-                // The progress line goes before the first line of output, so the two never share a line.
-                progress.finish()
-                shown += 1
-                context.write(text)
-            }
+            batch.lines.append((touched.tags, text))
         }
+        flush(after: state)
         progress.finish()
         for entry in pending where !entry.tags.isDisjoint(with: named) {
             shown += 1
+            if !context.globals.json, lastHeader != entry.tx {
+                context.write(entry.header)
+                lastHeader = entry.tx
+            }
             context.write(entry.text)
         }
         if let warning = cursor.warning {
             context.warn("the log is damaged after the events shown: \(warning.description)")
         }
         if shown == 0, !context.globals.json { context.print("No events match.") }
+    }
+
+    /// The events of one batch read so far, and the lines of those that match.
+    struct Batch {
+        var tx: Int64?
+        var at = Instant(milliseconds: 0)
+        var before: LogState?
+        var events: [DomainEvent] = []
+        var lines: [(tags: Set<EntityID>, text: String)] = []
     }
 
     /// The records and tags an event is about (for a record event, its tag before and after too).

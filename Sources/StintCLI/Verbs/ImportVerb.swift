@@ -31,6 +31,7 @@ struct ImportTimewarriorVerb: Verb {
             ("stint import timewarrior export.json --prefer-tag clientA --prefer-tag clientB", "Client tags first."),
         ]
     )
+    .changingLog()
 
     let file: String
     let preferredTags: [String]
@@ -80,6 +81,7 @@ struct ImportWatsonVerb: Verb {
             ("stint import watson ~/backup/watson/frames --dry-run", "Shows what importing a copy would do."),
         ]
     )
+    .changingLog()
 
     let file: String?
     let run: ImportRun

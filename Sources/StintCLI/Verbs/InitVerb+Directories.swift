@@ -10,7 +10,8 @@ extension InitVerb {
         for component in path.components {
             prefix = prefix.appending(component)
             if FileManager.default.fileExists(atPath: prefix.string) { continue }
-            guard mkdir(prefix.string, 0o777) == 0 || errno == EEXIST else {
+            // Readable by its owner only, as the log inside it is (docs/log-format.md §1).
+            guard mkdir(prefix.string, 0o700) == 0 || errno == EEXIST else {
                 let reason = String(cString: strerror(errno))
                 removeDirectories(created)
                 throw CLIError.refused("cannot create the directory \(prefix.string): \(reason)")

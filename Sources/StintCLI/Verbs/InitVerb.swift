@@ -24,6 +24,7 @@ struct InitVerb: Verb {
             ),
         ]
     )
+    .changingLog()
 
     let zone: String?
     let firstWeekday: Int?
@@ -71,7 +72,7 @@ struct InitVerb: Verb {
                     "logId": .string(log.state.settings.logId.uuidString),
                 ]))
         } else {
-            context.print("Created a log at \(path) (time zone \(zone), weeks start on \(day)).")
+            context.notice("Created a log at \(path) (time zone \(zone), weeks start on \(day)).")
         }
     }
 

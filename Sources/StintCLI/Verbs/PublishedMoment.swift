@@ -24,7 +24,7 @@ struct PublishedMoment {
     ) throws(CLIError) -> (moment: Instant, seqLimit: Int64) {
         switch point {
         case .latest: return (context.now, Int64.max)
-        case .at(let text): return (try context.parseTime(text, calendar: calendar, option: "--at"), Int64.max)
+        case .at(let text): return (try context.parsePoint(text, calendar: calendar, option: "--at"), Int64.max)
         case .seq(let n): return (try context.projectionView(point).now, n)
         }
     }

@@ -27,6 +27,7 @@ struct StopVerb: Verb {
             ("stint stop --all", "Stops every running timer."),
         ]
     )
+    .changingLog()
 
     let references: [String]
     let all: Bool
@@ -60,8 +61,7 @@ struct StopVerb: Verb {
                 .object(["stopped": .array(records.map { TextFormat.json($0, tags: state.tags) })]))
         } else {
             for record in records {
-                context.print(
-                    "Stopped " + format.recordLine(record, tags: state.tags, now: result.now, style: context.style))
+                context.notice("Stopped " + format.recordLine(record, tags: state.tags, now: result.now))
             }
         }
     }

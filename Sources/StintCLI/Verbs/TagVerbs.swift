@@ -9,6 +9,7 @@ struct TagAddVerb: Verb {
         options: [.value("color", "#RRGGBB", "Its color (default: the next color of Stint's palette).")],
         examples: [("stint tag add writing --color #3366FF", "Creates the tag writing in blue.")]
     )
+    .changingLog()
 
     let name: String
     let color: String?
@@ -36,6 +37,7 @@ struct TagRenameVerb: Verb {
         ],
         examples: [("stint tag rename mail email", "Renames mail to email.")]
     )
+    .changingLog()
 
     let name: String
     let newName: String
@@ -60,6 +62,7 @@ struct TagArchiveVerb: Verb {
         arguments: [ArgumentSpec(name: "NAME", help: "The tag's name (ignoring case).", completion: .tags)],
         examples: [("stint tag archive project-x", "Hides project-x from recent tags.")]
     )
+    .changingLog()
 
     let name: String
 
@@ -80,6 +83,7 @@ struct TagUnarchiveVerb: Verb {
         arguments: [ArgumentSpec(name: "NAME", help: "The tag's name (ignoring case).", completion: .tags)],
         examples: [("stint tag unarchive project-x", "Brings project-x back.")]
     )
+    .changingLog()
 
     let name: String
 
@@ -100,6 +104,7 @@ struct TagDeleteVerb: Verb {
         arguments: [ArgumentSpec(name: "NAME", help: "The tag's name (ignoring case).", completion: .tags)],
         examples: [("stint tag delete tmp", "Deletes the tag tmp ('stint undo' restores it).")]
     )
+    .changingLog()
 
     let name: String
 
@@ -127,9 +132,11 @@ enum TagVerbs {
         if context.globals.json {
             context.printJSON(json(tag))
         } else {
-            context.print(
+            context.notice(
                 verb.hasPrefix("Renamed")
                     ? "\(verb) \(tag.name) (\(tag.color))" : "\(verb) tag \(tag.name) (\(tag.color))")
+            // A new tag's id goes to standard output, as a new record's does.
+            if verb == "Added" { context.print(tag.id.uuidString) }
         }
     }
 }

@@ -18,6 +18,7 @@ struct TrackVerb: Verb {
             ("stint track \"yesterday 14:00\" \"yesterday 15:00\" call --comment review", "Adds a call yesterday."),
         ]
     )
+    .changingLog()
 
     let start: String
     let end: String

@@ -13,6 +13,7 @@ struct UndoVerb: Verb {
             """,
         examples: [("stint undo", "Reverts the last command."), ("stint undo && stint redo", "Changes nothing.")]
     )
+    .changingLog()
 
     init(_ arguments: ParsedArguments) throws(CLIError) {}
 
@@ -48,12 +49,12 @@ struct UndoVerb: Verb {
                 ]))
         } else {
             let verb = command == .undo ? "Undid" : "Redid"
-            context.print("\(verb) the command at seq \(tx):")
+            context.notice("\(verb) the command at seq \(tx):")
             // A large batch (an import) is summarised: its first events, then a count.
             let shown = events.count > 20 ? 10 : events.count
-            for event in events.prefix(shown) { context.print("  " + summary.describe(event)) }
+            for event in events.prefix(shown) { context.notice("  " + summary.describe(event)) }
             if events.count > shown {
-                context.print("  … and \(events.count - shown) more events ('stint history --since' lists them)")
+                context.notice("  … and \(events.count - shown) more events ('stint history --since' lists them)")
             }
         }
     }
@@ -66,6 +67,7 @@ struct RedoVerb: Verb {
         abstract: "Revert the last undo, if no other command came after it.",
         examples: [("stint redo", "Re-applies what the last undo reverted.")]
     )
+    .changingLog()
 
     init(_ arguments: ParsedArguments) throws(CLIError) {}
 

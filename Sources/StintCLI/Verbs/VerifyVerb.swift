@@ -1,3 +1,4 @@
+import Foundation
 import StintCore
 import StintEngine
 import StintLog
@@ -79,9 +80,32 @@ struct VerifyVerb: Verb {
             }
             context.print("head \(head)")
         }
+        if let path = try? context.logPath, let exposed = VerifyVerb.readableByOthers(path) {
+            context.warn(
+                "\(exposed) can be read by other users of this machine; time records are personal: "
+                    + "chmod -R go-rwx '\(path)' makes the log its owner's only")
+        }
         if !problems.isEmpty {
             throw CLIError(code: .damaged, message: "the log is damaged; see the problems above", verb: nil)
         }
+    }
+
+    /// The first entry of the log directory `path` (the directory itself, then its files) that users other
+    /// than its owner may read, with its mode; nil when there is none, or `path` is not a directory.
+    static func readableByOthers(_ path: String) -> String? {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        let names = ((try? files.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        for entry in [path] + names.map({ path + "/" + $0 }) {
+            guard let mode = (try? files.attributesOfItem(atPath: entry))?[.posixPermissions] as? Int else {
+                continue
+            }
+            if mode & 0o044 != 0 {
+                return "\(entry == path ? "the log directory \(path)" : entry) (mode \(String(mode, radix: 8)))"
+            }
+        }
+        return nil
     }
 }
 

@@ -46,6 +46,8 @@ struct WidgetVerb: Verb {
             ("stint widget --family accessoryRectangular --at \"yesterday 17:00\"", "The lock screen yesterday."),
         ]
     )
+    .noJSON(
+        "it draws a widget (--format text or svg); for its data use 'stint snapshot --json' or 'stint timeline --json'")
 
     let family: WidgetFamily
     let format: WidgetRenderFormat

@@ -3,7 +3,9 @@
 /// Accepted forms (keywords in any case):
 /// - `now`;
 /// - `HH:MM` or `HH:MM:SS` (the hour may have one digit): that wall-clock time today, the log-zone date of now;
-/// - `yesterday HH:MM[:SS]` and `today HH:MM[:SS]`;
+/// - a day followed by `HH:MM[:SS]`, or a day alone for its start (midnight, or the first instant after a DST gap
+///   that swallowed midnight); a day is `today`, `yesterday`, `tomorrow`, a weekday (`monday` or `mon`: the
+///   latest such day, today included, as Timewarrior reads it) or a date `YYYY-MM-DD`;
 /// - `<duration> ago` with a duration such as `90s`, `15m`, `2h`, `1h30m`, `3d`, `1d2h` (units d, h, m, s, each
 ///   at most once, largest first): hours, minutes and seconds are exact elapsed time; days are calendar days
 ///   in the log's zone, keeping the wall-clock time (`1d ago` at 09:00 is yesterday at 09:00, 23 or 25 hours
@@ -18,9 +20,10 @@
 public enum TimeArgument {
     /// The accepted forms, for usage messages.
     public static let acceptedForms =
-        "now, HH:MM[:SS] (today), yesterday HH:MM, 15m ago / 1h30m ago / 3d ago, "
-        + "YYYY-MM-DDTHH:MM[:SS] (in the log's time zone), or an instant with Z or an offset "
-        + "such as 2026-11-29T14:07+01:00"
+        "now; HH:MM[:SS] (today); a day and HH:MM[:SS] (yesterday 23:30, monday 09:00, 2026-11-29 09:30), or a "
+        + "day alone for its midnight (a day is today, yesterday, tomorrow, a weekday such as monday or mon — the "
+        + "latest, today included — or YYYY-MM-DD); 15m ago, 1h30m ago, 3d ago; 2026-11-29T09:30 (in the log's "
+        + "time zone); or an instant with Z or an offset, such as 2026-11-29T14:07+01:00"
 
     /// Resolves `text` to an instant, relative to `now` and in `calendar`.
     ///
@@ -41,11 +44,12 @@ public enum TimeArgument {
             return try ago(String(lower.dropLast(4)), text: trimmed, now: now, calendar: calendar)
         }
         let today = calendar.date(of: now)
-        for (word, days) in [("yesterday ", -1), ("today ", 0)] where lower.hasPrefix(word) {
-            guard let time = clock(String(lower.dropFirst(word.count))) else { throw invalid(text) }
-            return try wallClock(
-                LocalDateTime(date: today.adding(days: days), millisecondOfDay: time), text: trimmed, calendar: calendar
-            )
+        let words = lower.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if words.count == 1, let date = self.day(words[0], today: today) {
+            return ParsedTime(calendar.startOfDay(date), text: trimmed)
+        }
+        if words.count == 2, let date = self.day(words[0], today: today), let time = clock(words[1]) {
+            return try wallClock(LocalDateTime(date: date, millisecondOfDay: time), text: trimmed, calendar: calendar)
         }
         if let time = clock(lower) {
             return try wallClock(
@@ -56,6 +60,46 @@ public enum TimeArgument {
         case .local(let local): return try wallClock(local, text: trimmed, calendar: calendar)
         case nil: throw invalid(text)
         }
+    }
+
+    /// The instant of a read verb's `--at`, refusing a point more than a minute after `now`.
+    ///
+    /// A read shows the log as it was at a moment: at a future point it would show timers running for hours
+    /// that have not passed. Write verbs refuse a future time in the decision; read verbs refuse it here, with
+    /// the same tolerance (a point at most ``InputLimits/futureToleranceMilliseconds`` ahead is read as is).
+    /// - Throws: ``DomainError/Code/timeInFuture`` (refused).
+    public static func pastPoint(
+        _ parsed: ParsedTime, option: String, now: Instant, calendar: LogCalendar
+    ) throws(DomainError) -> Instant {
+        let ahead = parsed.instant.milliseconds(since: now)
+        guard ahead > InputLimits.futureToleranceMilliseconds else { return parsed.instant }
+        throw DomainError(
+            .timeInFuture,
+            "\(option) \(parsed.text) (\(MessageFormat.local(parsed.instant, calendar))) is "
+                + "\(MessageFormat.duration(ahead)) in the future; it is now \(MessageFormat.local(now, calendar)): "
+                + "a read shows the log as it was at a moment that has passed; give an earlier time, or leave out "
+                + "\(option) to read it now")
+    }
+
+    /// The weekday names, Sunday first (weekday 1), as typed in full or by their first three letters.
+    static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+    /// The date a day word names: `today`, `yesterday`, `tomorrow`, a weekday (the latest such day, `today`
+    /// included) or `YYYY-MM-DD`; nil for anything else.
+    static func day(_ word: String, today: CivilDate) -> CivilDate? {
+        switch word {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        case "tomorrow": return today.adding(days: 1)
+        default: break
+        }
+        if let index = weekdayNames.firstIndex(where: { $0 == word || (word.count == 3 && $0.hasPrefix(word)) }) {
+            let back = (today.weekday - (index + 1) + 7) % 7
+            return today.adding(days: -back)
+        }
+        guard word.utf8.count == 10, case .local(let local) = ISO8601Timestamp.parse(word), local.millisecondOfDay == 0
+        else { return nil }
+        return local.date
     }
 
     static func invalid(_ text: String) -> DomainError {

@@ -1,4 +1,5 @@
 internal import CSQLite
+import Glibc
 
 /// One SQLite connection, used the way the read models need it: prepared statements kept and reused,
 /// every change in a transaction, errors as ``StintError`` values.
@@ -24,6 +25,12 @@ final class SQLiteDatabase {
         var opened: OpaquePointer?
         let flags =
             (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        // SQLite creates a database file with mode 0644 and its journal with the database's mode; create it
+        // first, readable by its owner only, as every file of a log directory is.
+        if !readOnly, !path.isEmpty, !path.hasPrefix(":") {
+            let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { Glibc.close(descriptor) }
+        }
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         handle = opened
         guard code == SQLITE_OK else {

@@ -14,7 +14,9 @@ public struct POSIXFileSystem: LogFileSystem {
         case .createTruncated: flags = O_RDWR | O_CREAT | O_TRUNC
         }
         while true {
-            let descriptor = Glibc.open(path, flags | O_CLOEXEC, 0o644)
+            // Time records are personal: files are created readable by their owner only (as shells create
+            // their history), whatever the umask; an existing file keeps its mode.
+            let descriptor = Glibc.open(path, flags | O_CLOEXEC, 0o600)
             if descriptor >= 0 { return descriptor }
             if errno != EINTR { throw SystemCallError(operation: "open", path: path, errno: errno) }
         }
@@ -88,7 +90,7 @@ public struct POSIXFileSystem: LogFileSystem {
     }
 
     public func makeDirectory(_ path: String) throws(SystemCallError) {
-        guard mkdir(path, 0o755) == 0 else { throw SystemCallError(operation: "mkdir", path: path, errno: errno) }
+        guard mkdir(path, 0o700) == 0 else { throw SystemCallError(operation: "mkdir", path: path, errno: errno) }
     }
 
     public func synchronizeDirectory(_ path: String) throws(SystemCallError) {
