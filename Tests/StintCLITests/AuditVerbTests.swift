@@ -82,6 +82,13 @@ import Testing
         let unbounded = runner.run(["replay", "--since", "2026-05-04", "--until", "9999-12-31"])
         #expect(unbounded.status == 0)
         #expect(unbounded.stdout == text.stdout)
+        // A clock at the end of time (found by stint-cli-fuzz: STINT_NOW=9999-12-31T23:59:59Z made replay walk
+        // every hour since the last write): a write's own reloads are counted for 31 days at most.
+        runner.now = Instant(canonical: "9999-12-31T23:59:59.000Z")!
+        let farFuture = runner.run(["replay", "--json"])
+        #expect(farFuture.status == 0)
+        let reloads = try #require(try JSON.parse(farFuture.stdout)["reloads"]?.arrayValue)
+        #expect(reloads.last?["at"]?.stringValue?.hasPrefix("2026-06-") == true, "\(reloads.last ?? .null)")
     }
 
     @Test func replayFoldsTheBatchesBeforeSinceSoItsFirstDecisionIsRight() throws {

@@ -31,7 +31,8 @@ struct ReplayVerb: Verb {
             the batches and widget reloads of the days shown, by kind: "write" (the app wrote a changed
             snapshot), "hourly" (a running timer's timeline ended after its 60 minute entries and the widget
             asked for the next one) and "midnight" (an idle timeline ended at midnight). The widget's own
-            reloads go on until the next write, up to --until or now. A warning follows for each day above
+            reloads go on until the next write, up to --until or now, and are counted for 31 days after a
+            write at most. A warning follows for each day above
             \(dailyReloadBudget) reloads, the low end of WidgetKit's daily budget (reloads caused by an app intent or
             while the app is in the foreground do not count against it, so this is an upper bound).
 
@@ -56,6 +57,10 @@ struct ReplayVerb: Verb {
         since = arguments.value("since")
         until = arguments.value("until")
     }
+
+    /// How many days after a write its widget's own reloads are counted (the budget is per day, and a
+    /// widget left alone for longer reloads once a night).
+    static let reloadDays = 31
 
     func run(_ context: CommandContext) throws(CLIError) {
         let reader = try context.reader()
@@ -94,14 +99,16 @@ struct ReplayVerb: Verb {
             (start.map { instant >= $0 } ?? true) && (end.map { instant < $0 } ?? (instant <= context.now))
         }
         // The widget's own reloads: each timeline ends (hourly while a timer runs, at midnight otherwise)
-        // and the widget builds the next one for the same snapshot, until the app writes a new one.
-        var written: (snapshot: WidgetData, builtAt: Instant)?
+        // and the widget builds the next one for the same snapshot, until the app writes a new one — counted
+        // for at most the days of ``reloadDays`` after a write, so that a clock or a gap of centuries
+        // (STINT_NOW=9999-12-31) does not make replay walk every midnight of them.
+        var written: (snapshot: WidgetData, builtAt: Instant, limit: Instant)?
         func reloads(before instant: Instant) {
             guard var chain = written else { return }
             while true {
                 let next = WidgetTimelineBuilder.nextReload(
                     for: chain.snapshot, builtAt: chain.builtAt, calendar: calendar)
-                guard next.date < instant, next.date > chain.builtAt else { break }
+                guard next.date < instant, next.date < chain.limit, next.date > chain.builtAt else { break }
                 if isShown(next.date) { lines.add(next) }
                 chain.builtAt = next.date
             }
@@ -121,7 +128,10 @@ struct ReplayVerb: Verb {
                 break
             }
             reloads(before: step.at)
-            if step.writesSnapshot { written = (step.snapshot, step.at) }
+            if step.writesSnapshot {
+                let limit = calendar.startOfDay(calendar.date(of: step.at).adding(days: Self.reloadDays + 1))
+                written = (step.snapshot, step.at, limit)
+            }
             if let start, step.at < start { continue }
             if let ended = step.systemEndedActivity, start.map({ ended >= $0 }) ?? true {
                 lines.addSystemEnd(ended)
