@@ -136,6 +136,9 @@ if !options.replay.isEmpty {
     say(report.summary(seconds: monotonic() - started))
     say("seed \(options.seed); verbs run: \(report.verbsRun.count) of \(generator.catalog.verbs.count)")
     say("most frequent usage errors (exit 64):\n\(report.commonUsageErrors)")
+    if !harness.foreignEntries.isEmpty {
+        say("note: entries another program made in a watched directory meanwhile: \(harness.foreignEntries)")
+    }
 }
 Tree.remove(harness.root)
 exit(report.findingCount == 0 ? 0 : 1)
