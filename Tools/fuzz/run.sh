@@ -41,7 +41,7 @@ else
         echo "compiling $module with -sanitize=fuzzer,address…" >&2
         "$SWIFTC" -parse-as-library -module-name "$module" -package-name Stint -O -wmo -sanitize=fuzzer,address -swift-version 6 \
             -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
-            -I "$BUILD" -I Sources/CZstd -I Sources/CCrypto -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
+            -I "$BUILD" -I Sources/CZstd -I Sources/CCrypto -I Sources/CSQLite -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
             -c $(find "Sources/$module" -name '*.swift' | sort) -o "$BUILD/$module.o"
     done
     [[ "$(objdump -h "$BUILD/StintLog.o" | grep -c __sancov_cntrs)" -gt 0 ]] ||
@@ -69,7 +69,7 @@ for target in "${targets[@]}"; do
     objects=()
     for module in "${modules[@]}"; do objects+=("$BUILD/$module.o"); done
     "$SWIFTC" -sanitize=fuzzer,address -O -parse-as-library -module-name "$name" "Tools/fuzz/$name.swift" \
-        -I "$BUILD" -I Sources/CZstd -I Sources/CCrypto "${objects[@]}" -lzstd -lcrypto -o "$binary" \
+        -I "$BUILD" -I Sources/CZstd -I Sources/CCrypto -I Sources/CSQLite "${objects[@]}" -lzstd -lcrypto -lsqlite3 -o "$binary" \
         2>&1 | grep -v "Cannot export local symbol" >&2 || true
     log="$SCRATCH/logs/$target.log"
     parallel=()

@@ -128,7 +128,7 @@ if !options.replay.isEmpty {
                 save: options.save.map { ($0, "\(options.seed)-\(index)") })
         }
         index += 1
-        if monotonic() - lastProgress > options.progress {
+        if monotonic() - lastProgress > options.progress, monotonic() - started < options.seconds {
             lastProgress = monotonic()
             say(report.summary(seconds: lastProgress - started))
         }
