@@ -228,14 +228,8 @@ enum PointArguments: Sendable {
 }
 
 extension CLIError {
-    /// The CLI form of an engine error.
+    /// The CLI form of an engine error: the same category, message and details.
     init(_ error: StintError) {
-        let code: Code
-        switch error.category {
-        case .usage: code = .usage
-        case .refused: code = .refused
-        case .damaged: code = .damaged
-        }
-        self.init(code: code, message: error.message, verb: nil, details: error.details)
+        self.init(code: error.category, message: error.message, verb: nil, details: error.details)
     }
 }

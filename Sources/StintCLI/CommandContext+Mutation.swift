@@ -14,9 +14,7 @@ extension CommandContext {
                 do throws(CLIError) {
                     return try makeCommand(state, self)
                 } catch {
-                    throw StintError(
-                        error.code == .usage ? .usage : error.code == .damaged ? .damaged : .refused, error.message,
-                        details: error.details)
+                    throw StintError(error.code, error.message, details: error.details)
                 }
             })
             for notice in result.decision.notices { self.notice("note: \(notice.message)") }

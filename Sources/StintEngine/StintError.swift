@@ -4,15 +4,8 @@ public import StintLog
 /// Why an engine operation failed: a category the CLI maps to an exit status, a message for people, and
 /// the module error it came from for callers that match codes.
 public struct StintError: Error, Sendable, CustomStringConvertible {
-    /// How the failure is reported.
-    public enum Category: Hashable, Sendable {
-        /// Wrong arguments (exit 64).
-        case usage
-        /// Understood and refused, or failed for a reason outside the log's data (exit 1).
-        case refused
-        /// The log's data is damaged or unreadable by this build (exit 65).
-        case damaged
-    }
+    /// How the failure is reported: the category every module shares.
+    public typealias Category = ErrorCategory
 
     public var category: Category
     /// What went wrong and how to fix it.
@@ -36,12 +29,7 @@ public struct StintError: Error, Sendable, CustomStringConvertible {
     }
 
     public init(_ error: DomainError) {
-        let category: Category
-        switch error.category {
-        case .usage: category = .usage
-        case .refused: category = .refused
-        case .damaged: category = .damaged
-        }
+        let category = error.category
         var message = error.message
         if let seq = error.seq, category == .damaged, !message.contains("seq") { message += " (at seq \(seq))" }
         self.init(category, message, domain: error)

@@ -66,8 +66,8 @@ import Testing
         let log = try Self.sampleLog()
         let csv = log.succeed(["export", "csv"])
         let rows = try #require(CSVReader.rows(csv))
-        #expect(rows.first == ExportVerb.csvColumns)
-        #expect(rows.dropFirst().allSatisfy { $0.count == ExportVerb.csvColumns.count })
+        #expect(rows.first == ExportRun.csvColumns)
+        #expect(rows.dropFirst().allSatisfy { $0.count == ExportRun.csvColumns.count })
         let state = try log.state()
         let records = state.projectionSource.records.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         #expect(rows.dropFirst().map { $0[0] } == records.map(\.id.uuidString))

@@ -1,13 +1,10 @@
+import StintCore
+
 /// A failure the CLI reports on standard error, with the exit status it maps to.
 struct CLIError: Error, Sendable {
-    enum Code: Sendable, Equatable {
-        /// Wrong words on the command line (exit 64).
-        case usage
-        /// The command was understood and refused, or failed (exit 1).
-        case refused
-        /// The log is damaged or not readable as a log (exit 65).
-        case damaged
-    }
+    /// The category every module shares (usage: exit 64, refused: 1, damaged: 65), so an engine or domain
+    /// error converts without a mapping.
+    typealias Code = ErrorCategory
 
     var code: Code
     var message: String

@@ -115,14 +115,3 @@ struct DiffVerb: Verb {
         return events
     }
 }
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-extension String {
-    /// The text without leading and trailing spaces.
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-}

@@ -206,10 +206,3 @@ struct HistoryVerb: Verb {
         return lines
     }
 }
-
-extension String {
-    /// The text right-aligned in `width` characters.
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}

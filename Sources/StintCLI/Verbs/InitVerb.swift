@@ -85,7 +85,3 @@ struct InitVerb: Verb {
         return context.host.systemTimeZone
     }
 }
-
-extension TextFormat {
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-}

@@ -108,8 +108,3 @@ struct LogVerb: Verb {
         return (source, projection.now)
     }
 }
-
-extension Instant {
-    /// An instant later than any a log holds.
-    static let distantFuture = Instant(milliseconds: Int64.max / 2)
-}

@@ -4,15 +4,8 @@
 /// exit status: ``Category/usage`` → 64, ``Category/refused`` → 1, ``Category/damaged`` → 65. Callers and
 /// tests match ``code``, never the message text.
 public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// How the CLI treats an error.
-    public enum Category: Hashable, Sendable {
-        /// The arguments are malformed: nothing was looked up (exit 64).
-        case usage
-        /// The arguments are well formed but the command cannot be carried out on this log (exit 1).
-        case refused
-        /// The log holds an event this build cannot read or that contradicts the events before it (exit 65).
-        case damaged
-    }
+    /// How the CLI treats an error: the category every module shares.
+    public typealias Category = ErrorCategory
 
     /// What went wrong, for callers to match on.
     public enum Code: String, Hashable, Sendable, CaseIterable {

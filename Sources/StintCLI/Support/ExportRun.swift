@@ -2,7 +2,7 @@ import StintCore
 import StintEngine
 
 /// `stint export csv`, `stint export json` and `stint export timewarrior`.
-struct ExportVerb: Sendable {
+struct ExportRun: Sendable {
     enum Format: String, Sendable {
         case csv, json, timewarrior
     }
@@ -41,8 +41,8 @@ struct ExportVerb: Sendable {
             }
             context.write(bytes: frame.jsonTail)
         default:
-            context.write(CSV.line(ExportVerb.csvColumns))
-            try streamRows(stream, frame) { row in context.write(CSV.line(ExportVerb.csvFields(row, frame))) }
+            context.write(CSV.line(ExportRun.csvColumns))
+            try streamRows(stream, frame) { row in context.write(CSV.line(ExportRun.csvFields(row, frame))) }
         }
     }
 
@@ -117,80 +117,4 @@ struct ExportVerb: Sendable {
             note(output.running, "run", "run", "at once: Timewarrior has one open interval at most")
         }
     }
-}
-
-/// `stint export csv`.
-struct ExportCSVVerb: Verb {
-    static let spec = VerbSpec(
-        path: ["export", "csv"],
-        abstract: "Print the records as CSV (RFC 4180), one row per record, oldest first.",
-        options: ExportVerb.options,
-        discussion: """
-            Columns: id, start, end, start_utc, end_utc, duration_seconds, tag, comment, running. start and end
-            are local times in the log's time zone with their UTC offset (2026-11-01T01:30:00-04:00), which keeps
-            the repeated hour of a DST change apart; start_utc and end_utc are UTC instants with milliseconds.
-            A running record has empty end fields, running = true, and its duration up to now. Fields with a
-            comma, a double quote or a line break are quoted, double quotes doubled; comments keep their line
-            breaks. Lines end in CRLF. Records of a deleted tag have an empty tag, as in reports.
-            """,
-        examples: [
-            ("stint export csv > stint.csv", "Everything, for a spreadsheet."),
-            ("stint export csv --since 2026-11-01 --until 2026-12-01", "November's records."),
-        ]
-    )
-    .noJSON(
-        "it prints CSV; for JSON use 'stint export json'")
-
-    let export: ExportVerb
-
-    init(_ arguments: ParsedArguments) throws(CLIError) { export = ExportVerb(.csv, arguments) }
-
-    func run(_ context: CommandContext) throws(CLIError) { try export.run(context) }
-}
-
-/// `stint export json`.
-struct ExportJSONVerb: Verb {
-    static let spec = VerbSpec(
-        path: ["export", "json"],
-        abstract: "Print the records and tags as one JSON document.",
-        options: ExportVerb.options,
-        discussion: """
-            {"format":"stint-export","version":1,"timeZone":…,"firstWeekday":…,"now":…,"records":[…],"tags":[…]}
-            in canonical JSON (no spaces, members in a fixed order). A record has the CSV's values: id, start,
-            end (local, with offset), startUtc, endUtc, durationSeconds, tagId, tag, comment, running; absent
-            values are left out. Every tag of the log is listed with its id, name and color, archived and
-            deleted ones marked.
-            """,
-        examples: [("stint export json | jq '.records | length'", "Counts the records.")]
-    )
-
-    let export: ExportVerb
-
-    init(_ arguments: ParsedArguments) throws(CLIError) { export = ExportVerb(.json, arguments) }
-
-    func run(_ context: CommandContext) throws(CLIError) { try export.run(context) }
-}
-
-/// `stint export timewarrior`.
-struct ExportTimewarriorVerb: Verb {
-    static let spec = VerbSpec(
-        path: ["export", "timewarrior"],
-        abstract: "Print the records in the format of `timew export`.",
-        options: ExportVerb.options,
-        discussion: """
-            Each record becomes an interval: its tag first in "tags", followed by the names of its comment's
-            last line when that is a "Tags: …" line as 'stint import' writes it; the rest of the comment is the
-            annotation. An untagged record keeps its whole comment as the annotation. Times are cut to the
-            second (Timewarrior keeps whole seconds); notes on standard error say which records that, overlaps
-            or several running timers concern. 'stint import timewarrior' reads the result back into the same
-            records (in a log that does not have them yet: the ids are derived from the starts).
-            """,
-        examples: [("stint export timewarrior > timew.json", "Everything, for Timewarrior.")]
-    )
-
-    let export: ExportVerb
-
-    init(_ arguments: ParsedArguments) throws(CLIError) { export = ExportVerb(.timewarrior, arguments) }
-
-    func run(_ context: CommandContext) throws(CLIError) { try export.run(context) }
 }

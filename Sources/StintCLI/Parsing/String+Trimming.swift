@@ -1,0 +1,15 @@
+import StintCore
+import StintEngine
+import StintLog
+
+extension Character {
+    /// Whether the character is one of 0…9.
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// The text without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
