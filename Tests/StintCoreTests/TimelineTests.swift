@@ -55,6 +55,30 @@ import Testing
                 })
     }
 
+    /// Long after publication the walk starts two days before the moment (found by stint-cli-fuzz: with a
+    /// clock at 9999-12-31 `widget` walked every hourly reload since 2026); it meets the same reload as the
+    /// walk from publication, for an idle widget across DST changes and for a running timer.
+    @Test func aTimelineLongAfterPublicationIsTheOneTheWholeWalkReaches() {
+        var idle = WidgetData(todayRecordsCount: 1, todayCompletedMilliseconds: Self.hour)
+        idle.lastUpdated = F.instant("2026-10-31T15:00:00.000Z")
+        var running = Self.running(since: "2026-11-29T08:00:00.000Z")
+        running.lastUpdated = F.instant("2026-11-29T09:00:30.000Z")
+        for (data, calendar) in [(idle, F.newYorkSunday), (running, F.utcMonday)] {
+            let later = data.lastUpdated.adding(milliseconds: 430 * 24 * Self.hour + 17 * Self.minute)
+            let reloads = WidgetTimelineBuilder.scheduledReloads(
+                for: data, publishedAt: data.lastUpdated, before: later.adding(milliseconds: 1), calendar: calendar)
+            let exact = WidgetTimelineBuilder.timeline(
+                for: data, now: reloads.last?.date ?? data.lastUpdated, calendar: calendar)
+            #expect(
+                WidgetTimelineBuilder.timeline(
+                    for: data, publishedAt: data.lastUpdated, showingAt: later, calendar: calendar) == exact)
+        }
+        let farFuture = WidgetTimelineBuilder.timeline(
+            for: running, publishedAt: running.lastUpdated, showingAt: F.instant("9999-12-31T23:59:59.000Z"),
+            calendar: F.utcMonday)
+        #expect(farFuture != nil)
+    }
+
     @Test func withoutATimerThereIsNowAndTheNextMidnight() {
         let data = WidgetData(todayRecordsCount: 3, todayCompletedMilliseconds: 2 * Self.hour)
         let timeline = Self.publishedTimeline(

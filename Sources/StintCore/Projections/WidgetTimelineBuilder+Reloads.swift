@@ -32,6 +32,10 @@ extension WidgetTimelineBuilder {
         return WidgetReload(date: date, kind: data.runningTimers.isEmpty ? .midnight : .hourly)
     }
 
+    /// How many days after publication ``timeline(for:publishedAt:showingAt:calendar:)`` follows the widget's
+    /// reloads one by one.
+    static let walkedDays = 400
+
     /// The reloads the widget's own timelines ask for after `data` was published at `publishedAt`, while no
     /// newer snapshot is written: each timeline is built at the previous reload and ends at the next.
     ///
@@ -59,6 +63,14 @@ extension WidgetTimelineBuilder {
     ) -> WidgetTimeline? {
         guard instant >= publishedAt else { return nil }
         var builtAt = publishedAt
+        // Long after publication (a widget left alone for a year, or a clock at 9999-12-31) the walk starts
+        // at the midnight two days before `instant` instead of at publication: after the first reload, an
+        // idle widget reloads at midnights and a running timer's on the hour, so the walk from there meets
+        // the same reloads.
+        let farAfter = calendar.startOfDay(calendar.date(of: publishedAt).adding(days: Self.walkedDays))
+        if instant > farAfter {
+            builtAt = max(builtAt, calendar.startOfDay(calendar.date(of: instant).adding(days: -2)))
+        }
         while true {
             let next = nextReload(for: data, builtAt: builtAt, calendar: calendar).date
             guard next <= instant, next > builtAt else { break }
