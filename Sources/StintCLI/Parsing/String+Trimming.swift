@@ -1,6 +1,5 @@
 import StintCore
 import StintEngine
-import StintLog
 
 extension Character {
     /// Whether the character is one of 0…9.

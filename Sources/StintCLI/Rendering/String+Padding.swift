@@ -1,6 +1,5 @@
 import StintCore
 import StintEngine
-import StintLog
 
 extension String {
     /// The text right-aligned in `width` characters.

@@ -1,6 +1,5 @@
 import StintCore
 import StintEngine
-import StintLog
 
 /// `stint widget`.
 struct WidgetVerb: Verb {
