@@ -14,6 +14,9 @@ extension RecordExport {
     public struct RowWriter: Sendable {
         public let frame: Frame
         private var offsets: ZoneOffsets
+        /// The last local and UTC dates: most records start and end on the day the one before them did.
+        private var localDays = DayCache()
+        private var utcDays = DayCache()
 
         public init(_ frame: Frame) {
             self.frame = frame
@@ -30,23 +33,33 @@ extension RecordExport {
                 return bytes.append(contentsOf: frame.json(row))
             }
             let start = offsets.offset(at: record.start)
-            let endOffset = record.end.map { offsets.offset(at: $0) }
+            let localStart = localDays.local(record.start, offsetSeconds: start.seconds)
+            let utcStart = utcDays.local(record.start, offsetSeconds: 0)
+            var endOffset: ZoneOffset?
+            var localEnd = localStart
+            var utcEnd = utcStart
+            if let end = record.end {
+                let offset = offsets.offset(at: end)
+                endOffset = offset
+                localEnd = localDays.local(end, offsetSeconds: offset.seconds)
+                utcEnd = utcDays.local(end, offsetSeconds: 0)
+            }
             // The parts of fixed size (at most 282 bytes) go through one buffer on the stack, appended at once.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 384) { buffer in
                 var cursor = ExportCursor(buffer.baseAddress!)
                 cursor.put(#"{"id":""#)
                 cursor.put(record.id)
                 cursor.put(#"","start":""#)
-                cursor.putLocal(record.start, start)
-                if let end = record.end, let endOffset {
+                cursor.putLocal(localStart, start)
+                if let endOffset {
                     cursor.put(#"","end":""#)
-                    cursor.putLocal(end, endOffset)
+                    cursor.putLocal(localEnd, endOffset)
                 }
                 cursor.put(#"","startUtc":""#)
-                cursor.putUTC(record.start)
-                if let end = record.end {
+                cursor.putUTC(utcStart)
+                if endOffset != nil {
                     cursor.put(#"","endUtc":""#)
-                    cursor.putUTC(end)
+                    cursor.putUTC(utcEnd)
                 }
                 cursor.put(#"","durationSeconds":"#)
                 cursor.putInteger(row.milliseconds / 1000)
@@ -78,18 +91,18 @@ extension RecordExport {
             let offset = offsets.offset(at: instant)
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
                 var cursor = ExportCursor(buffer.baseAddress!)
-                cursor.putLocal(instant, offset)
+                cursor.putLocal(localDays.local(instant, offsetSeconds: offset.seconds), offset)
                 bytes.append(
                     contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: cursor.count(from: buffer)))
             }
         }
 
         /// Appends `instant` in UTC, the bytes of ``Instant/appendISO8601(to:)``: `2026-11-29T13:07:09.123Z`.
-        public func appendUTC(_ instant: Instant, to bytes: inout [UInt8]) {
+        public mutating func appendUTC(_ instant: Instant, to bytes: inout [UInt8]) {
             guard Self.fourDigitYears(instant) else { return instant.appendISO8601(to: &bytes) }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
                 var cursor = ExportCursor(buffer.baseAddress!)
-                cursor.putUTC(instant)
+                cursor.putUTC(utcDays.local(instant, offsetSeconds: 0))
                 bytes.append(
                     contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: cursor.count(from: buffer)))
             }
@@ -177,6 +190,25 @@ struct ZoneOffsets: Sendable {
     }
 }
 
+/// The local date of the last instant asked for, so that the calendar arithmetic runs once a day.
+struct DayCache: Sendable {
+    private var days: Int64 = .min
+    private var date = CivilDate(year: 1970, month: 1, day: 1)
+
+    /// The wall-clock reading of `instant` at `offsetSeconds`, as ``LocalDateTime/init(_:offsetSeconds:)``.
+    @inline(__always)
+    mutating func local(_ instant: Instant, offsetSeconds: Int) -> LocalDateTime {
+        let local = instant.milliseconds + Int64(offsetSeconds) * 1000
+        let dayMs: Int64 = 86_400_000
+        let day = local >= 0 ? local / dayMs : (local - dayMs + 1) / dayMs
+        if day != days {
+            days = day
+            date = CivilDate(daysSinceEpoch: day)
+        }
+        return LocalDateTime(date: date, millisecondOfDay: local - day * dayMs)
+    }
+}
+
 /// An offset from UTC and its text as ``MessageFormat/offset(_:)`` writes it (`+01:00`: six bytes, packed).
 struct ZoneOffset: Sendable {
     let seconds: Int
@@ -221,18 +253,39 @@ struct ExportCursor {
     /// The id's lowercase canonical text, as ``EntityID/utf8``.
     @inline(__always)
     mutating func put(_ id: EntityID) {
-        @inline(__always) func hex(_ nibble: UInt64) -> UInt8 {
-            let value = UInt8(truncatingIfNeeded: nibble & 0xF)
-            return value < 10 ? 0x30 &+ value : 0x57 &+ value
-        }
-        for shift in stride(from: 60, through: 0, by: -4) {
-            if shift == 28 || shift == 12 { put(0x2D) }
-            put(hex(id.high >> UInt64(shift)))
-        }
-        for shift in stride(from: 60, through: 0, by: -4) {
-            if shift == 60 || shift == 44 { put(0x2D) }
-            put(hex(id.low >> UInt64(shift)))
-        }
+        putHex(UInt32(truncatingIfNeeded: id.high >> 32))
+        put(0x2D)
+        putHex(UInt16(truncatingIfNeeded: id.high >> 16))
+        put(0x2D)
+        putHex(UInt16(truncatingIfNeeded: id.high))
+        put(0x2D)
+        putHex(UInt16(truncatingIfNeeded: id.low >> 48))
+        put(0x2D)
+        putHex(UInt16(truncatingIfNeeded: id.low >> 32))
+        putHex(UInt32(truncatingIfNeeded: id.low))
+    }
+
+    /// Eight lowercase hex digits, most significant first, written as one word: each nibble is spread to a
+    /// byte, and the bytes of nibbles from 10 up move from the digits to the letters (`'a' - '0' - 10`).
+    @inline(__always)
+    private mutating func putHex(_ value: UInt32) {
+        var spread: UInt64 = 0
+        for index in 0..<8 { spread |= UInt64(value >> (28 - 4 * UInt32(index)) & 0xF) << (8 * UInt64(index)) }
+        let letters = ((spread &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        let ascii = spread &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
+        UnsafeMutableRawPointer(pointer).storeBytes(of: ascii.littleEndian, as: UInt64.self)
+        pointer += 8
+    }
+
+    /// Four lowercase hex digits, as ``putHex(_:)-(UInt32)``.
+    @inline(__always)
+    private mutating func putHex(_ value: UInt16) {
+        var spread: UInt32 = 0
+        for index in 0..<4 { spread |= UInt32(value >> (12 - 4 * UInt16(index)) & 0xF) << (8 * UInt32(index)) }
+        let letters = ((spread &+ 0x0606_0606) >> 4) & 0x0101_0101
+        let ascii = spread &+ 0x3030_3030 &+ letters &* 0x27
+        UnsafeMutableRawPointer(pointer).storeBytes(of: ascii.littleEndian, as: UInt32.self)
+        pointer += 4
     }
 
     /// A decimal integer, as ``JSON/appendInteger(_:to:)``.
@@ -257,8 +310,7 @@ struct ExportCursor {
 
     /// `YYYY-MM-DDTHH:MM:SS[.mmm]±HH:MM`, as ``RecordExport/local(_:)`` (a four-digit year).
     @inline(__always)
-    mutating func putLocal(_ instant: Instant, _ offset: ZoneOffset) {
-        let local = LocalDateTime(instant, offsetSeconds: offset.seconds)
+    mutating func putLocal(_ local: LocalDateTime, _ offset: ZoneOffset) {
         putDateTime(local)
         let millisecond = Int(local.millisecondOfDay % 1000)
         if millisecond != 0 {
@@ -274,8 +326,7 @@ struct ExportCursor {
 
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, as ``Instant/appendISO8601(to:)`` (a four-digit year).
     @inline(__always)
-    mutating func putUTC(_ instant: Instant) {
-        let local = LocalDateTime(instant, offsetSeconds: 0)
+    mutating func putUTC(_ local: LocalDateTime) {
         putDateTime(local)
         put(0x2E)
         putThreeDigits(Int(local.millisecondOfDay % 1000))
