@@ -2,7 +2,8 @@
 ///
 /// A verb reads an option through the declaration its spec lists, `arguments[Self.at]`, never by name.
 /// Reading a declaration the spec does not list is a programming error: a debug build stops at it (a release
-/// build reads the option as absent, since the parser accepts only the spec's options).
+/// build reads the option as absent, since the parser accepts only the spec's options), and a test builds
+/// every verb with ``undeclaredRead`` set to list such reads.
 struct ParsedArguments: Sendable {
     var positionals: [String] = []
     /// The verb whose spec the arguments were parsed against.
@@ -29,10 +30,19 @@ struct ParsedArguments: Sendable {
     /// The option's values, in the order given.
     subscript(option: RepeatedOption) -> [String] { values[declaredName(option)] ?? [] }
 
+    /// What reading an option the spec does not declare does: nil stops a debug build (an assertion); a test
+    /// sets a function that records the verb and the option instead, to list every such read.
+    @TaskLocal static var undeclaredRead: (@Sendable (_ verb: String, _ option: String) -> Void)?
+
     private func declaredName(_ option: some OptionDeclaration) -> String {
-        assert(
-            declared.contains(option.name),
-            "'stint \(verb)' reads --\(option.name), which its spec does not declare: list it in the options")
+        if !declared.contains(option.name) {
+            if let undeclaredRead = Self.undeclaredRead {
+                undeclaredRead(verb, option.name)
+            } else {
+                assertionFailure(
+                    "'stint \(verb)' reads --\(option.name), which its spec does not declare: list it in the options")
+            }
+        }
         return option.name
     }
 
