@@ -12,7 +12,7 @@ public import StintCore
 /// view is the strict ``LogView``'s, whose errors and warnings are then the ones reported.
 ///
 /// ```swift
-/// let view = try ProjectionView.load(try LogReader(path: path), at: .seq(797_928), options: options)
+/// let view = try ProjectionView.load(try LogSource.open(path: path, options: options), at: .seq(797_928), options: options)
 /// let snapshot = WidgetData(source: view.source, now: view.now)
 /// ```
 public struct ProjectionView: Sendable {
@@ -31,19 +31,20 @@ public struct ProjectionView: Sendable {
     /// The log's calendar.
     public var calendar: LogCalendar { source.calendar }
 
-    /// Builds the view of `reader`'s log at `point`.
+    /// Builds the view of `source`'s log at `point`.
     ///
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the same log and point.
-    public static func load(_ reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
+    public static func load(_ source: LogSource, at point: ReadPoint, options: EngineOptions) throws(StintError)
         -> ProjectionView
     {
+        let reader = source.reader
         if point == .latest, let view = fromReadModels(of: reader, options: options) { return view }
         if let folded = ProjectionLoader(reader: reader, options: options).load(upTo: point) {
             return ProjectionView(
                 source: folded.state.projectionSource, now: folded.now, point: point, warning: nil,
                 horizon: folded.state.horizon)
         }
-        let view = try LogView.load(reader, at: point, options: options)
+        let view = try LogView.load(source, at: point, options: options)
         return ProjectionView(
             source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
     }

@@ -1,6 +1,5 @@
 import StintCore
 import StintEngine
-import StintLog
 
 /// `stint diff`.
 struct DiffVerb: Verb {
@@ -94,7 +93,7 @@ struct DiffVerb: Verb {
     }
 
     func load(
-        _ text: String, option: String, reader: LogReader, calendar: LogCalendar, context: CommandContext
+        _ text: String, option: String, reader: LogSource, calendar: LogCalendar, context: CommandContext
     ) throws(CLIError) -> LogView {
         if let seq = try DiffVerb.seq(text, option: option) {
             return try context.view(at: .seq(seq), of: reader)
@@ -103,14 +102,14 @@ struct DiffVerb: Verb {
     }
 
     /// Events `first + 1 … last`.
-    func eventsBetween(_ first: Int64, _ last: Int64, reader: LogReader) throws(CLIError) -> [RecordedEvent] {
+    func eventsBetween(_ first: Int64, _ last: Int64, reader: LogSource) throws(CLIError) -> [RecordedEvent] {
         guard last > first else { return [] }
         var events: [RecordedEvent] = []
         do {
             let cursor = try reader.events(from: first + 1)
             while let event = try cursor.next(), event.seq <= last { events.append(event) }
         } catch {
-            throw CLIError(StintError(error))
+            throw CLIError(error)
         }
         return events
     }

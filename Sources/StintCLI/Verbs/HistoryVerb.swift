@@ -1,6 +1,5 @@
 import StintCore
 import StintEngine
-import StintLog
 
 /// `stint history`.
 struct HistoryVerb: Verb {
@@ -60,16 +59,16 @@ struct HistoryVerb: Verb {
         // A batch's lines wait for its last event: its header says which command made it.
         var batch = Batch()
         var descriptions = BatchDescription(format: format)
-        let cursor: LogEventCursor
+        let cursor: EventCursor
         do {
             cursor = try reader.events(from: 1)
         } catch {
-            throw CLIError(StintError(error))
+            throw CLIError(error)
         }
         var shown = 0
         var lastHeader: Int64?
         let progress = Progress.start(
-            "Reading the history", total: try? reader.lastSeq(), unit: "events", context: context)
+            "Reading the history", total: reader.lastSeq(), unit: "events", context: context)
         defer { progress.finish() }
         func flush(after: LogState?) {
             guard let tx = batch.tx else { return }
@@ -98,7 +97,7 @@ struct HistoryVerb: Verb {
                 guard let next = try cursor.next() else { break }
                 event = next
             } catch {
-                throw CLIError(StintError(error))
+                throw CLIError(error)
             }
             progress.update(completed: event.seq)
             let before = state
@@ -147,7 +146,7 @@ struct HistoryVerb: Verb {
             context.write(entry.text)
         }
         if let warning = cursor.warning {
-            context.warn("the log is damaged after the events shown: \(warning.description)")
+            context.warn("the log is damaged after the events shown: \(warning)")
         }
         if shown == 0, !context.globals.json { context.print("No events match.") }
     }

@@ -58,7 +58,7 @@ struct InitVerb: Verb {
             log = try TimeLog.create(at: path, timeZone: zone, firstWeekday: weekday, options: context.engineOptions)
         } catch {
             InitVerb.removeDirectories(created)
-            if error.log?.code == .alreadyExists || error.log?.code == .notALog {
+            if error.isOccupiedPath {
                 throw CLIError.refused("\(error.message)")
             }
             throw CLIError(error)

@@ -1,6 +1,5 @@
 import StintCore
 import StintEngine
-import StintLog
 
 /// `stint replay`.
 struct ReplayVerb: Verb {
@@ -79,7 +78,7 @@ struct ReplayVerb: Verb {
         // ends it after 8 hours) depends on batches before --since.
         let replay: PublishReplay
         do {
-            replay = try PublishReplay(reader: reader, since: nil, options: context.engineOptions)
+            replay = try PublishReplay(source: reader, since: nil, options: context.engineOptions)
         } catch {
             throw CLIError(error)
         }
