@@ -70,7 +70,7 @@ struct HistoryVerb: Verb {
         let progress = Progress.start(
             "Reading the history", total: reader.lastSeq(), unit: "events", context: context)
         defer { progress.finish() }
-        func flush(after: LogState?) {
+        func flush(after: AuditState?) {
             guard let tx = batch.tx else { return }
             let header = descriptions.describe(batch.events, at: batch.at, before: batch.before, after: after)
             descriptions.earlier[tx] = header
@@ -100,14 +100,16 @@ struct HistoryVerb: Verb {
                 throw CLIError(error)
             }
             progress.update(completed: event.seq)
-            let before = state
             if batch.tx != event.batchStart {
-                flush(after: before)
-                batch = Batch(tx: event.batchStart, at: event.at, before: before)
+                flush(after: state.map { AuditState($0) })
+                batch = Batch(tx: event.batchStart, at: event.at, before: state.map { AuditState($0) })
             }
             let domain: DomainEvent
+            let before: AuditState?
             do {
                 domain = try DomainEvent(event)
+                before = state.map { AuditState($0, naming: [domain]) }
+                if let state { batch.before?.take(domain, from: state) }
                 if state == nil { state = try LogState(genesis: event) } else { try state!.apply(event) }
             } catch {
                 throw CLIError(StintError(error))
@@ -126,16 +128,17 @@ struct HistoryVerb: Verb {
             if context.globals.json {
                 text = String(decoding: event.encodedLine(), as: UTF8.self) + "\n"
             } else {
-                let summary = EventSummary(format: format, tags: (before ?? state)?.tags ?? [:])
+                let summary = EventSummary(format: format, tags: before?.tags ?? state?.tags ?? [:])
                 text = "\(String(event.seq).leftPadded(6))  \(format.dateTime(event.at))  \(event.type.padding(15))  "
                 text += summary.describe(domain) + "\n"
-                for detail in HistoryVerb.beforeAndAfter(domain, before: before, after: state, format: format) {
+                let after = state.map { AuditState($0, naming: [domain]) }
+                for detail in HistoryVerb.beforeAndAfter(domain, before: before, after: after, format: format) {
                     text += String(repeating: " ", count: 8) + detail + "\n"
                 }
             }
             batch.lines.append((touched.tags, text))
         }
-        flush(after: state)
+        flush(after: state.map { AuditState($0) })
         progress.finish()
         for entry in pending where !entry.tags.isDisjoint(with: named) {
             shown += 1
@@ -155,13 +158,14 @@ struct HistoryVerb: Verb {
     struct Batch {
         var tx: Int64?
         var at = Instant(milliseconds: 0)
-        var before: LogState?
+        /// The state before the batch, with the records its events name as they were.
+        var before: AuditState?
         var events: [DomainEvent] = []
         var lines: [(tags: Set<EntityID>, text: String)] = []
     }
 
     /// The records and tags an event is about (for a record event, its tag before and after too).
-    static func touched(_ event: DomainEvent, before: LogState?) -> (records: [EntityID], tags: Set<EntityID>) {
+    static func touched(_ event: DomainEvent, before: AuditState?) -> (records: [EntityID], tags: Set<EntityID>) {
         func recordTags(_ id: EntityID, _ tag: EntityID?) -> Set<EntityID> {
             Set([tag, before?.records[id]?.tagId].compactMap { $0 })
         }
@@ -184,7 +188,7 @@ struct HistoryVerb: Verb {
 
     /// `was …` / `now …` lines for events that change an existing record.
     static func beforeAndAfter(
-        _ event: DomainEvent, before: LogState?, after: LogState?, format: TextFormat
+        _ event: DomainEvent, before: AuditState?, after: AuditState?, format: TextFormat
     ) -> [String] {
         let id: EntityID
         switch event {
