@@ -1,16 +1,18 @@
 import Foundation
 
-/// Writing an export's rows straight into a byte buffer: the bytes of ``RecordExport/Frame/json(_:)`` and of
-/// the CSV export, without building a ``JSON`` value or a `String` per field, for exports of long histories.
-///
-/// The JSON value path (``RecordExport/json``, ``RecordExport/Frame/json(_:)``) stays the reference: tests
-/// compare both on hostile comments and tag names and across DST changes in many zones.
-///
-/// ```swift
-/// var writer = RecordExport.RowWriter(frame)
-/// writer.appendJSON(row, to: &buffer)
-/// ```
+// Writing an export's rows straight into a byte buffer, for exports of long histories.
 extension RecordExport {
+    /// Writes export rows straight into a byte buffer: the bytes of ``RecordExport/Frame/json(_:)`` and of the
+    /// CSV export, without building a ``JSON`` value or a `String` per field.
+    ///
+    /// The JSON value path (``RecordExport/json``, ``RecordExport/Frame/json(_:)``) stays the reference: tests
+    /// compare both on hostile comments and tag names and across offset changes in many zones. Rows are best
+    /// given in start order, as an export reads them: the zone's offset and the date are remembered.
+    ///
+    /// ```swift
+    /// var writer = RecordExport.RowWriter(frame)
+    /// writer.appendJSON(row, to: &buffer)
+    /// ```
     public struct RowWriter: Sendable {
         public let frame: Frame
         private var offsets: ZoneOffsets
