@@ -1,6 +1,15 @@
 public import StintCore
 
 extension LogReader {
+    /// A caller's check of each event during verification: given the event and whether it *follows* the event
+    /// last given to the check, returns nil when the event is valid, else a sentence saying why not.
+    ///
+    /// An event follows when it is the next `seq` after that event, its `at` is not earlier, and it starts a
+    /// batch or continues the batch in progress with its `at` (log-format §2): the envelope a fold trusts.
+    /// Verification goes on after problems, so a check that folds the events (such as `stint verify`'s domain
+    /// check) must stop folding at the first event that does not follow; the verifier reports why.
+    public typealias EventValidator = (_ event: RecordedEvent, _ follows: Bool) -> String?
+
     /// Checks every segment, frame and event of the log and reports every problem; never changes anything.
     ///
     /// Checks frame checksums and layout (data frames with content size and checksum, one batch per frame in
@@ -12,11 +21,12 @@ extension LogReader {
     /// - Parameters:
     ///   - expectedHead: a head recorded elsewhere; a different hash at its `seq`, or a log that ends before
     ///     it, is reported as ``LogProblem/Kind/headMismatch`` at that `seq`.
-    ///   - validate: a domain check run on each event (for example: unknown type or version); a returned
-    ///     message becomes a ``LogProblem/Kind/rejectedEvent`` problem.
+    ///   - validate: a domain check run on each event (for example: unknown type or version, an event that
+    ///     contradicts the ones before it); a returned message becomes a ``LogProblem/Kind/rejectedEvent``
+    ///     problem. See ``EventValidator``.
     /// - Throws: ``LogError/Code/io`` when a read fails.
     public func verify(
-        expectingHead expectedHead: LogHead? = nil, validatingEach validate: ((RecordedEvent) -> String?)? = nil
+        expectingHead expectedHead: LogHead? = nil, validatingEach validate: EventValidator?
     ) throws(LogError) -> LogVerificationReport {
         var check = CheckOptions()
         check.checksChain = true
@@ -27,6 +37,14 @@ extension LogReader {
         let verifier = LogVerifier(reader: self, check: check)
         try verifier.run()
         return verifier.report(expectedHead: expectedHead)
+    }
+
+    /// Verification with a check that looks at each event alone (for example: unknown type or version); see
+    /// the form that takes an ``EventValidator``.
+    public func verify(
+        expectingHead expectedHead: LogHead? = nil, validatingEach validate: ((RecordedEvent) -> String?)? = nil
+    ) throws(LogError) -> LogVerificationReport {
+        try verify(expectingHead: expectedHead, validatingEach: validate.map { check in { event, _ in check(event) } })
     }
 }
 

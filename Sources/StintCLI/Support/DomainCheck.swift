@@ -4,12 +4,16 @@ import StintEngine
 import StintLog
 
 /// The domain's part of `verify`: every event decodes, and folds onto the ones before it.
+///
+/// The fold trusts the envelope (`seq`, `at`, batches), which the verifier checks and reports; folding stops
+/// at the first event that does not follow the one before it, since nothing after it can be folded.
 struct DomainCheck {
     private var state: LogState?
     private var broken = false
 
-    /// nil when `event` is a valid, consistent event; else why not.
-    mutating func check(_ event: RecordedEvent) -> String? {
+    /// nil when `event` is a valid, consistent event; else why not. `follows` says whether the verifier found
+    /// it to follow the event it last gave this check (``LogReader/EventValidator``).
+    mutating func check(_ event: RecordedEvent, follows: Bool) -> String? {
         do {
             _ = try DomainEvent(event)
         } catch {
@@ -19,7 +23,7 @@ struct DomainCheck {
         do {
             if state == nil, event.seq == 1 {
                 state = try LogState(genesis: event)
-            } else if state != nil, event.seq == state!.lastSeq + 1 {
+            } else if state != nil, follows {
                 try state!.apply(event)
             } else {
                 broken = true

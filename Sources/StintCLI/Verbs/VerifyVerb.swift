@@ -48,9 +48,9 @@ struct VerifyVerb: Verb {
         let progress = Progress.start("Verifying", total: try? reader.lastSeq(), unit: "events", context: context)
         do {
             defer { progress.finish() }
-            report = try reader.verify(expectingHead: expectedHead.flatMap { LogHead($0) }) { event in
+            report = try reader.verify(expectingHead: expectedHead.flatMap { LogHead($0) }) { event, follows in
                 progress.update(completed: event.seq)
-                return fold.check(event)
+                return fold.check(event, follows: follows)
             }
         } catch {
             throw CLIError(StintError(error))
