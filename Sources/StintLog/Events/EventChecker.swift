@@ -8,8 +8,6 @@ struct CheckOptions {
     var checksChain = true
     /// Check that each line is the canonical encoding of the event it decodes to.
     var checksCanonical = false
-    /// Require exactly one batch per frame (the active segment's rule).
-    var oneBatchPerFrame = false
     /// Stop at the first problem, completing no batch from there on (readers and writers); verification
     /// goes on to find every problem.
     var stopsAtFirstProblem = true
@@ -273,11 +271,6 @@ struct EventChecker {
                 location(line: nil, seq: current[0].seq))
         }
         batchesInFrame += 1
-        if options.oneBatchPerFrame && batchesInFrame == 2 {
-            report(
-                .frameLayout, "the frame holds more than one batch, but each frame of the active segment holds one",
-                location(line: nil, seq: current[0].seq))
-        }
         if !halted { completed.append(LogBatch(events: current)) }
         current = []
         currentTx = nil
