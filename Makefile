@@ -74,6 +74,7 @@ fuzz-smoke: bootstrap
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift
+	Tools/check-layers.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Tools Package.swift

@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "StintCore"),
         .target(name: "StintLog", dependencies: ["StintCore", "CZstd", "CCrypto"]),
         .target(name: "StintEngine", dependencies: ["StintCore", "StintLog", "CSQLite"]),
-        .target(name: "StintCLI", dependencies: ["StintCore", "StintLog", "StintEngine"]),
+        .target(name: "StintCLI", dependencies: ["StintCore", "StintEngine"]),
         .executableTarget(name: "stint", dependencies: ["StintCLI"]),
         .target(name: "ToolSupport", dependencies: ["StintCore"], path: "Tools/ToolSupport"),
         .executableTarget(

@@ -1,6 +1,5 @@
 import StintCore
 @_spi(FaultInjection) import StintEngine
-@_spi(FaultInjection) import StintLog
 
 extension CommandContext {
     /// The log path: `--log`, else `STINT_LOG`, else `$XDG_DATA_HOME/stint/log`, else
@@ -26,7 +25,7 @@ extension CommandContext {
             if !globals.quiet { host.standardError.write("note: \(message)\n") }
         }
         var options = EngineOptions(clock: { instant }, newID: newID, onNotice: notify, lockTimeout: lockTimeout)
-        if let fileSystem = host.logFileSystem { options.fileSystem = fileSystem }
+        host.configureEngine?(&options)
         return options
     }
 
@@ -48,7 +47,7 @@ extension CommandContext {
         do {
             return try TimeLog.open(at: path, options: engineOptions)
         } catch {
-            if error.log?.code == .notFound {
+            if error.isMissingLog {
                 throw CLIError.refused("there is no log at \(path); create one with 'stint init' (or pass --log PATH)")
             }
             throw CLIError(error)
@@ -56,36 +55,25 @@ extension CommandContext {
     }
 
     /// A reader of the log: a directory, a `.jsonl.zst` or `.jsonl` file, or `-` for standard input.
-    func reader() throws(CLIError) -> LogReader {
+    func reader() throws(CLIError) -> LogSource {
         let path = try logPath
-        if path == "-" { return LogReader(bytes: host.readStandardInput(), name: "standard input") }
-        var options = LogReader.Options()
-        if let fileSystem = host.logFileSystem { options.fileSystem = fileSystem }
+        if path == "-" { return LogSource(bytes: host.readStandardInput(), name: "standard input") }
         do {
-            return try LogReader(path: path, options: options)
+            return try LogSource.open(path: path, options: engineOptions)
         } catch {
-            if error.code == .notFound {
+            if error.isMissingLog {
                 throw CLIError.refused("there is no log at \(path); create one with 'stint init' (or pass --log PATH)")
             }
-            throw CLIError(StintError(error))
+            throw CLIError(error)
         }
     }
 
     /// The log's settings, read from its first event (to parse time arguments before folding).
-    func settings(of reader: LogReader) throws(CLIError) -> LogSettings {
+    func settings(of reader: LogSource) throws(CLIError) -> LogSettings {
         do {
-            guard let first = try reader.events(from: 1).next() else {
-                throw CLIError.damaged("the log \(reader.name) has no events; create a log with 'stint init'")
-            }
-            return try LogState(genesis: first).settings
-        } catch let error as CLIError {
-            throw error
-        } catch let error as LogError {
-            throw CLIError(StintError(error))
-        } catch let error as DomainError {
-            throw CLIError(StintError(error))
+            return try reader.settings()
         } catch {
-            throw CLIError.refused("\(error)")
+            throw CLIError(error)
         }
     }
 
@@ -97,21 +85,21 @@ extension CommandContext {
     }
 
     /// Reads `reader` at an already resolved `point`, and prints a warning when damage cut the reading short.
-    func view(at point: ReadPoint, of reader: LogReader) throws(CLIError) -> LogView {
+    func view(at point: ReadPoint, of reader: LogSource) throws(CLIError) -> LogView {
         let view: LogView
         do {
             view = try LogView.load(reader, at: point, options: engineOptions)
         } catch {
             throw CLIError(error)
         }
-        warnIfCut(view.warning)
+        warnIfCut(view.warning?.message)
         return view
     }
 
     /// Every record and tag at the point `--at` or `--seq` name (``RecordsView``: from the read models at
     /// the log's head), with a warning when damage cut the reading short.
     func recordsView(_ point: PointArguments) throws(CLIError) -> RecordsView {
-        try load(point, RecordsView.load, warning: \.warning)
+        try load(point, RecordsView.load, warning: \.warning?.message)
     }
 
     /// Every record at the log's head, one at a time (``RecordStream``), with a warning when damage cut the
@@ -124,20 +112,20 @@ extension CommandContext {
         } catch {
             throw CLIError(error)
         }
-        warnIfCut(stream.warning)
+        warnIfCut(stream.warning?.message)
         return stream
     }
 
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
     /// state, from the read models or a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
-        try load(point, ProjectionView.load, warning: \.warning)
+        try load(point, ProjectionView.load, warning: \.warning?.message)
     }
 
     /// Resolves `point` against the log and loads a view there, warning when damage cut the reading short.
     private func load<View>(
-        _ point: PointArguments, _ load: (LogReader, ReadPoint, EngineOptions) throws(StintError) -> View,
-        warning: (View) -> LogProblem?
+        _ point: PointArguments, _ load: (LogSource, ReadPoint, EngineOptions) throws(StintError) -> View,
+        warning: (View) -> String?
     ) throws(CLIError) -> View {
         let reader = try reader()
         let resolved = try readPoint(point, of: reader)
@@ -151,13 +139,13 @@ extension CommandContext {
         return view
     }
 
-    private func warnIfCut(_ warning: LogProblem?) {
-        guard let warning else { return }
-        warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
+    private func warnIfCut(_ damage: String?) {
+        guard let damage else { return }
+        warn("the log is damaged; showing what was recorded before the damage: \(damage)")
     }
 
     /// The engine's form of a `--at`/`--seq` point; `--at` is read in the log's calendar.
-    private func readPoint(_ point: PointArguments, of reader: LogReader) throws(CLIError) -> ReadPoint {
+    private func readPoint(_ point: PointArguments, of reader: LogSource) throws(CLIError) -> ReadPoint {
         switch point {
         case .latest: return .latest
         case .seq(let n): return .seq(n)
@@ -205,15 +193,15 @@ enum PointArguments: Sendable {
     case at(String)
     case seq(Int64)
 
-    static let options: [OptionSpec] = [
-        .value(
-            "at", "TIME",
-            "Show the log as it was at TIME (a time that has passed): the events recorded by then, with TIME as now."),
-        .value("seq", "N", "Show the log after its first N events, as of the time event N was recorded."),
-    ]
+    static let atOption = Option(
+        "at", "TIME",
+        "Show the log as it was at TIME (a time that has passed): the events recorded by then, with TIME as now.")
+    static let seqOption = Option(
+        "seq", "N", "Show the log after its first N events, as of the time event N was recorded.")
+    static let options: [any OptionDeclaration] = [atOption, seqOption]
 
     init(_ arguments: ParsedArguments, verb: String) throws(CLIError) {
-        switch (arguments.value("at"), arguments.value("seq")) {
+        switch (arguments[Self.atOption], arguments[Self.seqOption]) {
         case (nil, nil): self = .latest
         case (let at?, nil): self = .at(at)
         case (nil, let text?):

@@ -9,7 +9,7 @@ public import StintLog
 /// had to fold far, leave a new checkpoint behind (log directories only).
 ///
 /// ```swift
-/// let view = try LogView.load(try LogReader(path: path), at: .at(tuesdayNine), options: options)
+/// let view = try LogView.load(try LogSource.open(path: path, options: options), at: .at(tuesdayNine), options: options)
 /// let snapshot = WidgetData(source: view.state.projectionSource, now: view.now)
 /// ```
 public struct LogView: Sendable {
@@ -22,13 +22,14 @@ public struct LogView: Sendable {
     /// Why reading stopped before the end of the log, when damage stopped it (the view is the intact prefix).
     public let warning: LogProblem?
 
-    /// Folds `reader`'s log up to `point`.
+    /// Folds `source`'s log up to `point`.
     ///
     /// - Throws: ``StintError`` (refused) for a point outside the log (a `seq` past its end, an instant before
     ///   its first event), (damaged) for events this build cannot fold, and the reader's errors.
-    public static func load(_ reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
+    public static func load(_ source: LogSource, at point: ReadPoint, options: EngineOptions) throws(StintError)
         -> LogView
     {
+        let reader = source.reader
         if case .seq(let n) = point, n < 1 {
             throw StintError(.usage, "--seq must be 1 or more (the first event is seq 1), not \(n)")
         }

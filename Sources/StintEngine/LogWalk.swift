@@ -1,8 +1,8 @@
-public import StintCore
-public import StintLog
+import StintCore
+import StintLog
 
 /// Folds a log one committed batch at a time, for verbs that look at every moment of its history
-/// (`stint replay`, `stint widget`).
+/// (``PublishReplay``: `stint replay`, `stint widget`).
 ///
 /// The walk can begin after a point: the events up to it are folded first (from the newest usable
 /// checkpoint, as ``LogView`` does) and are not handed out. Then ``next()`` returns each later batch,
@@ -12,12 +12,12 @@ public import StintLog
 /// let walk = try LogWalk(reader: reader, after: .at(monday), options: options)
 /// while let batch = try walk.next() { print(batch.firstSeq, walk.state!.runningRecords.count) }
 /// ```
-public final class LogWalk {
+final class LogWalk {
     /// The state after the last batch handed out, or after the events folded before the walk; nil while
     /// no event was folded.
-    public private(set) var state: LogState?
+    private(set) var state: LogState?
     /// Why the walk stopped before the end of the log, when damage stopped it.
-    public private(set) var warning: LogProblem?
+    private(set) var warning: LogProblem?
     private let cursor: LogBatchCursor?
 
     /// Starts a walk of `reader`'s log.
@@ -26,7 +26,7 @@ public final class LogWalk {
     ///   - point: the events to fold before the first batch handed out: `nil` for none, `.at(T)` for the
     ///     events recorded at or before T, `.seq(N)` for events 1…N, `.latest` for all of them.
     /// - Throws: ``StintError`` for an unreadable log or events this build cannot fold.
-    public init(reader: LogReader, after point: ReadPoint?, options: EngineOptions) throws(StintError) {
+    init(reader: LogReader, after point: ReadPoint?, options: EngineOptions) throws(StintError) {
         if let point {
             let folded = try StateLoader(reader: reader, options: options).load(upTo: point)
             state = folded.state
@@ -47,7 +47,7 @@ public final class LogWalk {
     ///
     /// - Throws: ``StintError`` (damaged) for an event that does not fold onto the ones before it, and
     ///   the reader's I/O errors.
-    public func next() throws(StintError) -> LogBatch? {
+    func next() throws(StintError) -> LogBatch? {
         guard let cursor else { return nil }
         let batch: LogBatch
         do {

@@ -12,7 +12,7 @@ public import StintCore
 /// view is the strict ``LogView``'s, whose errors and warnings are then the ones reported.
 ///
 /// ```swift
-/// let view = try ProjectionView.load(try LogReader(path: path), at: .seq(797_928), options: options)
+/// let view = try ProjectionView.load(try LogSource.open(path: path, options: options), at: .seq(797_928), options: options)
 /// let snapshot = WidgetData(source: view.source, now: view.now)
 /// ```
 public struct ProjectionView: Sendable {
@@ -31,19 +31,20 @@ public struct ProjectionView: Sendable {
     /// The log's calendar.
     public var calendar: LogCalendar { source.calendar }
 
-    /// Builds the view of `reader`'s log at `point`.
+    /// Builds the view of `source`'s log at `point`.
     ///
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the same log and point.
-    public static func load(_ reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
+    public static func load(_ source: LogSource, at point: ReadPoint, options: EngineOptions) throws(StintError)
         -> ProjectionView
     {
+        let reader = source.reader
         if point == .latest, let view = fromReadModels(of: reader, options: options) { return view }
         if let folded = ProjectionLoader(reader: reader, options: options).load(upTo: point) {
             return ProjectionView(
                 source: folded.state.projectionSource, now: folded.now, point: point, warning: nil,
                 horizon: folded.state.horizon)
         }
-        let view = try LogView.load(reader, at: point, options: options)
+        let view = try LogView.load(source, at: point, options: options)
         return ProjectionView(
             source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
     }
@@ -109,44 +110,36 @@ struct ProjectionLoader {
             return nil
         }
         guard let json = found.payload.withUnsafeBytes({ try? JSON.parse($0.assumingMemoryBound(to: UInt8.self)) }),
-            var state = try? ProjectionState(checkpoint: json), state.lastSeq == found.header.head.seq
+            let restored = try? ProjectionState(checkpoint: json), restored.lastSeq == found.header.head.seq
         else {
             projections.remove(seq: found.header.head.seq)
             return nil
         }
-        let start = state.lastSeq
-        var unverifiedHead: LogHead? = found.header.head
-        var folded: Int64 = 0
         var saved = Set(present)
-        var nextMilestone = (state.lastSeq / spacing + 1) * spacing
-        do {
-            let cursor = try reader.batches(from: start, recordingHeadAt: start)
-            batches: while let batch = try cursor.next() {
-                if let expected = unverifiedHead {
-                    guard cursor.recordedHead == expected else {
-                        projections.remove(seq: expected.seq)
-                        return nil
-                    }
-                    unverifiedHead = nil
-                }
-                if let atLimit, batch.events[0].at > atLimit { break }
-                for event in batch.events where event.seq > state.lastSeq {
-                    if let seqLimit, event.seq > seqLimit { break batches }
-                    try state.apply(event)
-                    folded += 1
-                }
-                if state.lastSeq >= nextMilestone, let last = batch.events.last, last.seq == state.lastSeq {
-                    nextMilestone = (state.lastSeq / spacing + 1) * spacing
-                    if options.writesCheckpoints, saved.insert(state.lastSeq).inserted {
-                        var pruned = state
-                        pruned.prune()
-                        pruned.save(to: projections, at: last)
-                    }
+        var nextMilestone = (restored.lastSeq / spacing + 1) * spacing
+        let outcome = try? CheckpointedFold<ProjectionState>(reader: reader).run(
+            from: .init(state: restored, head: found.header.head),
+            genesis: { (event) throws(DomainError) in ProjectionState(try LogState(genesis: event)) }, upTo: point
+        ) { state, last in
+            if state.lastSeq >= nextMilestone {
+                nextMilestone = (state.lastSeq / spacing + 1) * spacing
+                if options.writesCheckpoints, saved.insert(state.lastSeq).inserted {
+                    var pruned = state
+                    pruned.prune()
+                    pruned.save(to: projections, at: last)
                 }
             }
-            // Damage, and a log that ends before the checkpoint, are for the strict fold to report.
-            guard cursor.warning == nil, unverifiedHead == nil else { return nil }
-        } catch {
+        }
+        let state: ProjectionState
+        let folded: Int64
+        switch outcome {
+        case .folded(let end?, _, let count, nil):
+            (state, folded) = (end, count)
+        case .staleCheckpoint:
+            projections.remove(seq: found.header.head.seq)
+            return nil
+        default:
+            // Damage, events that do not fold and read failures are for the strict fold to report.
             return nil
         }
         let now: Instant
@@ -161,7 +154,7 @@ struct ProjectionLoader {
             guard state.lastSeq == n else { return nil }
             now = state.lastAt
         }
-        return Folded(state: state, now: now, checkpointSeq: start, foldedCount: folded)
+        return Folded(state: state, now: now, checkpointSeq: restored.lastSeq, foldedCount: folded)
     }
 }
 

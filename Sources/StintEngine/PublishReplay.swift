@@ -11,14 +11,14 @@ public import StintLog
 /// the log holds.
 ///
 /// ```swift
-/// let replay = try PublishReplay(reader: reader, since: nil, options: options)
+/// let replay = try PublishReplay(source: source, since: nil, options: options)
 /// while let step = try replay.next() { print(step.batch.firstSeq, step.writesSnapshot ? "write" : "unchanged") }
 /// ```
 public final class PublishReplay {
     /// What the app does after one batch.
     public struct Step: Sendable {
         /// The batch, already folded into ``PublishReplay/state``.
-        public var batch: LogBatch
+        public var batch: StoredBatch
         /// The snapshot built at the batch's recorded time.
         public var snapshot: WidgetData
         /// Whether the snapshot differs from the one on disk (`lastUpdated` excluded), or the one on disk
@@ -49,15 +49,15 @@ public final class PublishReplay {
     /// After a start past a point, an activity shown there is taken as started at the point's last batch.
     public private(set) var liveActivityStartedAt: Instant?
 
-    /// Starts a replay of `reader`'s log.
+    /// Starts a replay of `source`'s log.
     ///
     /// - Parameters:
     ///   - since: fold the batches recorded before this instant without handing them out; the app's
     ///     snapshot and Live Activity are then those of the state they leave. nil starts at the first event.
     /// - Throws: ``StintError`` for an unreadable log or events this build cannot fold.
-    public init(reader: LogReader, since: Instant?, options: EngineOptions) throws(StintError) {
+    public init(source: LogSource, since: Instant?, options: EngineOptions) throws(StintError) {
         let point = since.map { ReadPoint.at($0.adding(milliseconds: -1)) }
-        walk = try LogWalk(reader: reader, after: point, options: options)
+        walk = try LogWalk(reader: source.reader, after: point, options: options)
         if let state = walk.state {
             var index = SnapshotIndex(state: state)
             let snapshot = index.snapshot(of: state, now: state.lastAt)
@@ -107,7 +107,7 @@ public final class PublishReplay {
         case .none: break
         }
         return Step(
-            batch: batch, snapshot: snapshot, writesSnapshot: writes, liveActivity: action,
+            batch: StoredBatch(events: batch.events), snapshot: snapshot, writesSnapshot: writes, liveActivity: action,
             systemEndedActivity: systemEnd)
     }
 

@@ -9,7 +9,7 @@ public import StintLog
 /// otherwise from the whole fold, as ``RecordsView``.
 ///
 /// ```swift
-/// let stream = try RecordStream.open(try LogReader(path: path), options: options)
+/// let stream = try RecordStream.open(try LogSource.open(path: path, options: options), options: options)
 /// defer { stream.close() }
 /// try stream.forEach(startingFrom: nil, before: nil) { record in print(record.id) }
 /// ```
@@ -41,10 +41,11 @@ public final class RecordStream {
         close()
     }
 
-    /// Opens the records of `reader`'s log at its head.
+    /// Opens the records of `source`'s log at its head.
     ///
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the latest point.
-    public static func open(_ reader: LogReader, options: EngineOptions) throws(StintError) -> RecordStream {
+    public static func open(_ source: LogSource, options: EngineOptions) throws(StintError) -> RecordStream {
+        let reader = source.reader
         if options.usesReadModels, let directory = reader.directoryPath,
             let model = ReadModel.openForReading(inLogDirectory: directory)
         {
@@ -56,7 +57,7 @@ public final class RecordStream {
             model.endStreaming()
             model.close()
         }
-        let view = try LogView.load(reader, at: .latest, options: options)
+        let view = try LogView.load(source, at: .latest, options: options)
         let source = view.state.projectionSource
         return RecordStream(
             calendar: source.calendar, tags: source.tags, now: view.now, warning: view.warning, model: nil,

@@ -7,7 +7,7 @@ public import StintLog
 /// reflect the head; at other points, or without them, from ``LogView``'s fold, which gives the same source.
 ///
 /// ```swift
-/// let view = try RecordsView.load(try LogReader(path: path), at: .latest, options: options)
+/// let view = try RecordsView.load(try LogSource.open(path: path, options: options), at: .latest, options: options)
 /// let report = TimeReport(source: view.source, range: week, grouping: .day, now: view.now)
 /// ```
 public struct RecordsView: Sendable {
@@ -30,12 +30,13 @@ public struct RecordsView: Sendable {
         return tags.values.first { !$0.isDeleted && InputLimits.nameKey($0.name) == key }
     }
 
-    /// Reads the records of `reader`'s log at `point`.
+    /// Reads the records of `source`'s log at `point`.
     ///
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the same log and point.
-    public static func load(_ reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
+    public static func load(_ source: LogSource, at point: ReadPoint, options: EngineOptions) throws(StintError)
         -> RecordsView
     {
+        let reader = source.reader
         if point == .latest, options.usesReadModels, let directory = reader.directoryPath,
             let model = ReadModel.openForReading(inLogDirectory: directory)
         {
@@ -47,7 +48,7 @@ public struct RecordsView: Sendable {
                 }
             }
         }
-        let view = try LogView.load(reader, at: point, options: options)
+        let view = try LogView.load(source, at: point, options: options)
         return RecordsView(source: view.state.projectionSource, now: view.now, warning: view.warning)
     }
 }

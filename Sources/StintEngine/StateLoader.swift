@@ -34,14 +34,9 @@ struct StateLoader {
 
     /// Folds the events up to `point` (`.latest` folds everything).
     func load(upTo point: ReadPoint) throws(StintError) -> Folded {
-        var state: LogState?
-        var lastEvent: RecordedEvent?
-        var checkpointSeq: Int64?
         let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
         let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
-        // The checkpoint's head is checked against the log while reading on from it (the batch holding its
-        // seq is read first), instead of reading the log up to it once for the check and once for the fold.
-        var unverifiedHead: LogHead?
+        var start: CheckpointedFold<LogState>.Start?
         if let checkpoints,
             let found = checkpoints.newestUnverified(
                 atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit,
@@ -50,73 +45,40 @@ struct StateLoader {
             if let restored = found.payload.withUnsafeBytes({ try? LogState(compactCheckpoint: $0) }),
                 restored.lastSeq == found.header.head.seq
             {
-                state = restored
-                checkpointSeq = restored.lastSeq
-                unverifiedHead = found.header.head
+                start = .init(state: restored, head: found.header.head)
             } else {
                 checkpoints.remove(seq: found.header.head.seq)
             }
         }
-        var folded: Int64 = 0
-        let cursor: LogBatchCursor
         let spacing = max(1, options.checkpointSpacing)
-        var nextMilestone = ((state?.lastSeq ?? 0) / spacing + 1) * spacing
+        var nextMilestone = ((start?.state.lastSeq ?? 0) / spacing + 1) * spacing
         let projectionSpacing = max(1, options.projectionCheckpointSpacing)
-        var nextProjectionMilestone = ((state?.lastSeq ?? 0) / projectionSpacing + 1) * projectionSpacing
+        var nextProjectionMilestone = ((start?.state.lastSeq ?? 0) / projectionSpacing + 1) * projectionSpacing
         var savedProjections: Set<Int64>?
-        do {
-            if let unverifiedHead {
-                cursor = try reader.batches(from: unverifiedHead.seq, recordingHeadAt: unverifiedHead.seq)
-            } else {
-                cursor = try reader.batches(from: 1)
+        let outcome = try CheckpointedFold<LogState>(reader: reader).run(
+            from: start, genesis: LogState.init(genesis:), upTo: point
+        ) { state, last in
+            // A long fold leaves checkpoints along the way, so that later reads of earlier points of the
+            // history (--at, --seq) find one close by.
+            if state.lastSeq >= nextMilestone {
+                nextMilestone = (state.lastSeq / spacing + 1) * spacing
+                if state.lastSeq != seqLimit { save(state, at: last) }
             }
-            batches: while let batch = try cursor.next() {
-                if let expected = unverifiedHead {
-                    guard cursor.recordedHead == expected else { return try discard(expected, upTo: point) }
-                    unverifiedHead = nil
-                }
-                if let atLimit, batch.events[0].at > atLimit { break }
-                for event in batch.events {
-                    if let current = state, event.seq <= current.lastSeq { continue }
-                    if let seqLimit, event.seq > seqLimit { break batches }
-                    if state == nil {
-                        state = try LogState(genesis: event)
-                    } else {
-                        try state!.apply(event)
-                    }
-                    lastEvent = event
-                    folded += 1
-                }
-                // A long fold leaves checkpoints along the way, so that later reads of earlier points of the
-                // history (--at, --seq) find one close by.
-                if let current = state, let lastEvent, current.lastSeq >= nextMilestone {
-                    nextMilestone = (current.lastSeq / spacing + 1) * spacing
-                    if current.lastSeq != seqLimit { save(current, at: lastEvent) }
-                }
-                // And projection checkpoints, closer together, for the widget projections' reads.
-                if let current = state, let lastEvent, current.lastSeq >= nextProjectionMilestone {
-                    nextProjectionMilestone = (current.lastSeq / projectionSpacing + 1) * projectionSpacing
-                    if let projections, options.writesCheckpoints {
-                        if savedProjections == nil { savedProjections = Set(projections.seqs()) }
-                        if savedProjections!.insert(current.lastSeq).inserted {
-                            ProjectionState(current).save(to: projections, at: lastEvent)
-                        }
+            // And projection checkpoints, closer together, for the widget projections' reads.
+            if state.lastSeq >= nextProjectionMilestone {
+                nextProjectionMilestone = (state.lastSeq / projectionSpacing + 1) * projectionSpacing
+                if let projections, options.writesCheckpoints {
+                    if savedProjections == nil { savedProjections = Set(projections.seqs()) }
+                    if savedProjections!.insert(state.lastSeq).inserted {
+                        ProjectionState(state).save(to: projections, at: last)
                     }
                 }
             }
-        } catch let error as StintError {
-            throw error
-        } catch let error as LogError {
-            throw StintError(error)
-        } catch let error as DomainError {
-            throw StintError(error)
-        } catch {
-            throw StintError(.refused, "\(error)")
         }
-        if let expected = unverifiedHead {
-            // The log ended before the checkpoint's seq (or is damaged before it): the checkpoint is not of
-            // this log.
-            return try discard(expected, upTo: point)
+        guard case .folded(let state, let lastEvent, let folded, let warning) = outcome else {
+            // The checkpoint is not of this log: drop it and fold again without it.
+            if let start { checkpoints?.remove(seq: start.head.seq) }
+            return try load(upTo: point)
         }
         // The state at the end of the log is worth keeping after a long fold; a past point (--at, --seq) is
         // rarely read again, and the checkpoints along the way already serve the reads around it.
@@ -124,14 +86,8 @@ struct StateLoader {
             save(state, at: lastEvent)
         }
         return Folded(
-            state: state, lastEvent: lastEvent, warning: cursor.warning, foldedCount: folded,
-            checkpointSeq: checkpointSeq)
-    }
-
-    /// Removes a checkpoint whose head is not the log's, and folds again without it.
-    private func discard(_ head: LogHead, upTo point: ReadPoint) throws(StintError) -> Folded {
-        checkpoints?.remove(seq: head.seq)
-        return try load(upTo: point)
+            state: state, lastEvent: lastEvent, warning: warning, foldedCount: folded,
+            checkpointSeq: start?.state.lastSeq)
     }
 
     /// Saves `state` as the checkpoint after `event` (its last event), when this log keeps checkpoints.

@@ -45,4 +45,11 @@ public struct StintError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// Whether nothing is at the log's path (so `stint init` would make one there).
+    public var isMissingLog: Bool { log?.code == .notFound }
+
+    /// Whether something that is not a usable place for a new log is at the path: a log already, or
+    /// another file or directory.
+    public var isOccupiedPath: Bool { log?.code == .alreadyExists || log?.code == .notALog }
 }

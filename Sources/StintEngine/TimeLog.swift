@@ -1,5 +1,5 @@
 public import StintCore
-public import StintLog
+import StintLog
 
 /// A log opened for writing: an event store, and the folded state that commands are decided against.
 ///

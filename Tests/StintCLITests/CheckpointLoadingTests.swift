@@ -46,17 +46,17 @@ import Testing
         let options = try Self.makeLog(at: path, commands: 120, ids: IncrementingIDs())
         let reader = try LogReader(path: path)
         // The first read folds everything and leaves checkpoints every 25 events and at the end.
-        let latest = try LogView.load(reader, at: .latest, options: options)
+        let latest = try LogView.load(LogSource(reader: reader), at: .latest, options: options)
         #expect(latest.state == (try Self.coldState(path, at: .latest, options: options)))
         let seqs = CheckpointStore(logDirectory: path).seqs()
         #expect(seqs.contains(25) || seqs.contains(26))
         #expect(seqs.last == latest.state.lastSeq)
         for n: Int64 in [1, 2, 24, 25, 26, 27, 60, 99, 100, latest.state.lastSeq] {
-            let view = try LogView.load(reader, at: .seq(n), options: options)
+            let view = try LogView.load(LogSource(reader: reader), at: .seq(n), options: options)
             #expect(view.state == (try Self.coldState(path, at: .seq(n), options: options)), "seq \(n)")
         }
         // Reading again from the checkpoints gives the same latest state.
-        #expect(try LogView.load(reader, at: .latest, options: options).state == latest.state)
+        #expect(try LogView.load(LogSource(reader: reader), at: .latest, options: options).state == latest.state)
     }
 
     @Test func aCheckpointOfAnotherLogIsDiscarded() throws {
@@ -65,7 +65,7 @@ import Testing
         let second = directory.appending("second")
         let options = try Self.makeLog(at: first, commands: 40, ids: IncrementingIDs())
         _ = try Self.makeLog(at: second, commands: 40, ids: IncrementingIDs(startingAfter: 1000))
-        _ = try LogView.load(try LogReader(path: first), at: .latest, options: options)
+        _ = try LogView.load(try LogSource.open(path: first), at: .latest, options: options)
         let firstStore = CheckpointStore(logDirectory: first)
         let foreign = try #require(firstStore.seqs().last)
         try FileManager.default.createDirectory(atPath: second + "/checkpoints", withIntermediateDirectories: true)
@@ -74,7 +74,7 @@ import Testing
             toPath: second + "/checkpoints/" + String(format: "%020lld", foreign) + ".ckpt")
         var readOnly = options
         readOnly.writesCheckpoints = false
-        let view = try LogView.load(try LogReader(path: second), at: .latest, options: readOnly)
+        let view = try LogView.load(try LogSource.open(path: second), at: .latest, options: readOnly)
         #expect(view.state == (try Self.coldState(second, at: .latest, options: options)))
         #expect(!CheckpointStore(logDirectory: second).seqs().contains(foreign))
     }

@@ -46,7 +46,7 @@ import Testing
             environment: ["STINT_LOG": log, "STINT_LOCK_TIMEOUT": "0"],
             clock: { Instant(canonical: "2026-11-29T13:00:00.000Z")! }, newID: ids.generator, standardOutput: out,
             standardError: err)
-        host.logFileSystem = fileSystem
+        host.configureEngine = { $0.fileSystem = fileSystem }
         let status = StintCLI.run(arguments: arguments, host: host)
         return CLIResult(status: status, stdout: out.text, stderr: err.text)
     }

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(FaultInjection) import StintCLI
 import StintCore
+@_spi(FaultInjection) import StintEngine
 @_spi(FaultInjection) import StintLog
 import TestSupport
 import Testing
@@ -249,7 +250,7 @@ import Testing
         var host = Host(
             environment: runner.environment.merging(item.environment) { $1 }, clock: { now },
             newID: ids.generator, standardOutput: out, standardError: err, readStandardInput: { item.stdin })
-        host.logFileSystem = fileSystem
+        if let fileSystem { host.configureEngine = { $0.fileSystem = fileSystem } }
         let status = StintCLI.run(arguments: item.arguments, host: host)
         #expect(status == item.status, "\(item.name): \(err.text)")
         #expect(err.text.hasPrefix("error: ") && err.text.count > "error: ".count + 10, "\(item.name): \(err.text)")

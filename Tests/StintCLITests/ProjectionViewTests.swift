@@ -79,8 +79,8 @@ import Testing
         points += stride(from: 0, to: last, by: 53).map { .at(log.events[$0].at.adding(milliseconds: 90_000)) }
         var cut = 0
         for point in points {
-            let strict = try LogView.load(reader, at: point, options: options)
-            let view = try ProjectionView.load(reader, at: point, options: options)
+            let strict = try LogView.load(LogSource(reader: reader), at: point, options: options)
+            let view = try ProjectionView.load(LogSource(reader: reader), at: point, options: options)
             #expect(view.now == strict.now, "\(point)")
             #expect(
                 ProjectionViewTests.projections(source: view.source, now: view.now)
@@ -137,12 +137,14 @@ import Testing
         try log.write(to: file)
         let fileReader = try LogReader(path: file)
         #expect(ProjectionLoader(reader: fileReader, options: options).load(upTo: .latest) == nil)
-        let view = try ProjectionView.load(fileReader, at: .seq(200), options: options)
-        let strict = try LogView.load(fileReader, at: .seq(200), options: options)
+        let view = try ProjectionView.load(LogSource(reader: fileReader), at: .seq(200), options: options)
+        let strict = try LogView.load(LogSource(reader: fileReader), at: .seq(200), options: options)
         #expect(
             WidgetData(source: view.source, now: view.now)
                 == WidgetData(source: strict.state.projectionSource, now: strict.now))
         // The strict fold's refusals are the view's.
-        #expect(throws: StintError.self) { try ProjectionView.load(reader, at: .seq(10_000), options: options) }
+        #expect(throws: StintError.self) {
+            try ProjectionView.load(LogSource(reader: reader), at: .seq(10_000), options: options)
+        }
     }
 }

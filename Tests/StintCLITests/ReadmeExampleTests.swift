@@ -22,7 +22,7 @@ import Testing
         log.close()
 
         // 3. Read the log as of any instant or seq.
-        let view = try LogView.load(try LogReader(path: path), at: .at(now), options: options)
+        let view = try LogView.load(try LogSource.open(path: path), at: .at(now), options: options)
 
         // 4. Compute what the widgets show.
         let snapshot = WidgetData(source: view.state.projectionSource, now: view.now)

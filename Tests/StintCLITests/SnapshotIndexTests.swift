@@ -70,7 +70,7 @@ import Testing
         try log.write(to: path)
         let options = EngineOptions(clock: { Instant(milliseconds: 0) }, newID: { EntityID(high: 0, low: 0) })
         for since in [nil, log.events[log.events.count / 2].at] {
-            let replay = try PublishReplay(reader: try LogReader(path: path), since: since, options: options)
+            let replay = try PublishReplay(source: try LogSource.open(path: path), since: since, options: options)
             // The plain simulation: fold everything, project every state with WidgetData(source:now:).
             var state: LogState?
             var onDisk: WidgetData?
@@ -133,7 +133,7 @@ import Testing
         var steps = 0
         var writes = 0
         let elapsed = try clock.measure {
-            let replay = try PublishReplay(reader: try LogReader(path: path), since: nil, options: options)
+            let replay = try PublishReplay(source: try LogSource.open(path: path), since: nil, options: options)
             while let step = try replay.next() {
                 steps += 1
                 if step.writesSnapshot { writes += 1 }

@@ -218,7 +218,7 @@ struct DifferentialRun {
         #expect(view.source.tags == expected.projectionSource.tags, "step \(step)")
         #expect(view.source.recentTagIds == expected.projectionSource.recentTagIds, "step \(step)")
         // Reports and exports read every record from the read models, in the whole state's order.
-        let records = try RecordsView.load(reader, at: .latest, options: sliceOptions)
+        let records = try RecordsView.load(LogSource(reader: reader), at: .latest, options: sliceOptions)
         #expect(records.source.records == whole.projectionSource.records, "step \(step)")
         #expect(records.source.tags == whole.projectionSource.tags, "step \(step)")
         #expect(records.source.recentTagIds == whole.projectionSource.recentTagIds, "step \(step)")

@@ -44,6 +44,8 @@ func parse(_ arguments: [String]) -> Options? {
             guard date.isValid else { return nil }
             options.firstDay = date
         default:
+            // An option this tool does not know (`--help`, `--out`) is not an output directory.
+            guard !argument.hasPrefix("-") else { return nil }
             positional.append(argument)
         }
         index += 1

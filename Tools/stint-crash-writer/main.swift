@@ -132,13 +132,9 @@ while options.count == 0 || done < options.count {
         sinceCheckpoint = 0
         // A read that folds past the newest checkpoint leaves a new one behind (checkpointInterval 1).
         do {
-            _ = try LogView.load(try LogReader(path: options.path), at: .latest, options: engine)
-        } catch let error as LogError {
-            fail(error.message)
-        } catch let error as StintError {
-            fail(error.message)
+            _ = try LogView.load(try LogSource.open(path: options.path), at: .latest, options: engine)
         } catch {
-            fail("\(error)")
+            fail(error.message)
         }
     }
 }

@@ -145,7 +145,7 @@ struct LogChecks {
         let options = EngineOptions(
             clock: { Instant(milliseconds: 0) }, newID: { EntityID(high: 0, low: 0) }, writesCheckpoints: false)
         do {
-            let view = try LogView.load(try LogReader(path: path), at: .latest, options: options)
+            let view = try LogView.load(try LogSource.open(path: path), at: .latest, options: options)
             return view.state == state ? [] : ["the state read through the checkpoints differs from a full fold"]
         } catch {
             return ["the log does not load: \(error)"]

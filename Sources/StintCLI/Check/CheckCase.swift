@@ -1,6 +1,6 @@
 import Foundation
 import StintCore
-import StintLog
+import StintEngine
 
 /// One projection test case of `stint check`: a log, the queries to run against it, and their expected
 /// outputs (docs/testing.md describes the layout).
@@ -129,7 +129,7 @@ struct CheckCase {
         }
         let events = directory + "/" + eventsFile
         do {
-            let cursor = try LogReader(path: events).events(from: 1)
+            let cursor = try LogSource.open(path: events).events(from: 1)
             var last: Instant?
             while let event = try cursor.next() { last = event.at }
             guard let last else { throw Problem(.unreadableLog, "\(events) has no events") }

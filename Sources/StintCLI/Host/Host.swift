@@ -1,5 +1,5 @@
 public import StintCore
-@_spi(FaultInjection) public import StintLog
+public import StintEngine
 
 /// Everything the CLI takes from the process it runs in: arguments aside, the environment, the clock,
 /// new ids, the standard streams and what the terminal is.
@@ -22,9 +22,9 @@ public struct Host: Sendable {
     public var systemTimeZone: String
     /// The locale's first weekday (1 = Sunday … 7 = Saturday), the default of `stint init --first-weekday`.
     public var localeFirstWeekday: Int
-    /// The file operations every log access of the CLI goes through (nil: the real file system); set by
-    /// fault-injecting tests to fail a chosen write, sync or rename.
-    @_spi(FaultInjection) public var logFileSystem: (any LogFileSystem)?
+    /// Changes the engine options of every command (nil: none); fault-injecting tests set the file
+    /// operations every log access goes through, to fail a chosen write, sync or rename.
+    @_spi(FaultInjection) public var configureEngine: (@Sendable (inout EngineOptions) -> Void)?
 
     public init(
         environment: [String: String], clock: @escaping @Sendable () -> Instant,

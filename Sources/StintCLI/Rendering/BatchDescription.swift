@@ -9,7 +9,7 @@ struct BatchDescription {
     var earlier: [Int64: String] = [:]
 
     /// Describes the batch `events`, recorded at `at`, that turned `before` into `after`.
-    func describe(_ events: [DomainEvent], at: Instant, before: LogState?, after: LogState?) -> String {
+    func describe(_ events: [DomainEvent], at: Instant, before: AuditState?, after: AuditState?) -> String {
         let tags = after?.tags ?? [:]
         func tagName(_ id: EntityID?) -> String {
             guard let id else { return "\"\"" }

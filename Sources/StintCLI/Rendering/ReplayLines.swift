@@ -1,6 +1,5 @@
 import StintCore
 import StintEngine
-import StintLog
 
 /// The lines and the per-day counts of `stint replay`.
 struct ReplayLines {
@@ -77,7 +76,7 @@ struct ReplayLines {
     }
 
     /// The batch's event types, a run of one type written once with its count: `timer.stopped ×9`.
-    static func types(_ batch: LogBatch) -> String {
+    static func types(_ batch: StoredBatch) -> String {
         var runs: [(type: String, count: Int)] = []
         for event in batch.events {
             if runs.last?.type == event.type {

@@ -119,13 +119,15 @@ struct StateDiff {
             lines.append("Events:")
             var state = before.state
             for event in events {
-                let previous = state
-                guard let domain = try? DomainEvent(event), (try? state.apply(event)) != nil else { break }
+                guard let domain = try? DomainEvent(event) else { break }
+                let previous = AuditState(state, naming: [domain])
+                guard (try? state.apply(event)) != nil else { break }
                 let summary = EventSummary(format: format, tags: previous.tags)
                 lines.append(
                     "\(String(event.seq).leftPadded(6))  \(format.dateTime(event.at))  \(event.type.padding(15))  "
                         + summary.describe(domain))
-                for detail in HistoryVerb.beforeAndAfter(domain, before: previous, after: state, format: format) {
+                let now = AuditState(state, naming: [domain])
+                for detail in HistoryVerb.beforeAndAfter(domain, before: previous, after: now, format: format) {
                     lines.append(String(repeating: " ", count: 8) + detail)
                 }
             }

@@ -1,7 +1,6 @@
 import Foundation
 import StintCore
 import StintEngine
-import StintLog
 
 /// The domain's part of `verify`: every event decodes, and folds onto the ones before it.
 ///

@@ -1,6 +1,5 @@
 import StintCore
 import StintEngine
-import StintLog
 
 /// What an app following the reference design had put on screen at a moment: the snapshot file's content
 /// (the last write at or before the moment) and its Live Activity.
@@ -48,12 +47,12 @@ struct PublishedMoment {
     /// Replays `reader`'s log up to `moment`, over the batches that end at or before event `seqLimit` (the
     /// app publishes after whole batches).
     static func load(
-        _ reader: LogReader, moment: Instant, seqLimit: Int64, context: CommandContext
+        _ reader: LogSource, moment: Instant, seqLimit: Int64, context: CommandContext
     ) throws(CLIError) -> PublishedMoment {
         var result = PublishedMoment()
         var activityStart: Instant?
         do {
-            let replay = try PublishReplay(reader: reader, since: nil, options: context.engineOptions)
+            let replay = try PublishReplay(source: reader, since: nil, options: context.engineOptions)
             while let step = try replay.next(), step.at <= moment, step.batch.lastSeq <= seqLimit {
                 if step.writesSnapshot { result.snapshot = step.snapshot }
                 result.liveActivity = replay.liveActivity

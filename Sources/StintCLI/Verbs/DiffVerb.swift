@@ -1,18 +1,17 @@
 import StintCore
 import StintEngine
-import StintLog
 
 /// `stint diff`.
 struct DiffVerb: Verb {
+    static let from = Option(
+        "from", "POINT", "The earlier point: a time (as --at takes it), or seq:N / N for the log after event N."
+    ).required()
+    static let to = Option("to", "POINT", "The later point, in the same forms (default: the whole log, now).")
+
     static let spec = VerbSpec(
         path: ["diff"],
         abstract: "What changed between two points of the log: the events, the records, the totals, the timers.",
-        options: [
-            OptionSpec.value(
-                "from", "POINT", "The earlier point: a time (as --at takes it), or seq:N / N for the log after event N."
-            ).required(),
-            .value("to", "POINT", "The later point, in the same forms (default: the whole log, now)."),
-        ],
+        options: [from, to],
         discussion: """
             A POINT is either a seq or a time. 'seq:N' or a bare whole number N (digits only) is the log after
             its first N events, as of the time event N was recorded (like --seq N). Anything else is a time in
@@ -42,11 +41,11 @@ struct DiffVerb: Verb {
     let to: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        guard let from = arguments.value("from") else {
+        guard let from = arguments[Self.from] else {
             throw CLIError.usage("diff needs --from POINT (a time, or seq:N)", verb: Self.spec.name)
         }
         self.from = from
-        to = arguments.value("to")
+        to = arguments[Self.to]
         _ = try DiffVerb.seq(from, option: "--from")
         if let to { _ = try DiffVerb.seq(to, option: "--to") }
     }
@@ -94,7 +93,7 @@ struct DiffVerb: Verb {
     }
 
     func load(
-        _ text: String, option: String, reader: LogReader, calendar: LogCalendar, context: CommandContext
+        _ text: String, option: String, reader: LogSource, calendar: LogCalendar, context: CommandContext
     ) throws(CLIError) -> LogView {
         if let seq = try DiffVerb.seq(text, option: option) {
             return try context.view(at: .seq(seq), of: reader)
@@ -103,14 +102,14 @@ struct DiffVerb: Verb {
     }
 
     /// Events `first + 1 … last`.
-    func eventsBetween(_ first: Int64, _ last: Int64, reader: LogReader) throws(CLIError) -> [RecordedEvent] {
+    func eventsBetween(_ first: Int64, _ last: Int64, reader: LogSource) throws(CLIError) -> [RecordedEvent] {
         guard last > first else { return [] }
         var events: [RecordedEvent] = []
         do {
             let cursor = try reader.events(from: first + 1)
             while let event = try cursor.next(), event.seq <= last { events.append(event) }
         } catch {
-            throw CLIError(StintError(error))
+            throw CLIError(error)
         }
         return events
     }

@@ -1,19 +1,18 @@
 import StintCore
 import StintEngine
-import StintLog
 
 /// `stint history`.
 struct HistoryVerb: Verb {
+    static let since = Option("since", "TIME", "Only events recorded at or after TIME.")
+    static let until = Option("until", "TIME", "Only events recorded before TIME.")
+    static let record = Option("record", "ID", "Only events about this record (an id or a unique prefix).")
+    static let tag = Option("tag", "NAME", "Only events about this tag or its records.").withCompletion(.tags)
+    static let type = Option("type", "TYPE", "Only events of this type (timer.started) or family (timer).")
+
     static let spec = VerbSpec(
         path: ["history"],
         abstract: "The audit listing: every event with its seq, recorded time, type and what it did.",
-        options: [
-            .value("since", "TIME", "Only events recorded at or after TIME."),
-            .value("until", "TIME", "Only events recorded before TIME."),
-            .value("record", "ID", "Only events about this record (an id or a unique prefix)."),
-            OptionSpec.value("tag", "NAME", "Only events about this tag or its records.").withCompletion(.tags),
-            .value("type", "TYPE", "Only events of this type (timer.started) or family (timer)."),
-        ],
+        options: [since, until, record, tag, type],
         discussion: """
             Events are grouped by batch (one command, appended atomically), each under a line that says which
             command made it, as typed: "batch 8: split of 268af4c3 at 10:30", "batch 12: undo of "edit 1870c29f
@@ -35,11 +34,11 @@ struct HistoryVerb: Verb {
     let type: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        since = arguments.value("since")
-        until = arguments.value("until")
-        record = arguments.value("record")
-        tag = arguments.value("tag")
-        type = arguments.value("type")
+        since = arguments[Self.since]
+        until = arguments[Self.until]
+        record = arguments[Self.record]
+        tag = arguments[Self.tag]
+        type = arguments[Self.type]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
@@ -60,18 +59,18 @@ struct HistoryVerb: Verb {
         // A batch's lines wait for its last event: its header says which command made it.
         var batch = Batch()
         var descriptions = BatchDescription(format: format)
-        let cursor: LogEventCursor
+        let cursor: EventCursor
         do {
             cursor = try reader.events(from: 1)
         } catch {
-            throw CLIError(StintError(error))
+            throw CLIError(error)
         }
         var shown = 0
         var lastHeader: Int64?
         let progress = Progress.start(
-            "Reading the history", total: try? reader.lastSeq(), unit: "events", context: context)
+            "Reading the history", total: reader.lastSeq(), unit: "events", context: context)
         defer { progress.finish() }
-        func flush(after: LogState?) {
+        func flush(after: AuditState?) {
             guard let tx = batch.tx else { return }
             let header = descriptions.describe(batch.events, at: batch.at, before: batch.before, after: after)
             descriptions.earlier[tx] = header
@@ -98,17 +97,19 @@ struct HistoryVerb: Verb {
                 guard let next = try cursor.next() else { break }
                 event = next
             } catch {
-                throw CLIError(StintError(error))
+                throw CLIError(error)
             }
             progress.update(completed: event.seq)
-            let before = state
             if batch.tx != event.batchStart {
-                flush(after: before)
-                batch = Batch(tx: event.batchStart, at: event.at, before: before)
+                flush(after: state.map { AuditState($0) })
+                batch = Batch(tx: event.batchStart, at: event.at, before: state.map { AuditState($0) })
             }
             let domain: DomainEvent
+            let before: AuditState?
             do {
                 domain = try DomainEvent(event)
+                before = state.map { AuditState($0, naming: [domain]) }
+                if let state { batch.before?.take(domain, from: state) }
                 if state == nil { state = try LogState(genesis: event) } else { try state!.apply(event) }
             } catch {
                 throw CLIError(StintError(error))
@@ -127,16 +128,17 @@ struct HistoryVerb: Verb {
             if context.globals.json {
                 text = String(decoding: event.encodedLine(), as: UTF8.self) + "\n"
             } else {
-                let summary = EventSummary(format: format, tags: (before ?? state)?.tags ?? [:])
+                let summary = EventSummary(format: format, tags: before?.tags ?? state?.tags ?? [:])
                 text = "\(String(event.seq).leftPadded(6))  \(format.dateTime(event.at))  \(event.type.padding(15))  "
                 text += summary.describe(domain) + "\n"
-                for detail in HistoryVerb.beforeAndAfter(domain, before: before, after: state, format: format) {
+                let after = state.map { AuditState($0, naming: [domain]) }
+                for detail in HistoryVerb.beforeAndAfter(domain, before: before, after: after, format: format) {
                     text += String(repeating: " ", count: 8) + detail + "\n"
                 }
             }
             batch.lines.append((touched.tags, text))
         }
-        flush(after: state)
+        flush(after: state.map { AuditState($0) })
         progress.finish()
         for entry in pending where !entry.tags.isDisjoint(with: named) {
             shown += 1
@@ -147,7 +149,7 @@ struct HistoryVerb: Verb {
             context.write(entry.text)
         }
         if let warning = cursor.warning {
-            context.warn("the log is damaged after the events shown: \(warning.description)")
+            context.warn("the log is damaged after the events shown: \(warning)")
         }
         if shown == 0, !context.globals.json { context.print("No events match.") }
     }
@@ -156,13 +158,14 @@ struct HistoryVerb: Verb {
     struct Batch {
         var tx: Int64?
         var at = Instant(milliseconds: 0)
-        var before: LogState?
+        /// The state before the batch, with the records its events name as they were.
+        var before: AuditState?
         var events: [DomainEvent] = []
         var lines: [(tags: Set<EntityID>, text: String)] = []
     }
 
     /// The records and tags an event is about (for a record event, its tag before and after too).
-    static func touched(_ event: DomainEvent, before: LogState?) -> (records: [EntityID], tags: Set<EntityID>) {
+    static func touched(_ event: DomainEvent, before: AuditState?) -> (records: [EntityID], tags: Set<EntityID>) {
         func recordTags(_ id: EntityID, _ tag: EntityID?) -> Set<EntityID> {
             Set([tag, before?.records[id]?.tagId].compactMap { $0 })
         }
@@ -185,7 +188,7 @@ struct HistoryVerb: Verb {
 
     /// `was …` / `now …` lines for events that change an existing record.
     static func beforeAndAfter(
-        _ event: DomainEvent, before: LogState?, after: LogState?, format: TextFormat
+        _ event: DomainEvent, before: AuditState?, after: AuditState?, format: TextFormat
     ) -> [String] {
         let id: EntityID
         switch event {

@@ -1,19 +1,17 @@
 import Foundation
 import StintCore
 import StintEngine
-import StintLog
 
 /// `stint verify`.
 struct VerifyVerb: Verb {
+    static let expectHead = Option(
+        "expect-head", "HEAD",
+        "Also check the log against a head recorded elsewhere: SEQ:HASH as verify prints it, or the hash alone.")
+
     static let spec = VerbSpec(
         path: ["verify"],
         abstract: "Check every frame checksum, seq, hash link and event of the log; print its head.",
-        options: [
-            .value(
-                "expect-head", "HEAD",
-                "Also check the log against a head recorded elsewhere: SEQ:HASH as verify prints it, or the hash alone."
-            )
-        ],
+        options: [expectHead],
         discussion: """
             Exit status 0 when the log is intact, 65 when it is damaged, with each problem's segment, byte
             offset and seq. Verify only reads: it never repairs anything. Record the head it prints somewhere
@@ -25,42 +23,34 @@ struct VerifyVerb: Verb {
         ]
     )
 
-    let expectedHead: String?
+    let expectedHead: ExpectedHead?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        expectedHead = arguments.value("expect-head")
-        if let text = expectedHead, LogHead(text) == nil, !VerifyVerb.isBareHash(text) {
-            throw CLIError.usage(
-                "--expect-head takes SEQ:HASH (as 'stint verify' prints it) or a 64-digit hex hash, not '\(text)'",
-                verb: Self.spec.name)
+        expectedHead = try arguments[Self.expectHead].map { (text) throws(CLIError) in
+            guard let head = ExpectedHead(text) else {
+                throw CLIError.usage(
+                    "--expect-head takes SEQ:HASH (as 'stint verify' prints it) or a 64-digit hex hash, not '\(text)'",
+                    verb: Self.spec.name)
+            }
+            return head
         }
-    }
-
-    static func isBareHash(_ text: String) -> Bool {
-        text.utf8.count == 64
-            && text.lowercased().utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let reader = try context.reader()
         var fold = DomainCheck()
-        let report: LogVerificationReport
-        let progress = Progress.start("Verifying", total: try? reader.lastSeq(), unit: "events", context: context)
+        let report: VerificationReport
+        let progress = Progress.start("Verifying", total: reader.lastSeq(), unit: "events", context: context)
         do {
             defer { progress.finish() }
-            report = try reader.verify(expectingHead: expectedHead.flatMap { LogHead($0) }) { event, follows in
+            report = try reader.verify(expecting: expectedHead) { event, follows in
                 progress.update(completed: event.seq)
                 return fold.check(event, follows: follows)
             }
         } catch {
-            throw CLIError(StintError(error))
+            throw CLIError(error)
         }
-        var problems = report.problems.map(\.description)
-        if let text = expectedHead, VerifyVerb.isBareHash(text), report.head?.hash != text.lowercased() {
-            problems.append(
-                "head mismatch: the log's head is \(report.head?.description ?? "empty"), not the expected \(text.lowercased())"
-            )
-        }
+        let problems = report.problems
         let head = report.head?.description ?? "none (the log has no events)"
         if context.globals.json {
             var object = JSONObjectBuilder()

@@ -77,6 +77,11 @@ public struct StoredBatch: Hashable, Sendable {
         self.events = events
         position = StorePosition(seq: events[events.count - 1].seq)
     }
+
+    /// The `seq` of the first event.
+    public var firstSeq: Int64 { events[0].seq }
+    /// The `seq` of the last event.
+    public var lastSeq: Int64 { events[events.count - 1].seq }
 }
 
 /// What an append did.

@@ -121,7 +121,10 @@ public final class LogDirectoryStore: EventStore {
         let seq = position?.seq ?? 0
         let cursor: LogBatchCursor
         do throws(LogError) {
-            if seq > 0, try reader.lastSeq() < seq {
+            // The writer holding the lock knows the end without reading (the last frame of an active
+            // segment can be a whole import).
+            let last = if let writer { writer.head?.seq ?? 0 } else { try reader.lastSeq() }
+            if seq > 0, last < seq {
                 throw LogError(.invalidInput, "the log at \(path) ends before \(position!): it has no such position")
             }
             cursor = try reader.batches(from: seq + 1)

@@ -1,0 +1,90 @@
+import StintCore
+import StintLog
+
+/// A state the engine folds events into from a checkpoint: the whole ``LogState`` or the widget
+/// projections' ``ProjectionState``.
+protocol FoldedState {
+    /// The `seq` of the last event folded.
+    var lastSeq: Int64 { get }
+    /// Folds the next event.
+    mutating func apply(_ event: RecordedEvent) throws(DomainError)
+}
+
+extension LogState: FoldedState {}
+extension ProjectionState: FoldedState {}
+
+/// The one fold every read of a past or present point goes through (``StateLoader`` for ``LogView``,
+/// ``ProjectionLoader`` for ``ProjectionView``): start from a checkpoint or from the first event, read on
+/// from the batch holding the checkpoint's `seq` — checking the checkpoint's head against the log on the
+/// way, instead of reading the log up to it once for the check and once for the fold —, fold every event
+/// up to the point, and hand each whole batch folded to `afterBatch` (where the loaders leave checkpoints).
+struct CheckpointedFold<State: FoldedState> {
+    /// Where the fold starts: a state restored from a checkpoint, and the head the checkpoint was taken at.
+    struct Start {
+        var state: State
+        var head: LogHead
+    }
+
+    /// How a fold ended.
+    enum Outcome {
+        /// Folded to the point: the state (nil when no event was folded at all), the last event folded after
+        /// the start, how many were folded, and why reading stopped early (damage), if it did.
+        case folded(state: State?, lastEvent: RecordedEvent?, count: Int64, warning: LogProblem?)
+        /// The checkpoint's head is not the log's (another log, a rewritten one, or one that ends before it).
+        case staleCheckpoint
+    }
+
+    let reader: LogReader
+
+    /// Folds the events after `start` (from the first event when nil; `genesis` makes the state of a log's
+    /// first event) up to `point`.
+    ///
+    /// - Throws: ``StintError`` for events that do not fold and for read failures.
+    func run(
+        from start: Start?, genesis: (RecordedEvent) throws(DomainError) -> State, upTo point: ReadPoint,
+        afterBatch: (State, RecordedEvent) -> Void
+    ) throws(StintError) -> Outcome {
+        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
+        let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
+        var state = start?.state
+        var unverifiedHead = start?.head
+        var lastEvent: RecordedEvent?
+        var count: Int64 = 0
+        do {
+            let cursor =
+                if let unverifiedHead {
+                    try reader.batches(from: unverifiedHead.seq, recordingHeadAt: unverifiedHead.seq)
+                } else {
+                    try reader.batches(from: 1)
+                }
+            batches: while let batch = try cursor.next() {
+                if let expected = unverifiedHead {
+                    guard cursor.recordedHead == expected else { return .staleCheckpoint }
+                    unverifiedHead = nil
+                }
+                if let atLimit, batch.events[0].at > atLimit { break }
+                for event in batch.events {
+                    if let current = state, event.seq <= current.lastSeq { continue }
+                    if let seqLimit, event.seq > seqLimit { break batches }
+                    if state == nil {
+                        state = try genesis(event)
+                    } else {
+                        try state!.apply(event)
+                    }
+                    lastEvent = event
+                    count += 1
+                }
+                if let state, let last = batch.events.last, state.lastSeq == last.seq { afterBatch(state, last) }
+            }
+            // A log that ends before the checkpoint's seq (or is damaged before it) is not its log.
+            if unverifiedHead != nil { return .staleCheckpoint }
+            return .folded(state: state, lastEvent: lastEvent, count: count, warning: cursor.warning)
+        } catch let error as LogError {
+            throw StintError(error)
+        } catch let error as DomainError {
+            throw StintError(error)
+        } catch {
+            throw StintError(.refused, "\(error)")
+        }
+    }
+}

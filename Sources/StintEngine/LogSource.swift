@@ -1,0 +1,98 @@
+public import StintCore
+@_spi(FaultInjection) package import StintLog
+
+/// A log to read, without taking the writer's lock: a log directory, one segment file (`.jsonl.zst`), a
+/// plain `.jsonl` file, or the bytes of one (standard input).
+///
+/// The engine's reads (``LogView``, ``ProjectionView``, ``RecordsView``, ``RecordStream``,
+/// ``PublishReplay``), the audit walk over its events and ``verify(expecting:validatingEach:)`` all start
+/// from a source; what the log layer does underneath (frames, segments, checkpoints) stays behind it.
+///
+/// ```swift
+/// let source = try LogSource.open(path: path, options: options)
+/// let events = try source.events()
+/// while let event = try events.next() { print(event.seq, event.type) }
+/// ```
+public struct LogSource: Sendable {
+    package let reader: LogReader
+
+    package init(reader: LogReader) {
+        self.reader = reader
+    }
+
+    /// The log directory or file at `path`, read through `options`' file system (the real one for nil).
+    ///
+    /// - Throws: ``StintError`` (refused) when nothing is at `path` (``StintError/isMissingLog``) or a
+    ///   directory is not a log, (damaged) when its format is newer than this build.
+    public static func open(path: String, options: EngineOptions? = nil) throws(StintError) -> LogSource {
+        var readerOptions = LogReader.Options()
+        if let options { readerOptions.fileSystem = options.fileSystem }
+        do {
+            return LogSource(reader: try LogReader(path: path, options: readerOptions))
+        } catch {
+            throw StintError(error)
+        }
+    }
+
+    /// Bytes the caller already has, compressed or plain, such as standard input it read.
+    public init(bytes: [UInt8], name: String) {
+        reader = LogReader(bytes: bytes, name: name)
+    }
+
+    /// The path or name used in messages.
+    public var name: String { reader.name }
+
+    /// The log's settings (time zone, first weekday), read from its first event.
+    ///
+    /// - Throws: ``StintError`` (damaged) for a log without events or whose first event is not a valid
+    ///   `log.created`.
+    public func settings() throws(StintError) -> LogSettings {
+        guard let first = try events().next() else {
+            throw StintError(.damaged, "the log \(name) has no events; create a log with 'stint init'")
+        }
+        do {
+            return try LogState(genesis: first).settings
+        } catch {
+            throw StintError(error)
+        }
+    }
+
+    /// The events from `seq` on, in order, each checked (checksums, order, hash chain) before it is handed
+    /// out; damage ends the walk at the intact prefix and is the cursor's ``EventCursor/warning``.
+    public func events(from seq: Int64 = 1) throws(StintError) -> EventCursor {
+        do {
+            return EventCursor(try reader.events(from: seq))
+        } catch {
+            throw StintError(error)
+        }
+    }
+
+    /// The `seq` of the last event (0 for a log without events); cheap for a directory, a read through
+    /// for other sources. nil when it cannot be read.
+    public func lastSeq() -> Int64? {
+        try? reader.lastSeq()
+    }
+}
+
+/// The events of a ``LogSource``, one at a time; made by ``LogSource/events(from:)``.
+public final class EventCursor {
+    private let cursor: LogEventCursor
+
+    init(_ cursor: LogEventCursor) {
+        self.cursor = cursor
+    }
+
+    /// The next event; nil at the end of the log or of its intact prefix.
+    ///
+    /// - Throws: ``StintError`` when a read fails.
+    public func next() throws(StintError) -> RecordedEvent? {
+        do {
+            return try cursor.next()
+        } catch {
+            throw StintError(error)
+        }
+    }
+
+    /// Why the walk ended before the end of the log (where the damage is and what it is), if it did.
+    public var warning: String? { cursor.warning?.description }
+}
