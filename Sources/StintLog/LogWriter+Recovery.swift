@@ -33,7 +33,7 @@ extension LogWriter {
         let lastFile = SegmentFile(path: directory.path(last.name), name: last.name, fileSystem: fileSystem)
         var findings: Findings
         if let seal = try lastFile.seal(searchLimit: Int64(SegmentFile.tailReadSize)),
-            seal.index.firstSeq == last.firstSeq
+            SegmentLayout.sealFits(seal.index, segmentFirstSeq: last.firstSeq)
         {
             let ending = try lastFile.ending(
                 of: seal, logPath: path, chunkSize: configuration.readChunkSize, decompressor: decompressor)
@@ -104,7 +104,7 @@ extension LogWriter {
                     .invalidSeal, "the segment has no valid seal frame, but it is not the last segment",
                     location: LogLocation(segment: segment.name)), lastGood: nil)
         }
-        guard seal.index.firstSeq == segment.firstSeq, seal.index.lastSeq + 1 == nextFirstSeq else {
+        guard SegmentLayout.sealFits(seal.index, segmentFirstSeq: segment.firstSeq, nextFirstSeq: nextFirstSeq) else {
             throw damage(
                 LogProblem(
                     .segmentLayout,

@@ -63,6 +63,13 @@ enum SegmentLayout {
             location: LogLocation(segment: name, offset: offset, seq: seq))
     }
 
+    /// Whether a seal found at the end of a segment is that segment's (§4.2: its first `seq` is the segment's
+    /// name) and, when the next segment's name is given, whether the segment ends where the next one starts
+    /// (§1).
+    static func sealFits(_ seal: SealIndex, segmentFirstSeq: Int64, nextFirstSeq: Int64? = nil) -> Bool {
+        seal.firstSeq == segmentFirstSeq && (nextFirstSeq.map { seal.lastSeq + 1 == $0 } ?? true)
+    }
+
     /// Explains a segment of a log directory that holds no event (§4.2: a segment holds one or more data frames).
     static let emptySegment = "the segment holds no events"
 
