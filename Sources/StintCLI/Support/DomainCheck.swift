@@ -11,7 +11,7 @@ struct DomainCheck {
     private var broken = false
 
     /// nil when `event` is a valid, consistent event; else why not. `follows` says whether the verifier found
-    /// it to follow the event it last gave this check (``LogReader/EventValidator``).
+    /// it to follow the event it last gave this check (see ``LogSource/verify(expecting:validatingEach:)``).
     mutating func check(_ event: RecordedEvent, follows: Bool) -> String? {
         do {
             _ = try DomainEvent(event)
