@@ -1,4 +1,4 @@
-public import StintCore
+import StintCore
 
 /// What a writer left at the end of the log: enough for the next writer to open the log without reading
 /// its last segment, when nothing changed since.

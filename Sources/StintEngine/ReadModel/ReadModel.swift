@@ -1,5 +1,5 @@
 import Glibc
-public import StintCore
+import StintCore
 import StintLog
 
 /// The read models of a log directory: what commands need, kept in SQLite (`read-models.sqlite` in the log
