@@ -193,15 +193,15 @@ enum PointArguments: Sendable {
     case at(String)
     case seq(Int64)
 
-    static let options: [OptionSpec] = [
-        .value(
-            "at", "TIME",
-            "Show the log as it was at TIME (a time that has passed): the events recorded by then, with TIME as now."),
-        .value("seq", "N", "Show the log after its first N events, as of the time event N was recorded."),
-    ]
+    static let atOption = Option(
+        "at", "TIME",
+        "Show the log as it was at TIME (a time that has passed): the events recorded by then, with TIME as now.")
+    static let seqOption = Option(
+        "seq", "N", "Show the log after its first N events, as of the time event N was recorded.")
+    static let options: [any OptionDeclaration] = [atOption, seqOption]
 
     init(_ arguments: ParsedArguments, verb: String) throws(CLIError) {
-        switch (arguments.value("at"), arguments.value("seq")) {
+        switch (arguments[Self.atOption], arguments[Self.seqOption]) {
         case (nil, nil): self = .latest
         case (let at?, nil): self = .at(at)
         case (nil, let text?):

@@ -34,16 +34,8 @@ extension CommandContext {
     }
 }
 
-extension ParsedArguments {
-    /// The comment option: nil when absent.
-    var comment: String? { value("comment") }
-
-    /// Whether `--force` was given.
-    var force: Bool { flag("force") }
-}
-
 /// Options several mutation verbs share.
 enum SharedOptions {
-    static let comment = OptionSpec.value("comment", "TEXT", "A comment for the record (at most 500 characters).")
-    static let force = OptionSpec.flag("force", "Allow a record longer than 7 days.")
+    static let comment = Option("comment", "TEXT", "A comment for the record (at most 500 characters).")
+    static let force = Flag("force", "Allow a record longer than 7 days.")
 }

@@ -33,6 +33,7 @@ struct ArgumentParser {
             index += 1
             if let spec = registry.spec(for: verbWords) {
                 result.spec = spec
+                result.arguments = ParsedArguments(spec)
                 break
             }
             if !registry.isGroup(verbWords) {
@@ -75,7 +76,7 @@ struct ArgumentParser {
         }
         if !result.globals.help {
             try checkArity(result.arguments.positionals, spec: spec)
-            for option in spec.options where option.isRequired && !result.arguments.has(option.name) {
+            for option in spec.options where option.isRequired && !result.arguments.contains(option) {
                 let label = "--" + option.name + (option.value.map { " " + $0 } ?? "")
                 throw CLIError.usage("'stint \(spec.name)' needs \(label): \(option.help)", verb: spec.name)
             }
@@ -97,7 +98,7 @@ struct ArgumentParser {
             if inline != nil {
                 throw CLIError.usage("option '--\(option.name)' takes no value", verb: spec.name)
             }
-            arguments.flags.insert(option.name)
+            arguments.add(option, value: nil)
             return 1
         }
         let value: String
@@ -111,10 +112,10 @@ struct ArgumentParser {
             value = words[index + 1]
             consumed = 2
         }
-        if !option.repeatable, arguments.values[option.name] != nil {
+        if !option.repeatable, arguments.contains(option) {
             throw CLIError.usage("option '--\(option.name)' given more than once", verb: spec.name)
         }
-        arguments.values[option.name, default: []].append(value)
+        arguments.add(option, value: value)
         return consumed
     }
 
@@ -138,13 +139,13 @@ struct ArgumentParser {
             throw CLIError.usage("option '--\(option.name)' takes no value", verb: verb)
         }
         switch option.name {
-        case "log":
+        case GlobalOptions.log.name:
             guard let value, !value.isEmpty else { throw CLIError.usage("option '--log' needs a path", verb: verb) }
             globals.logPath = value
-        case "json": globals.json = true
-        case "quiet": globals.quiet = true
-        case "help": globals.help = true
-        case "color":
+        case GlobalOptions.json.name: globals.json = true
+        case GlobalOptions.quiet.name: globals.quiet = true
+        case GlobalOptions.help.name: globals.help = true
+        case GlobalOptions.color.name:
             guard let choice = GlobalOptions.ColorChoice(rawValue: value ?? "") else {
                 throw CLIError.usage(
                     "option '--color' takes auto, always or never, not '\(value ?? "")'", verb: verb)

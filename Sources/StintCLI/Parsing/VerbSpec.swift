@@ -22,6 +22,20 @@ struct VerbSpec: Sendable {
     /// Whether the verb appends to a log (or creates one): `stint check` refuses it in a query.
     var changesLog = false
 
+    /// The description of a verb. `options` are the declarations its `init` reads (``OptionDeclaration``).
+    init(
+        path: [String], abstract: String, arguments: [ArgumentSpec] = [], options: [any OptionDeclaration] = [],
+        discussion: String = "", examples: [(command: String, meaning: String)] = [], isHidden: Bool = false
+    ) {
+        self.path = path
+        self.abstract = abstract
+        self.arguments = arguments
+        self.options = options.map(\.spec)
+        self.discussion = discussion
+        self.examples = examples
+        self.isHidden = isHidden
+    }
+
     var name: String { path.joined(separator: " ") }
 
     /// The spec of a verb that appends to a log or creates one.
@@ -55,7 +69,8 @@ struct ArgumentSpec: Sendable {
     var resolvedCompletion: ValueCompletion { completion ?? .inferred(from: name) }
 }
 
-/// A `--name` option: a flag, or an option that takes a value.
+/// A `--name` option: a flag, or an option that takes a value. A verb declares it as a ``Flag``, an ``Option``
+/// or a ``RepeatedOption``.
 struct OptionSpec: Sendable {
     /// Without the dashes: `comment`.
     let name: String
@@ -78,41 +93,5 @@ struct OptionSpec: Sendable {
     var resolvedCompletion: ValueCompletion {
         guard let value else { return .nothing }
         return completion ?? .inferred(from: value)
-    }
-
-    static func flag(_ name: String, _ help: String, short: Character? = nil) -> OptionSpec {
-        OptionSpec(name: name, value: nil, help: help, short: short)
-    }
-
-    static func value(_ name: String, _ value: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, value: value, help: help, repeatable: repeatable)
-    }
-
-    /// The option with a fixed list of values (completed by the shell, listed in the help).
-    func choices(_ values: [String]) -> OptionSpec {
-        var copy = self
-        copy.completion = .choices(values)
-        return copy
-    }
-
-    /// The option with an explicit completion for its value.
-    func withCompletion(_ completion: ValueCompletion) -> OptionSpec {
-        var copy = self
-        copy.completion = completion
-        return copy
-    }
-
-    /// The option marked as required.
-    func required() -> OptionSpec {
-        var copy = self
-        copy.isRequired = true
-        return copy
-    }
-
-    /// The option marked as hidden.
-    func hidden() -> OptionSpec {
-        var copy = self
-        copy.isHidden = true
-        return copy
     }
 }

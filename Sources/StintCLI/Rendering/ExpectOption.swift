@@ -3,7 +3,7 @@ import StintCore
 
 /// `--expect FILE`: instead of printing an output, compare it with FILE, for projection tests in CI.
 enum ExpectOption {
-    static let spec = OptionSpec.value(
+    static let option = Option(
         "expect", "FILE",
         "Compare the JSON output (as --json prints it) with FILE instead of printing it: exit 0 when equal, else 1 "
             + "and a diff.")

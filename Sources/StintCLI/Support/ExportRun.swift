@@ -7,10 +7,10 @@ struct ExportRun: Sendable {
         case csv, json, timewarrior
     }
 
-    static let options: [OptionSpec] = [
-        .value("since", "TIME", "Only records that start at TIME or later (a date alone means its midnight)."),
-        .value("until", "TIME", "Only records that start before TIME."),
-    ]
+    static let since = Option(
+        "since", "TIME", "Only records that start at TIME or later (a date alone means its midnight).")
+    static let until = Option("until", "TIME", "Only records that start before TIME.")
+    static let options: [any OptionDeclaration] = [since, until]
 
     let format: Format
     let since: String?
@@ -18,8 +18,8 @@ struct ExportRun: Sendable {
 
     init(_ format: Format, _ arguments: ParsedArguments) {
         self.format = format
-        since = arguments.value("since")
-        until = arguments.value("until")
+        since = arguments[Self.since]
+        until = arguments[Self.until]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

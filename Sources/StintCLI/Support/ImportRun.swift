@@ -5,10 +5,9 @@ import StintEngine
 /// The options and the run shared by the import verbs: decide against the log, append (unless
 /// `--dry-run`), report.
 struct ImportRun: Sendable {
-    static let options: [OptionSpec] = [
-        .flag("dry-run", "Print what the import would do, and append nothing."),
-        .flag("force", "Import records longer than 7 days (forgotten timers, usually) as they are."),
-    ]
+    static let dryRun = Flag("dry-run", "Print what the import would do, and append nothing.")
+    static let force = Flag("force", "Import records longer than 7 days (forgotten timers, usually) as they are.")
+    static let options: [any OptionDeclaration] = [dryRun, force]
 
     static let discussion = """
         A field the source changed since the last import takes the source's value; a field edited in Stint
@@ -27,8 +26,8 @@ struct ImportRun: Sendable {
     let force: Bool
 
     init(_ arguments: ParsedArguments) {
-        dryRun = arguments.flag("dry-run")
-        force = arguments.force
+        dryRun = arguments[Self.dryRun]
+        force = arguments[Self.force]
     }
 
     func execute(

@@ -3,15 +3,16 @@ import StintEngine
 
 /// `stint chart`.
 struct ChartVerb: Verb {
+    static let week = Flag("week", "This week (the default).")
+    static let month = Flag("month", "This month.")
+    static let last = Flag("last", "The week or month before this one.")
+    static let splitAtMidnight = Flag(
+        "split-at-midnight", "Apportion a record that crosses midnight to the days it covers.")
+
     static let spec = VerbSpec(
         path: ["chart"],
         abstract: "A terminal chart of a week or month: one row per day, a bar per tag, the day's total.",
-        options: [
-            .flag("week", "This week (the default)."),
-            .flag("month", "This month."),
-            .flag("last", "The week or month before this one."),
-            .flag("split-at-midnight", "Apportion a record that crosses midnight to the days it covers."),
-        ] + PointArguments.options,
+        options: [week, month, last, splitAtMidnight] + PointArguments.options,
         discussion: """
             Each day's bar stacks its tags, longest first across the chart, in the tags' colors on a
             terminal. Without color (a pipe, NO_COLOR, --color never) each tag has its own fill character,
@@ -34,12 +35,12 @@ struct ChartVerb: Verb {
     let point: PointArguments
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        if arguments.flag("week"), arguments.flag("month") {
+        if arguments[Self.week], arguments[Self.month] {
             throw CLIError.usage("give --week or --month, not both", verb: Self.spec.name)
         }
-        month = arguments.flag("month")
-        last = arguments.flag("last")
-        attribution = arguments.flag("split-at-midnight") ? .splitAtMidnight : .wholeOnStartDay
+        month = arguments[Self.month]
+        last = arguments[Self.last]
+        attribution = arguments[Self.splitAtMidnight] ? .splitAtMidnight : .wholeOnStartDay
         point = try PointArguments(arguments, verb: Self.spec.name)
     }
 

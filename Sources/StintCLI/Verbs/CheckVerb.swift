@@ -2,14 +2,14 @@ import StintCore
 
 /// `stint check`.
 struct CheckVerb: Verb {
+    static let update = Flag(
+        "update", "Record the expected files from the current outputs instead of comparing (review the diff).")
+
     static let spec = VerbSpec(
         path: ["check"],
         abstract: "Run projection test cases: queries against a recorded log, compared with expected outputs.",
         arguments: [ArgumentSpec(name: "DIR", help: "A case directory, or a directory of cases.")],
-        options: [
-            .flag(
-                "update", "Record the expected files from the current outputs instead of comparing (review the diff).")
-        ],
+        options: [update],
         discussion: """
             A case is a directory holding events.jsonl (the log, as 'stint history --json' prints it),
             queries.txt (one query a line: 'name: <stint arguments>', or 'name (exit N): <arguments>' for a
@@ -38,7 +38,7 @@ struct CheckVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         directory = arguments.positionals[0]
-        update = arguments.flag("update")
+        update = arguments[Self.update]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

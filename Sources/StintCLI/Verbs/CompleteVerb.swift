@@ -9,13 +9,15 @@ import StintCore
 /// `VALUE<TAB>DESCRIPTION`. Nothing is printed on standard error and the exit status is 0 even when the
 /// log cannot be read: a completion never gets in the way of typing.
 struct CompleteVerb: Verb {
+    static let line = Option("line", "TEXT", "The command line up to the cursor, split as the shell would (bash).")
+
     static let spec = VerbSpec(
         path: ["__complete"],
         abstract: "Print completion candidates for a partial command line (used by the completion scripts).",
         arguments: [
             ArgumentSpec(name: "WORD", help: "The words after 'stint', the last one being typed.", arity: .zeroOrMore)
         ],
-        options: [.value("line", "TEXT", "The command line up to the cursor, split as the shell would (bash).")],
+        options: [line],
         examples: [("stint __complete -- report --by ''", "Prints day, week, month and tag.")],
         isHidden: true
     )
@@ -28,7 +30,7 @@ struct CompleteVerb: Verb {
     let words: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        if let line = arguments.value("line") {
+        if let line = arguments[Self.line] {
             words = Array(ShellWords.split(line).dropFirst())
         } else {
             words = arguments.positionals

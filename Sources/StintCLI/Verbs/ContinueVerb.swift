@@ -2,6 +2,9 @@ import StintCore
 
 /// `stint continue`.
 struct ContinueVerb: Verb {
+    static let at = Option("at", "TIME", "When the new timer started (default: now).")
+    static let switching = Flag("switch", "Stop every running timer first.")
+
     static let spec = VerbSpec(
         path: ["continue"],
         abstract: "Start a new timer with the tag and comment of a record (by default, the one that ended last).",
@@ -10,11 +13,7 @@ struct ContinueVerb: Verb {
                 name: "RECORD_ID", help: "The record to continue (default: the one with the latest end).",
                 arity: .optional)
         ],
-        options: [
-            .value("at", "TIME", "When the new timer started (default: now)."),
-            .flag("switch", "Stop every running timer first."),
-            SharedOptions.force,
-        ],
+        options: [at, switching, SharedOptions.force],
         discussion: """
             Without an id, continues the record that ended most recently by its end time — not the one
             added last (Watson's restart resumes the last inserted frame, which surprises its users).
@@ -32,9 +31,9 @@ struct ContinueVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         reference = arguments.positionals.first
-        at = arguments.value("at")
-        switching = arguments.flag("switch")
-        force = arguments.force
+        at = arguments[Self.at]
+        switching = arguments[Self.switching]
+        force = arguments[SharedOptions.force]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -3,15 +3,15 @@ import StintEngine
 
 /// `stint diff`.
 struct DiffVerb: Verb {
+    static let from = Option(
+        "from", "POINT", "The earlier point: a time (as --at takes it), or seq:N / N for the log after event N."
+    ).required()
+    static let to = Option("to", "POINT", "The later point, in the same forms (default: the whole log, now).")
+
     static let spec = VerbSpec(
         path: ["diff"],
         abstract: "What changed between two points of the log: the events, the records, the totals, the timers.",
-        options: [
-            OptionSpec.value(
-                "from", "POINT", "The earlier point: a time (as --at takes it), or seq:N / N for the log after event N."
-            ).required(),
-            .value("to", "POINT", "The later point, in the same forms (default: the whole log, now)."),
-        ],
+        options: [from, to],
         discussion: """
             A POINT is either a seq or a time. 'seq:N' or a bare whole number N (digits only) is the log after
             its first N events, as of the time event N was recorded (like --seq N). Anything else is a time in
@@ -41,11 +41,11 @@ struct DiffVerb: Verb {
     let to: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        guard let from = arguments.value("from") else {
+        guard let from = arguments[Self.from] else {
             throw CLIError.usage("diff needs --from POINT (a time, or seq:N)", verb: Self.spec.name)
         }
         self.from = from
-        to = arguments.value("to")
+        to = arguments[Self.to]
         _ = try DiffVerb.seq(from, option: "--from")
         if let to { _ = try DiffVerb.seq(to, option: "--to") }
     }

@@ -2,18 +2,17 @@ import StintCore
 
 /// `stint edit`.
 struct EditVerb: Verb {
+    static let start = Option("start", "TIME", "The new start.")
+    static let end = Option("end", "TIME", "The new end (a running record stops at it).")
+    static let tag = Option("tag", "NAME", "The new tag (an unknown name creates the tag).").withCompletion(.tags)
+    static let untag = Flag("untag", "Remove the tag.")
+    static let comment = Option("comment", "TEXT", "The new comment; an empty text removes it.")
+
     static let spec = VerbSpec(
         path: ["edit"],
         abstract: "Change a record's start, end, tag or comment.",
         arguments: [ArgumentSpec(name: "RECORD_ID", help: "The record's id or a unique prefix (4+ hex digits).")],
-        options: [
-            .value("start", "TIME", "The new start."),
-            .value("end", "TIME", "The new end (a running record stops at it)."),
-            OptionSpec.value("tag", "NAME", "The new tag (an unknown name creates the tag).").withCompletion(.tags),
-            .flag("untag", "Remove the tag."),
-            .value("comment", "TEXT", "The new comment; an empty text removes it."),
-            SharedOptions.force,
-        ],
+        options: [start, end, tag, untag, comment, SharedOptions.force],
         discussion: TimeHelp.text + """
 
 
@@ -36,11 +35,11 @@ struct EditVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         reference = arguments.positionals[0]
-        start = arguments.value("start")
-        end = arguments.value("end")
-        comment = arguments.comment
-        force = arguments.force
-        switch (arguments.value("tag"), arguments.flag("untag")) {
+        start = arguments[Self.start]
+        end = arguments[Self.end]
+        comment = arguments[Self.comment]
+        force = arguments[SharedOptions.force]
+        switch (arguments[Self.tag], arguments[Self.untag]) {
         case (let name?, false): tag = .name(name)
         case (nil, true): tag = .untagged
         case (nil, false): tag = nil

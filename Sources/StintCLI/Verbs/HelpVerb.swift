@@ -1,15 +1,15 @@
 /// `stint help [VERB…]`.
 struct HelpVerb: Verb {
+    static let markdown = Flag("markdown", "Print the complete reference (docs/cli.md) as Markdown.").hidden()
+    static let man = Flag("man", "Print the manual page stint(1) in roff.").hidden()
+
     static let spec = VerbSpec(
         path: ["help"],
         abstract: "Show the tool's help or a verb's help.",
         arguments: [
             ArgumentSpec(name: "VERB", help: "The verb to explain, e.g. 'start' or 'tag add'.", arity: .zeroOrMore)
         ],
-        options: [
-            OptionSpec.flag("markdown", "Print the complete reference (docs/cli.md) as Markdown.").hidden(),
-            OptionSpec.flag("man", "Print the manual page stint(1) in roff.").hidden(),
-        ],
+        options: [markdown, man],
         examples: [
             ("stint help start", "Shows the options of 'stint start' with examples."),
             ("stint help tag", "Lists the verbs of 'stint tag'."),
@@ -24,8 +24,8 @@ struct HelpVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         words = arguments.positionals
-        markdown = arguments.flag("markdown")
-        man = arguments.flag("man")
+        markdown = arguments[Self.markdown]
+        man = arguments[Self.man]
         if man, markdown || !words.isEmpty {
             throw CLIError.usage("--man prints the whole manual page; give no VERB or --markdown with it", verb: "help")
         }

@@ -3,16 +3,16 @@ import StintEngine
 
 /// `stint history`.
 struct HistoryVerb: Verb {
+    static let since = Option("since", "TIME", "Only events recorded at or after TIME.")
+    static let until = Option("until", "TIME", "Only events recorded before TIME.")
+    static let record = Option("record", "ID", "Only events about this record (an id or a unique prefix).")
+    static let tag = Option("tag", "NAME", "Only events about this tag or its records.").withCompletion(.tags)
+    static let type = Option("type", "TYPE", "Only events of this type (timer.started) or family (timer).")
+
     static let spec = VerbSpec(
         path: ["history"],
         abstract: "The audit listing: every event with its seq, recorded time, type and what it did.",
-        options: [
-            .value("since", "TIME", "Only events recorded at or after TIME."),
-            .value("until", "TIME", "Only events recorded before TIME."),
-            .value("record", "ID", "Only events about this record (an id or a unique prefix)."),
-            OptionSpec.value("tag", "NAME", "Only events about this tag or its records.").withCompletion(.tags),
-            .value("type", "TYPE", "Only events of this type (timer.started) or family (timer)."),
-        ],
+        options: [since, until, record, tag, type],
         discussion: """
             Events are grouped by batch (one command, appended atomically), each under a line that says which
             command made it, as typed: "batch 8: split of 268af4c3 at 10:30", "batch 12: undo of "edit 1870c29f
@@ -34,11 +34,11 @@ struct HistoryVerb: Verb {
     let type: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        since = arguments.value("since")
-        until = arguments.value("until")
-        record = arguments.value("record")
-        tag = arguments.value("tag")
-        type = arguments.value("type")
+        since = arguments[Self.since]
+        until = arguments[Self.until]
+        record = arguments[Self.record]
+        tag = arguments[Self.tag]
+        type = arguments[Self.type]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

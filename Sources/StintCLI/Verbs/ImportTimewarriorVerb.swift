@@ -4,6 +4,11 @@ import StintEngine
 
 /// `stint import timewarrior`.
 struct ImportTimewarriorVerb: Verb {
+    static let preferTag = RepeatedOption(
+        "prefer-tag", "TAG",
+        "Make TAG an interval's Stint tag when it has it (repeat for an order of preference); otherwise "
+            + "the first of its tags, which Timewarrior sorts, is.")
+
     static let spec = VerbSpec(
         path: ["import", "timewarrior"],
         abstract: "Import Timewarrior's intervals from the output of `timew export`.",
@@ -12,12 +17,7 @@ struct ImportTimewarriorVerb: Verb {
                 name: "FILE", help: "The JSON `timew export` printed; - or nothing reads standard input.",
                 arity: .optional)
         ],
-        options: [
-            .value(
-                "prefer-tag", "TAG",
-                "Make TAG an interval's Stint tag when it has it (repeat for an order of preference); otherwise "
-                    + "the first of its tags, which Timewarrior sorts, is.", repeatable: true)
-        ] + ImportRun.options,
+        options: [preferTag] + ImportRun.options,
         discussion: """
             Each interval becomes a record: the first tag (or a --prefer-tag) is its tag, the annotation and the
             other tags (on a line "Tags: …") its comment; an open interval becomes a running timer. Record ids
@@ -39,7 +39,7 @@ struct ImportTimewarriorVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         file = arguments.positionals.first ?? "-"
-        preferredTags = arguments.allValues("prefer-tag")
+        preferredTags = arguments[Self.preferTag]
         run = ImportRun(arguments)
     }
 

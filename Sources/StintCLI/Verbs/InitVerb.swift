@@ -4,14 +4,14 @@ import StintEngine
 
 /// `stint init`.
 struct InitVerb: Verb {
+    static let tz = Option("tz", "ZONE", "The IANA time zone days are computed in (default: $TZ, else the system's).")
+    static let firstWeekday = Option(
+        "first-weekday", "N", "The first day of the week, 1 = Sunday … 7 = Saturday (default: the locale's).")
+
     static let spec = VerbSpec(
         path: ["init"],
         abstract: "Create a log, recording its time zone and first weekday.",
-        options: [
-            .value("tz", "ZONE", "The IANA time zone days are computed in (default: $TZ, else the system's)."),
-            .value(
-                "first-weekday", "N", "The first day of the week, 1 = Sunday … 7 = Saturday (default: the locale's)."),
-        ],
+        options: [tz, firstWeekday],
         discussion: """
             The zone and the first weekday are part of the log, so every machine replays it the same way.
             The log is a directory; it is created with its parent directories.
@@ -30,8 +30,8 @@ struct InitVerb: Verb {
     let firstWeekday: Int?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        zone = arguments.value("tz")
-        if let text = arguments.value("first-weekday") {
+        zone = arguments[Self.tz]
+        if let text = arguments[Self.firstWeekday] {
             guard let value = Int(text), (1...7).contains(value) else {
                 throw CLIError.usage(
                     "--first-weekday takes 1 (Sunday) … 7 (Saturday), not '\(text)'", verb: Self.spec.name)

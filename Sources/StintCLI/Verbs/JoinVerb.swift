@@ -21,7 +21,7 @@ struct JoinVerb: Verb {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         first = arguments.positionals[0]
         second = arguments.positionals[1]
-        force = arguments.force
+        force = arguments[SharedOptions.force]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -6,7 +6,7 @@ struct LiveActivityVerb: Verb {
     static let spec = VerbSpec(
         path: ["live-activity"],
         abstract: "The Live Activity content: the first 8 running timers and how many run.",
-        options: PointArguments.options + [ExpectOption.spec],
+        options: PointArguments.options + [ExpectOption.option],
         examples: [("stint live-activity --json", "The content as the app hands it to ActivityKit.")]
     )
 
@@ -15,7 +15,7 @@ struct LiveActivityVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         point = try PointArguments(arguments, verb: Self.spec.name)
-        expect = arguments.value("expect")
+        expect = arguments[ExpectOption.option]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

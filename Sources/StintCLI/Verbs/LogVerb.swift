@@ -2,14 +2,15 @@ import StintCore
 
 /// `stint log`.
 struct LogVerb: Verb {
+    static let since = Option("since", "TIME", "The start of the range (default: today's midnight).")
+    static let until = Option(
+        "until", "TIME", "The end of the range, exclusive (default: the next midnight after --since).")
+    static let all = Flag("all", "Every record of the log.")
+
     static let spec = VerbSpec(
         path: ["log"],
         abstract: "List the records that started in a range (default: today), by day.",
-        options: [
-            .value("since", "TIME", "The start of the range (default: today's midnight)."),
-            .value("until", "TIME", "The end of the range, exclusive (default: the next midnight after --since)."),
-            .flag("all", "Every record of the log."),
-        ] + PointArguments.options,
+        options: [since, until, all] + PointArguments.options,
         discussion: TimeHelp.text,
         examples: [
             ("stint log", "Today's records."), ("stint log --since \"3d ago\"", "The records of the last three days."),
@@ -23,9 +24,9 @@ struct LogVerb: Verb {
     let point: PointArguments
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        since = arguments.value("since")
-        until = arguments.value("until")
-        all = arguments.flag("all")
+        since = arguments[Self.since]
+        until = arguments[Self.until]
+        all = arguments[Self.all]
         point = try PointArguments(arguments, verb: Self.spec.name)
         if all, since != nil || until != nil {
             throw CLIError.usage("give --all or --since/--until, not both", verb: Self.spec.name)

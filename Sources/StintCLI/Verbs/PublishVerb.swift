@@ -3,13 +3,13 @@ import StintEngine
 
 /// `stint publish`.
 struct PublishVerb: Verb {
+    static let to = Option("to", "FILE", "The snapshot file to write, such as widget-data.json.").required()
+    static let force = Flag("force", "Replace FILE even when it holds something that is not a widget snapshot.")
+
     static let spec = VerbSpec(
         path: ["publish"],
         abstract: "Write the widget snapshot to a file, only when it changed (the app's unchanged-snapshot rule).",
-        options: [
-            OptionSpec.value("to", "FILE", "The snapshot file to write, such as widget-data.json.").required(),
-            .flag("force", "Replace FILE even when it holds something that is not a widget snapshot."),
-        ] + PointArguments.options,
+        options: [to, force] + PointArguments.options,
         discussion: """
             Builds the snapshot as 'stint snapshot' does and compares it with the snapshot already in FILE,
             lastUpdated excluded. When they differ (or FILE does not exist, or is empty), writes FILE
@@ -37,11 +37,11 @@ struct PublishVerb: Verb {
     let point: PointArguments
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        guard let path = arguments.value("to"), !path.isEmpty else {
+        guard let path = arguments[Self.to], !path.isEmpty else {
             throw CLIError.usage("publish needs --to FILE, the snapshot file to write", verb: Self.spec.name)
         }
         self.path = path
-        force = arguments.flag("force")
+        force = arguments[Self.force]
         point = try PointArguments(arguments, verb: Self.spec.name)
     }
 

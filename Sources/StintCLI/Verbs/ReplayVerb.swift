@@ -3,6 +3,10 @@ import StintEngine
 
 /// `stint replay`.
 struct ReplayVerb: Verb {
+    static let since = Option(
+        "since", "TIME", "Show the batches recorded at or after TIME (earlier ones are folded, not shown).")
+    static let until = Option("until", "TIME", "Show the batches recorded before TIME.")
+
     /// WidgetKit budgets roughly 40–70 reloads per widget per day; replay warns above the low end.
     static let dailyReloadBudget = 40
 
@@ -10,10 +14,7 @@ struct ReplayVerb: Verb {
         path: ["replay"],
         abstract:
             "What an app following the reference design did after each batch: snapshot writes, reloads, Live Activity.",
-        options: [
-            .value("since", "TIME", "Show the batches recorded at or after TIME (earlier ones are folded, not shown)."),
-            .value("until", "TIME", "Show the batches recorded before TIME."),
-        ],
+        options: [since, until],
         discussion: """
             The app publishes after every command (every committed batch): it builds the widget snapshot at
             the batch's recorded time and compares it with the snapshot on disk, lastUpdated excluded. A
@@ -53,8 +54,8 @@ struct ReplayVerb: Verb {
     let until: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        since = arguments.value("since")
-        until = arguments.value("until")
+        since = arguments[Self.since]
+        until = arguments[Self.until]
     }
 
     /// How many days after a write its widget's own reloads are counted (the budget is per day, and a

@@ -3,6 +3,18 @@ import StintEngine
 
 /// `stint report`.
 struct ReportVerb: Verb {
+    static let since = Option(
+        "since", "TIME", "The start of the range (instead of a PERIOD); alone, up to the end of today.")
+    static let until = Option("until", "TIME", "The end of the range, exclusive; alone, from the first record on.")
+    static let all = Flag("all", "The whole history of the log.")
+    static let by = Option("by", "GROUP", "Rows per day, week, month or tag only (default: day, month past 31 days).")
+        .choices(TimeReport.Grouping.allCases.map(\.rawValue))
+    static let tag = Option("tag", "NAME", "Only this tag's time.").withCompletion(.tags)
+    static let untagged = Flag("untagged", "Only untagged time (records without a tag or on a deleted tag).")
+    static let splitAtMidnight = Flag(
+        "split-at-midnight", "Apportion a record that crosses midnight to the days it covers.")
+    static let csv = Flag("csv", "Print CSV (RFC 4180) instead of text.")
+
     static let spec = VerbSpec(
         path: ["report"],
         abstract: "Totals over any range, per day, week, month or tag, with running timers counted up to now.",
@@ -12,17 +24,7 @@ struct ReportVerb: Verb {
                 help: "today, yesterday, week, last-week, month, last-month, year or last-year (default: week).",
                 arity: .optional, completion: .choices(ReportRange.Period.names))
         ],
-        options: [
-            .value("since", "TIME", "The start of the range (instead of a PERIOD); alone, up to the end of today."),
-            .value("until", "TIME", "The end of the range, exclusive; alone, from the first record on."),
-            .flag("all", "The whole history of the log."),
-            OptionSpec.value("by", "GROUP", "Rows per day, week, month or tag only (default: day, month past 31 days).")
-                .choices(TimeReport.Grouping.allCases.map(\.rawValue)),
-            OptionSpec.value("tag", "NAME", "Only this tag's time.").withCompletion(.tags),
-            .flag("untagged", "Only untagged time (records without a tag or on a deleted tag)."),
-            .flag("split-at-midnight", "Apportion a record that crosses midnight to the days it covers."),
-            .flag("csv", "Print CSV (RFC 4180) instead of text."),
-        ] + PointArguments.options,
+        options: [since, until, all, by, tag, untagged, splitAtMidnight, csv] + PointArguments.options,
         discussion: """
             Ranges are in the log's time zone; weeks start on the log's first weekday. A running timer
             counts up to now (or to --at). A record that crosses midnight counts whole on the day it
@@ -68,10 +70,10 @@ struct ReportVerb: Verb {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         period = arguments.positionals.first
         if let period { _ = try ReportRange.Period.parse(period, verb: Self.spec.name) }
-        since = arguments.value("since")
-        until = arguments.value("until")
-        all = arguments.flag("all")
-        if let text = arguments.value("by") {
+        since = arguments[Self.since]
+        until = arguments[Self.until]
+        all = arguments[Self.all]
+        if let text = arguments[Self.by] {
             guard let grouping = TimeReport.Grouping(rawValue: text.lowercased()) else {
                 let names = TimeReport.Grouping.allCases.map(\.rawValue)
                 let hint = Suggestion.nearest(to: text, among: names).map { " Did you mean '\($0)'?" } ?? ""
@@ -82,13 +84,13 @@ struct ReportVerb: Verb {
         } else {
             grouping = nil
         }
-        tagName = arguments.value("tag")
-        untagged = arguments.flag("untagged")
+        tagName = arguments[Self.tag]
+        untagged = arguments[Self.untagged]
         if tagName != nil, untagged {
             throw CLIError.usage("give --tag NAME or --untagged, not both", verb: Self.spec.name)
         }
-        attribution = arguments.flag("split-at-midnight") ? .splitAtMidnight : .wholeOnStartDay
-        csv = arguments.flag("csv")
+        attribution = arguments[Self.splitAtMidnight] ? .splitAtMidnight : .wholeOnStartDay
+        csv = arguments[Self.csv]
         point = try PointArguments(arguments, verb: Self.spec.name)
     }
 

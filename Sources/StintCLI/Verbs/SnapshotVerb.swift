@@ -6,7 +6,7 @@ struct SnapshotVerb: Verb {
     static let spec = VerbSpec(
         path: ["snapshot"],
         abstract: "Print the widget snapshot (WidgetData JSON) as of now, --at TIME or --seq N.",
-        options: PointArguments.options + [AsPublished.spec, ExpectOption.spec],
+        options: PointArguments.options + [AsPublished.flag, ExpectOption.option],
         discussion: """
             The snapshot is what an app following the reference design publishes for its widgets. By default
             it is the snapshot a publish at the point would write: built from the events recorded by then,
@@ -28,8 +28,8 @@ struct SnapshotVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         point = try PointArguments(arguments, verb: Self.spec.name)
-        asPublished = arguments.flag(AsPublished.name)
-        expect = arguments.value("expect")
+        asPublished = arguments[AsPublished.flag]
+        expect = arguments[ExpectOption.option]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -2,11 +2,13 @@ import StintCore
 
 /// `stint split`.
 struct SplitVerb: Verb {
+    static let at = Option("at", "TIME", "Where to cut (strictly inside the record).").required()
+
     static let spec = VerbSpec(
         path: ["split"],
         abstract: "Cut a record in two at a time inside it (same tag and comment).",
         arguments: [ArgumentSpec(name: "RECORD_ID", help: "The record's id or a unique prefix.")],
-        options: [OptionSpec.value("at", "TIME", "Where to cut (strictly inside the record).").required()],
+        options: [at],
         discussion:
             "The later part keeps the record's id (so a running timer keeps running); the earlier part gets a new one.",
         examples: [("stint split 3f2a --at 12:00", "Makes 09:00–12:00 and 12:00–17:00 of 09:00–17:00.")]
@@ -18,7 +20,7 @@ struct SplitVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         reference = arguments.positionals[0]
-        at = arguments.value("at") ?? ""
+        at = arguments[Self.at] ?? ""
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -2,6 +2,12 @@ import StintCore
 
 /// `stint start`.
 struct StartVerb: Verb {
+    static let at = Option("at", "TIME", "When the timer started (default: now). See 'Times' below.")
+    static let switching = Flag("switch", "Stop every running timer first, at the new timer's start.")
+    static let tagId = Option(
+        "tag-id", "ID", "A tag by id, as widgets pass it; an unknown id starts an untagged timer."
+    ).withCompletion(.nothing)
+
     static let spec = VerbSpec(
         path: ["start"],
         abstract: "Start a timer, optionally with a tag and a comment.",
@@ -11,14 +17,7 @@ struct StartVerb: Verb {
                 help: "A tag name (matched ignoring case; an unknown name creates the tag; \"\" starts untagged).",
                 arity: .optional)
         ],
-        options: [
-            SharedOptions.comment,
-            .value("at", "TIME", "When the timer started (default: now). See 'Times' below."),
-            .flag("switch", "Stop every running timer first, at the new timer's start."),
-            OptionSpec.value("tag-id", "ID", "A tag by id, as widgets pass it; an unknown id starts an untagged timer.")
-                .withCompletion(.nothing),
-            SharedOptions.force,
-        ],
+        options: [SharedOptions.comment, at, switching, tagId, SharedOptions.force],
         discussion: TimeHelp.text
             + "\n\nSeveral timers may run at once; starting a tag that already runs says so on standard error, with"
             + "\nhow to switch instead (--switch stops every running timer first). Prints the new record's id on"
@@ -41,11 +40,11 @@ struct StartVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         tagName = arguments.positionals.first
-        tagId = arguments.value("tag-id")
-        comment = arguments.comment
-        at = arguments.value("at")
-        switching = arguments.flag("switch")
-        force = arguments.force
+        tagId = arguments[Self.tagId]
+        comment = arguments[SharedOptions.comment]
+        at = arguments[Self.at]
+        switching = arguments[Self.switching]
+        force = arguments[SharedOptions.force]
         if tagName != nil, tagId != nil {
             throw CLIError.usage("give a TAG name or --tag-id, not both", verb: Self.spec.name)
         }

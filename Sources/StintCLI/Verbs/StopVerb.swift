@@ -2,6 +2,9 @@ import StintCore
 
 /// `stint stop`.
 struct StopVerb: Verb {
+    static let all = Flag("all", "Stop every running timer.")
+    static let at = Option("at", "TIME", "When the timers stopped (default: now).")
+
     static let spec = VerbSpec(
         path: ["stop"],
         abstract: "Stop the running timer, the given ones, or all of them.",
@@ -10,11 +13,7 @@ struct StopVerb: Verb {
                 name: "RECORD_ID", help: "A running record's id or a unique prefix (4+ hex digits).",
                 arity: .zeroOrMore, completion: .runningRecords)
         ],
-        options: [
-            .flag("all", "Stop every running timer."),
-            .value("at", "TIME", "When the timers stopped (default: now)."),
-            SharedOptions.force,
-        ],
+        options: [all, at, SharedOptions.force],
         discussion: TimeHelp.text + """
 
 
@@ -36,9 +35,9 @@ struct StopVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         references = arguments.positionals
-        all = arguments.flag("all")
-        at = arguments.value("at")
-        force = arguments.force
+        all = arguments[Self.all]
+        at = arguments[Self.at]
+        force = arguments[SharedOptions.force]
         if all, !references.isEmpty {
             throw CLIError.usage("give RECORD_IDs or --all, not both", verb: Self.spec.name)
         }

@@ -3,13 +3,13 @@ import StintEngine
 
 /// `stint summary`.
 struct SummaryVerb: Verb {
+    static let period = Option("period", "PERIOD", "today, week or month (default: week).")
+    static let limit = Option("limit", "N", "At most N rows; the last row folds the rest into \"Other\".")
+
     static let spec = VerbSpec(
         path: ["summary"],
         abstract: "Time by tag for today, this week or this month (the \"Time by Tag\" widget's numbers).",
-        options: [
-            .value("period", "PERIOD", "today, week or month (default: week)."),
-            .value("limit", "N", "At most N rows; the last row folds the rest into \"Other\"."),
-        ] + PointArguments.options + [ExpectOption.spec],
+        options: [period, limit] + PointArguments.options + [ExpectOption.option],
         examples: [
             ("stint summary", "This week's time by tag."),
             ("stint summary --period month --limit 4 --json", "This month's top tags as JSON."),
@@ -22,12 +22,12 @@ struct SummaryVerb: Verb {
     let expect: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        let name = arguments.value("period") ?? "week"
+        let name = arguments[Self.period] ?? "week"
         guard let period = WidgetPeriod(name: name) else {
             throw CLIError.usage("--period takes today, week or month, not '\(name)'", verb: Self.spec.name)
         }
         self.period = period
-        if let text = arguments.value("limit") {
+        if let text = arguments[Self.limit] {
             guard let limit = Int(text), limit >= 1 else {
                 throw CLIError.usage("--limit takes a whole number ≥ 1, not '\(text)'", verb: Self.spec.name)
             }
@@ -36,7 +36,7 @@ struct SummaryVerb: Verb {
             limit = nil
         }
         point = try PointArguments(arguments, verb: Self.spec.name)
-        expect = arguments.value("expect")
+        expect = arguments[ExpectOption.option]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

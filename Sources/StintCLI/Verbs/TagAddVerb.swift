@@ -2,11 +2,13 @@ import StintCore
 
 /// `stint tag add`.
 struct TagAddVerb: Verb {
+    static let color = Option("color", "#RRGGBB", "Its color (default: the next color of Stint's palette).")
+
     static let spec = VerbSpec(
         path: ["tag", "add"],
         abstract: "Create a tag.",
         arguments: [ArgumentSpec(name: "NAME", help: "1–64 characters, unique ignoring case.")],
-        options: [.value("color", "#RRGGBB", "Its color (default: the next color of Stint's palette).")],
+        options: [color],
         examples: [("stint tag add writing --color #3366FF", "Creates the tag writing in blue.")]
     )
     .changingLog()
@@ -16,7 +18,7 @@ struct TagAddVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         name = arguments.positionals[0]
-        color = arguments.value("color")
+        color = arguments[Self.color]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

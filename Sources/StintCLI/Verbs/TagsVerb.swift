@@ -2,10 +2,12 @@ import StintCore
 
 /// `stint tags`.
 struct TagsVerb: Verb {
+    static let all = Flag("all", "Include deleted tags.")
+
     static let spec = VerbSpec(
         path: ["tags"],
         abstract: "List the tags: name, color, state and id.",
-        options: [.flag("all", "Include deleted tags.")] + PointArguments.options,
+        options: [all] + PointArguments.options,
         examples: [("stint tags", "Lists the tags."), ("stint tags --json", "The same as JSON.")]
     )
 
@@ -13,7 +15,7 @@ struct TagsVerb: Verb {
     let point: PointArguments
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        all = arguments.flag("all")
+        all = arguments[Self.all]
         point = try PointArguments(arguments, verb: Self.spec.name)
     }
 

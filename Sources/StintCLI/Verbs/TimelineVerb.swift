@@ -6,7 +6,7 @@ struct TimelineVerb: Verb {
     static let spec = VerbSpec(
         path: ["timeline"],
         abstract: "The widget timeline: the entries a widget shows until its next reload.",
-        options: PointArguments.options + [AsPublished.spec, ExpectOption.spec],
+        options: PointArguments.options + [AsPublished.flag, ExpectOption.option],
         discussion: """
             With a timer running: an entry now and at each of the next 60 minute boundaries; with none: now
             and the next midnight. Entries from midnight on show the rolled-over day. Policy: atEnd.
@@ -29,8 +29,8 @@ struct TimelineVerb: Verb {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         point = try PointArguments(arguments, verb: Self.spec.name)
-        asPublished = arguments.flag(AsPublished.name)
-        expect = arguments.value("expect")
+        asPublished = arguments[AsPublished.flag]
+        expect = arguments[ExpectOption.option]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

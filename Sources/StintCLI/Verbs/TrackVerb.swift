@@ -30,8 +30,8 @@ struct TrackVerb: Verb {
         start = arguments.positionals[0]
         end = arguments.positionals[1]
         tagName = arguments.positionals.count > 2 ? arguments.positionals[2] : nil
-        comment = arguments.comment
-        force = arguments.force
+        comment = arguments[SharedOptions.comment]
+        force = arguments[SharedOptions.force]
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

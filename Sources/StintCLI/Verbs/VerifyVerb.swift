@@ -4,15 +4,14 @@ import StintEngine
 
 /// `stint verify`.
 struct VerifyVerb: Verb {
+    static let expectHead = Option(
+        "expect-head", "HEAD",
+        "Also check the log against a head recorded elsewhere: SEQ:HASH as verify prints it, or the hash alone.")
+
     static let spec = VerbSpec(
         path: ["verify"],
         abstract: "Check every frame checksum, seq, hash link and event of the log; print its head.",
-        options: [
-            .value(
-                "expect-head", "HEAD",
-                "Also check the log against a head recorded elsewhere: SEQ:HASH as verify prints it, or the hash alone."
-            )
-        ],
+        options: [expectHead],
         discussion: """
             Exit status 0 when the log is intact, 65 when it is damaged, with each problem's segment, byte
             offset and seq. Verify only reads: it never repairs anything. Record the head it prints somewhere
@@ -27,7 +26,7 @@ struct VerifyVerb: Verb {
     let expectedHead: ExpectedHead?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        expectedHead = try arguments.value("expect-head").map { (text) throws(CLIError) in
+        expectedHead = try arguments[Self.expectHead].map { (text) throws(CLIError) in
             guard let head = ExpectedHead(text) else {
                 throw CLIError.usage(
                     "--expect-head takes SEQ:HASH (as 'stint verify' prints it) or a 64-digit hex hash, not '\(text)'",

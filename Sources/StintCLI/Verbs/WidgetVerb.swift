@@ -3,21 +3,19 @@ import StintEngine
 
 /// `stint widget`.
 struct WidgetVerb: Verb {
+    static let family = Option(
+        "family", "NAME", "The widget to draw, such as systemSmall; the families are listed below."
+    ).required().choices(WidgetFamily.allCases.map(\.name))
+    static let format = Option("format", "FORMAT", "text (a box of plain text, the default) or svg (an SVG document).")
+        .choices(WidgetRenderFormat.allCases.map(\.name))
+    static let period = Option(
+        "period", "PERIOD", "today, week or month: the Time by Tag widgets' period (default: week)."
+    ).choices(WidgetPeriod.allCases.map(\.name))
+
     static let spec = VerbSpec(
         path: ["widget"],
         abstract: "Draw a widget as it looked at a moment: home screen, lock screen, Time by Tag, Live Activity.",
-        options: [
-            OptionSpec.value(
-                "family", "NAME", "The widget to draw, such as systemSmall; the families are listed below."
-            )
-            .required().choices(WidgetFamily.allCases.map(\.name)),
-            OptionSpec.value("format", "FORMAT", "text (a box of plain text, the default) or svg (an SVG document).")
-                .choices(WidgetRenderFormat.allCases.map(\.name)),
-            OptionSpec.value(
-                "period", "PERIOD", "today, week or month: the Time by Tag widgets' period (default: week)."
-            )
-            .choices(WidgetPeriod.allCases.map(\.name)),
-        ] + PointArguments.options,
+        options: [family, format, period] + PointArguments.options,
         discussion: """
             Families: systemSmall, systemMedium, systemLarge (home screen); accessoryCircular,
             accessoryRectangular, accessoryInline (lock screen); summaryMedium, summaryLarge (Time by Tag);
@@ -54,7 +52,7 @@ struct WidgetVerb: Verb {
     let point: PointArguments
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        guard let name = arguments.value("family") else {
+        guard let name = arguments[Self.family] else {
             throw CLIError.usage("widget needs --family NAME, one of: \(WidgetFamily.allNames)", verb: Self.spec.name)
         }
         guard let family = WidgetFamily(name: name) else {
@@ -66,14 +64,14 @@ struct WidgetVerb: Verb {
             throw CLIError.usage(message, verb: Self.spec.name)
         }
         self.family = family
-        let formatName = arguments.value("format") ?? WidgetRenderFormat.text.name
+        let formatName = arguments[Self.format] ?? WidgetRenderFormat.text.name
         guard let format = WidgetRenderFormat(rawValue: formatName) else {
             throw CLIError.usage(
                 "--format takes \(WidgetRenderFormat.allCases.map(\.name).joined(separator: " or ")), not '\(formatName)'",
                 verb: Self.spec.name)
         }
         self.format = format
-        if let periodName = arguments.value("period") {
+        if let periodName = arguments[Self.period] {
             guard let period = WidgetPeriod(name: periodName) else {
                 throw CLIError.usage(
                     "--period takes today, week or month, not '\(periodName)'",
