@@ -169,7 +169,8 @@ import Testing
                 #expect(event.type == type, "\(note)")
                 let data = event.data
                 #expect(declaration.values(of: event) == Self.values(of: data, declaration), "\(note)")
-                #expect(try declaration.build(declaration.values(of: event)) == event, "\(note)")
+                var values = declaration.values(of: event)
+                #expect(try declaration.build(&values) == event, "\(note)")
 
                 #expect(
                     try DomainEvent(type: type.rawValue, version: declaration.version, data: data) == event, "\(note)")
@@ -231,7 +232,7 @@ import Testing
             for (index, field) in declaration.fields.enumerated() {
                 values[index] = randomValue(field.kind, using: &random)
             }
-            if let event = try? declaration.build(values) { return event }
+            if let event = try? declaration.build(&values) { return event }
         }
         preconditionFailure("\(declaration.type.rawValue): no random values were accepted")
     }

@@ -72,6 +72,7 @@ private struct PayloadMembers: PayloadSource {
         return true
     }
 
+    @inline(__always)
     mutating func value(of field: EventField) throws(Deferred) -> FieldValue {
         guard key(field.quotedKey) else {
             if field.kind.isOptional { return .absent }

@@ -19,13 +19,13 @@ public final class EventDeclaration: Sendable {
     /// Whether the fast decoders can read every member (no member of a general-only kind).
     let decodesFast: Bool
     /// The event from the members' values, or the member that makes the payload invalid and why.
-    let build: @Sendable (PayloadValues) throws(FieldRefusal) -> DomainEvent
+    let build: @Sendable (inout PayloadValues) throws(FieldRefusal) -> DomainEvent
     /// The members' values of an event of this type; nil for an event of another type.
     let take: @Sendable (DomainEvent) -> PayloadValues?
 
     init(
         _ type: EventType, version: Int, fields: [EventField],
-        build: @escaping @Sendable (PayloadValues) throws(FieldRefusal) -> DomainEvent,
+        build: @escaping @Sendable (inout PayloadValues) throws(FieldRefusal) -> DomainEvent,
         take: @escaping @Sendable (DomainEvent) -> PayloadValues?
     ) {
         precondition(fields.count <= PayloadValues.capacity, "\(type.rawValue) has more members than PayloadValues")
@@ -53,7 +53,7 @@ public final class EventDeclaration: Sendable {
         }
         let event: DomainEvent
         do {
-            event = try build(values)
+            event = try build(&values)
         } catch {
             throw source.refusal(error)
         }
@@ -221,51 +221,74 @@ struct PayloadValues: Equatable, Sendable {
         (0..<capacity).allSatisfy { lhs[$0] == rhs[$0] }
     }
 
-    // Typed access for `build`; a value of another kind is a declaration whose `build` does not match its
-    // `fields`, a programming error that the round-trip tests catch.
-
-    func id(_ index: Int) -> EntityID {
-        guard case .id(let id) = self[index] else { preconditionFailure("member \(index) is not an id") }
-        return id
-    }
-
-    func optionalID(_ index: Int) -> EntityID? {
-        if case .absent = self[index] { return nil }
-        return id(index)
-    }
-
-    func instant(_ index: Int) -> Instant {
-        guard case .instant(let instant) = self[index] else { preconditionFailure("member \(index) is not an instant") }
-        return instant
-    }
-
-    func optionalInstant(_ index: Int) -> Instant? {
-        if case .absent = self[index] { return nil }
-        return instant(index)
-    }
-
-    func text(_ index: Int) -> String {
-        guard case .text(let text) = self[index] else { preconditionFailure("member \(index) is not a string") }
-        return text
-    }
-
-    func optionalText(_ index: Int) -> String? {
-        if case .absent = self[index] { return nil }
-        return text(index)
-    }
-
-    func integer(_ index: Int) -> Int64 {
-        guard case .integer(let value) = self[index] else { preconditionFailure("member \(index) is not an integer") }
+    /// Moves the value of member `index` out, leaving it absent (no copy of its string).
+    private mutating func take(_ index: Int) -> FieldValue {
+        var value = FieldValue.absent
+        switch index {
+        case 0: swap(&value, &slots.0)
+        case 1: swap(&value, &slots.1)
+        case 2: swap(&value, &slots.2)
+        case 3: swap(&value, &slots.3)
+        case 4: swap(&value, &slots.4)
+        default: swap(&value, &slots.5)
+        }
         return value
     }
 
-    func source(_ index: Int) -> ImportSource {
-        guard case .source(let source) = self[index] else { preconditionFailure("member \(index) is not a source") }
+    // Typed access for `build`, each moving the member's value out; a value of another kind is a declaration
+    // whose `build` does not match its `fields`, a programming error that the round-trip tests catch.
+
+    mutating func id(_ index: Int) -> EntityID {
+        guard let id = optionalID(index) else { preconditionFailure("member \(index) is not an id") }
+        return id
+    }
+
+    mutating func optionalID(_ index: Int) -> EntityID? {
+        switch take(index) {
+        case .absent: return nil
+        case .id(let id): return id
+        default: preconditionFailure("member \(index) is not an id")
+        }
+    }
+
+    mutating func instant(_ index: Int) -> Instant {
+        guard let instant = optionalInstant(index) else { preconditionFailure("member \(index) is not an instant") }
+        return instant
+    }
+
+    mutating func optionalInstant(_ index: Int) -> Instant? {
+        switch take(index) {
+        case .absent: return nil
+        case .instant(let instant): return instant
+        default: preconditionFailure("member \(index) is not an instant")
+        }
+    }
+
+    mutating func text(_ index: Int) -> String {
+        guard let text = optionalText(index) else { preconditionFailure("member \(index) is not a string") }
+        return text
+    }
+
+    mutating func optionalText(_ index: Int) -> String? {
+        switch take(index) {
+        case .absent: return nil
+        case .text(let text): return text
+        default: preconditionFailure("member \(index) is not a string")
+        }
+    }
+
+    mutating func integer(_ index: Int) -> Int64 {
+        guard case .integer(let value) = take(index) else { preconditionFailure("member \(index) is not an integer") }
+        return value
+    }
+
+    mutating func source(_ index: Int) -> ImportSource {
+        guard case .source(let source) = take(index) else { preconditionFailure("member \(index) is not a source") }
         return source
     }
 
     /// The record of a payload that starts with ``EventField/recordMembers``.
-    func record() -> Record {
+    mutating func record() -> Record {
         Record(id: id(0), start: instant(1), end: optionalInstant(2), tagId: optionalID(3), comment: optionalText(4))
     }
 }

@@ -61,7 +61,7 @@ extension EventDeclaration {
     static let logCreated = EventDeclaration(
         .logCreated, version: 1,
         fields: [.id("logId"), .string("timeZone"), .integer("firstWeekday"), .integer("format")],
-        build: { (v) throws(FieldRefusal) in
+        build: { (v: inout PayloadValues) throws(FieldRefusal) in
             let zone = v.text(1)
             let firstWeekday = v.integer(2)
             let format = v.integer(3)
