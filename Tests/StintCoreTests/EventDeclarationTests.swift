@@ -171,6 +171,12 @@ import Testing
                 #expect(declaration.values(of: event) == Self.values(of: data, declaration), "\(note)")
                 var values = declaration.values(of: event)
                 #expect(try declaration.build(&values) == event, "\(note)")
+                // The bytes written straight from the declaration are those of the payload's JSON.
+                var direct: [UInt8] = []
+                event.appendData(to: &direct)
+                var viaJSON: [UInt8] = []
+                data.append(to: &viaJSON)
+                #expect(direct == viaJSON, "\(note)")
 
                 #expect(
                     try DomainEvent(type: type.rawValue, version: declaration.version, data: data) == event, "\(note)")
