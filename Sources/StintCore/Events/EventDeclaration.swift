@@ -3,11 +3,12 @@
 /// taken apart into them.
 ///
 /// Everything that reads or writes payloads is driven by these declarations (``EventType/declaration``):
-/// the canonical encoder (``DomainEvent/data``), the strict general decoder (``EventPayloadReader``), the
-/// positional decoder over a parsed object (``DomainEvent/decodeCanonical(_:data:)``) and the decoder
-/// straight from a line's bytes (`ByteCursor.domainEvent(_:)`). `EventDeclarationTests` checks every
-/// declaration against its JSON Schema in `Events/schema/` and round-trips random events through the
-/// encoder and each decoder.
+/// the canonical encoder (``DomainEvent/data``, and `DomainEvent.appendData(to:)` for the bytes of a line
+/// read from a log), the strict general decoder (``EventPayloadReader``), the positional decoder over a
+/// parsed object (``DomainEvent/decodeCanonical(_:data:)``) and the decoder straight from a line's bytes
+/// (`ByteCursor.domainEvent(_:)`). `EventDeclarationTests` checks every declaration against its JSON Schema
+/// in `Events/schema/` and round-trips random events through the encoder and each decoder.
+///
 /// A class, so that the decoders use a declaration in place rather than copying its members per event.
 public final class EventDeclaration: Sendable {
     /// The persisted type, whose raw value is the name the log stores.
