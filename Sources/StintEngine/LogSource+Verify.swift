@@ -47,10 +47,14 @@ extension LogSource {
     /// - Parameters:
     ///   - expected: a head recorded elsewhere; a different hash at its `seq`, a log that ends before it, or
     ///     (for a bare hash) a head with another hash is a problem.
-    ///   - validate: a domain check of each event; a returned message becomes a problem at that event.
+    ///   - validate: a domain check of each event, given the event and whether it *follows* the event last
+    ///     given to the check (the next `seq`, an `at` not earlier, in its batch: the envelope a fold trusts;
+    ///     verification goes on after problems, so a check that folds stops at the first that does not); a
+    ///     returned message becomes a problem at that event.
     /// - Throws: ``StintError`` when a read fails.
     public func verify(
-        expecting expected: ExpectedHead? = nil, validatingEach validate: @escaping (RecordedEvent) -> String?
+        expecting expected: ExpectedHead? = nil,
+        validatingEach validate: @escaping (_ event: RecordedEvent, _ follows: Bool) -> String?
     ) throws(StintError) -> VerificationReport {
         let expectedHead: LogHead? =
             if case .head(let seq, let hash) = expected { LogHead(seq: seq, hash: hash) } else { nil }

@@ -159,7 +159,8 @@ public struct CheckpointStore: Sendable {
             filled += count
         }
         return bytes.withUnsafeBytes { raw -> (Header, [UInt8])? in
-            guard case .data(let header, let frameSize) = FrameProbe(raw), frameSize == raw.count, header.hasChecksum
+            guard case .data(let header, let frameSize) = FrameProbe(raw), frameSize == raw.count,
+                SegmentLayout.isTrustworthy(header)
             else { return nil }
             // The decompressed bytes live in the decompressor's buffer: read them while it is alive, and copy
             // out only the payload.

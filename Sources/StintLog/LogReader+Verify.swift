@@ -1,6 +1,15 @@
 public import StintCore
 
 extension LogReader {
+    /// A caller's check of each event during verification: given the event and whether it *follows* the event
+    /// last given to the check, returns nil when the event is valid, else a sentence saying why not.
+    ///
+    /// An event follows when it is the next `seq` after that event, its `at` is not earlier, and it starts a
+    /// batch or continues the batch in progress with its `at` (log-format §2): the envelope a fold trusts.
+    /// Verification goes on after problems, so a check that folds the events (such as `stint verify`'s domain
+    /// check) must stop folding at the first event that does not follow; the verifier reports why.
+    public typealias EventValidator = (_ event: RecordedEvent, _ follows: Bool) -> String?
+
     /// Checks every segment, frame and event of the log and reports every problem; never changes anything.
     ///
     /// Checks frame checksums and layout (data frames with content size and checksum, one batch per frame in
@@ -12,11 +21,12 @@ extension LogReader {
     /// - Parameters:
     ///   - expectedHead: a head recorded elsewhere; a different hash at its `seq`, or a log that ends before
     ///     it, is reported as ``LogProblem/Kind/headMismatch`` at that `seq`.
-    ///   - validate: a domain check run on each event (for example: unknown type or version); a returned
-    ///     message becomes a ``LogProblem/Kind/rejectedEvent`` problem.
+    ///   - validate: a domain check run on each event (for example: unknown type or version, an event that
+    ///     contradicts the ones before it); a returned message becomes a ``LogProblem/Kind/rejectedEvent``
+    ///     problem. See ``EventValidator``.
     /// - Throws: ``LogError/Code/io`` when a read fails.
     public func verify(
-        expectingHead expectedHead: LogHead? = nil, validatingEach validate: ((RecordedEvent) -> String?)? = nil
+        expectingHead expectedHead: LogHead? = nil, validatingEach validate: EventValidator?
     ) throws(LogError) -> LogVerificationReport {
         var check = CheckOptions()
         check.checksChain = true
@@ -27,6 +37,14 @@ extension LogReader {
         let verifier = LogVerifier(reader: self, check: check)
         try verifier.run()
         return verifier.report(expectedHead: expectedHead)
+    }
+
+    /// Verification with a check that looks at each event alone (for example: unknown type or version); see
+    /// the form that takes an ``EventValidator``.
+    public func verify(
+        expectingHead expectedHead: LogHead? = nil, validatingEach validate: ((RecordedEvent) -> String?)? = nil
+    ) throws(LogError) -> LogVerificationReport {
+        try verify(expectingHead: expectedHead, validatingEach: validate.map { check in { event, _ in check(event) } })
     }
 }
 
@@ -100,21 +118,12 @@ final class LogVerifier {
     private func verifyDirectory(_ path: String) throws(LogError) {
         let directory = LogDirectory(path: path, fileSystem: fileSystem)
         let segments = try directory.listing().segments
-        guard let first = segments.first else {
-            problems.append(
-                LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation(segment: path)))
-            return
+        if let problem = SegmentLayout.listingProblem(segments, directory: LogLocation(segment: path)) {
+            problems.append(problem)
         }
-        if first.firstSeq == 1 {
-            checker.nextSeq = 1
-            checker.link = .genesis
-        } else {
-            problems.append(
-                LogProblem(
-                    .segmentLayout, "the first segment starts at seq \(first.firstSeq), not 1: segments are missing",
-                    location: LogLocation(segment: first.name, seq: 1)))
-            checker.nextSeq = first.firstSeq
-        }
+        guard let first = segments.first else { return }
+        checker.nextSeq = first.firstSeq
+        checker.link = SegmentLayout.link(startingAt: first.firstSeq)
         for (index, segment) in segments.enumerated() {
             let segmentPath = directory.path(segment.name)
             let descriptor: Int32
@@ -124,12 +133,12 @@ final class LogVerifier {
                 throw LogError.io(error, "open segment \(segment.name)", path: segmentPath)
             }
             defer { fileSystem.close(descriptor) }
-            if let expected = checker.nextSeq, segment.firstSeq != expected {
-                problems.append(
-                    LogProblem(
-                        .segmentLayout,
-                        "the segment's name says it starts at seq \(segment.firstSeq), but the events before it end at "
-                            + "seq \(expected - 1)", location: LogLocation(segment: segment.name, seq: expected)))
+            if let expected = checker.nextSeq,
+                let problem = SegmentLayout.nameProblem(
+                    segment: segment.name, nameSeq: segment.firstSeq, expected: expected,
+                    before: "the events before it end at")
+            {
+                problems.append(problem)
             }
             try verifyFrames(
                 .file(descriptor: descriptor, fileSystem: fileSystem), name: segment.name, nameSeq: segment.firstSeq,
@@ -139,15 +148,10 @@ final class LogVerifier {
 
     private func verifyOne(_ source: ByteSource, name: String, isStream: Bool) throws(LogError) {
         let prefix = try Self.read(4, from: source, name: name)
-        var isCompressed = false
-        if prefix.count == 4 {
-            let magic = prefix.withUnsafeBytes { $0.loadLittleEndianUInt32(at: 0) }
-            isCompressed = magic == FrameLimits.dataMagic || magic & 0xFFFF_FFF0 == 0x184D_2A50
-        }
-        let nameSeq = isStream ? nil : LogDirectory.firstSeq(ofSegment: name)
+        let nameSeq = SegmentLayout.promisedFirstSeq(ofFile: name, isStream: isStream)
         checker.nextSeq = nameSeq
-        checker.link = nameSeq == 1 ? .genesis : .unknown
-        if isCompressed {
+        checker.link = SegmentLayout.link(startingAt: nameSeq)
+        if SegmentLayout.holdsFrames(prefix: prefix) {
             try verifyFrames(source, name: name, nameSeq: nameSeq, isLast: true, isLogSegment: false)
         } else {
             try verifyLines(source, name: name)
@@ -207,7 +211,7 @@ final class LogVerifier {
         var frames: [SealIndex.Entry] = []
         var crowdedFrames: [(offset: Int64, seq: Int64)] = []
         var segmentFirstSeq: Int64?
-        var seal: SealIndex?
+        var order = SegmentLayout.FrameOrder()
         func problem(_ kind: LogProblem.Kind, _ message: String, _ offset: Int64?) {
             problems.append(
                 LogProblem(kind, message, location: LogLocation(segment: name, offset: offset, seq: checker.nextSeq)))
@@ -221,9 +225,11 @@ final class LogVerifier {
             }
             switch frame {
             case .data(let offset, _, let header, let content):
-                if seal != nil && holdsSegment { problem(.frameLayout, "a data frame follows the seal frame", offset) }
-                if !header.hasChecksum { problem(.frameLayout, "the data frame has no content checksum", offset) }
-                if header.contentSize == nil && holdsSegment {
+                if holdsSegment, let message = order.data() { problem(.frameLayout, message, offset) }
+                if !SegmentLayout.isTrustworthy(header) {
+                    problem(.frameLayout, "the data frame has no content checksum", offset)
+                }
+                if !SegmentLayout.declaresContentSize(header) && holdsSegment {
                     problem(.frameLayout, "the data frame does not declare its content size", offset)
                 }
                 let before = checker.eventCount
@@ -232,43 +238,35 @@ final class LogVerifier {
                 guard checker.eventCount > before, let frameFirstSeq = checker.frameFirstSeq else { continue }
                 if segmentFirstSeq == nil {
                     segmentFirstSeq = frameFirstSeq
-                    if let nameSeq, nameSeq != frameFirstSeq {
-                        problems.append(
-                            LogProblem(
-                                .segmentLayout,
-                                "the segment's name says it starts at seq \(nameSeq), but its first event is seq "
-                                    + "\(frameFirstSeq)",
-                                location: LogLocation(segment: name, offset: offset, seq: frameFirstSeq)))
+                    if let nameSeq,
+                        let misnamed = SegmentLayout.nameProblem(
+                            segment: name, nameSeq: nameSeq, firstEvent: frameFirstSeq, offset: offset)
+                    {
+                        problems.append(misnamed)
                     }
                 }
                 frames.append(SealIndex.Entry(offset: offset, firstSeq: frameFirstSeq))
                 if checker.batchesInFrame > 1 { crowdedFrames.append((offset, frameFirstSeq)) }
             case .seal(let offset, _, let payload):
-                if seal != nil && holdsSegment {
-                    problem(.frameLayout, "a second seal frame follows the first", offset)
-                }
+                if let message = order.seal(), holdsSegment { problem(.frameLayout, message, offset) }
                 do {
                     let index = try SealIndex(payload: payload)
-                    seal = index
                     if holdsSegment {
                         checkSeal(index, frames: frames, firstSeq: segmentFirstSeq, name: name, offset: offset)
                     }
                 } catch {
                     problem(.invalidSeal, error.description, offset)
-                    seal = SealIndex(firstSeq: 0, lastSeq: 0, entries: [])
                 }
                 if !holdsSegment {
                     // A stream may hold several segments one after the other.
                     frames = []
                     crowdedFrames = []
                     segmentFirstSeq = nil
-                    seal = nil
+                    order = SegmentLayout.FrameOrder()
                 }
             case .skippable(let offset, _, let magic):
                 if holdsSegment {
-                    problem(
-                        .frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment",
-                        offset)
+                    problem(.frameLayout, SegmentLayout.FrameOrder.skippable(magic: magic), offset)
                 }
             case .end:
                 break scanning
@@ -291,13 +289,13 @@ final class LogVerifier {
                 } catch {
                     throw LogError.io(error, "read \(name)", path: name)
                 }
+                if SegmentLayout.isTornTail(inLastSegment: isLast && holdsSegment, followedBy: search) {
+                    problem(.tornTail, "the last frame is torn (\(reason)); the next writer sets it aside", offset)
+                    break scanning
+                }
                 switch search {
                 case .nothing:
-                    if isLast && holdsSegment {
-                        problem(.tornTail, "the last frame is torn (\(reason)); the next writer sets it aside", offset)
-                    } else {
-                        problem(kind, "\(reason); nothing readable follows in the segment", offset)
-                    }
+                    problem(kind, "\(reason); nothing readable follows in the segment", offset)
                     break scanning
                 case .tooLargeToSearch:
                     problem(kind, "\(reason); the rest of the segment was not checked", offset)
@@ -312,21 +310,19 @@ final class LogVerifier {
         guard isLogSegment || nameSeq != nil else { return }
         if frames.isEmpty && isLogSegment {
             problems.append(
-                LogProblem(.segmentLayout, "the segment holds no events", location: LogLocation(segment: name)))
+                LogProblem(.segmentLayout, SegmentLayout.emptySegment, location: LogLocation(segment: name)))
         }
-        if seal == nil {
-            if isLogSegment && !isLast {
-                problems.append(
-                    LogProblem(
-                        .invalidSeal, "the segment is not sealed, but it is not the last segment",
-                        location: LogLocation(segment: name)))
-            }
+        if !order.sawSeal && isLogSegment && !isLast {
+            problems.append(
+                LogProblem(
+                    .invalidSeal, "the segment is not sealed, but it is not the last segment",
+                    location: LogLocation(segment: name)))
+        }
+        if !SegmentLayout.allowsSeveralBatchesPerFrame(sealed: order.sawSeal) {
             for crowded in crowdedFrames {
                 problems.append(
                     LogProblem(
-                        .frameLayout,
-                        "the frame holds several batches, but the segment is not sealed (each frame of the active "
-                            + "segment holds one batch)",
+                        .frameLayout, SegmentLayout.crowdedFrame,
                         location: LogLocation(segment: name, offset: crowded.offset, seq: crowded.seq)))
             }
         }
@@ -335,19 +331,7 @@ final class LogVerifier {
     /// Compares a seal index with the frames and events actually in the segment.
     private func checkSeal(_ index: SealIndex, frames: [SealIndex.Entry], firstSeq: Int64?, name: String, offset: Int64)
     {
-        var mismatches: [String] = []
-        if index.firstSeq != firstSeq { mismatches.append("first seq \(index.firstSeq), not \(firstSeq ?? 0)") }
-        let lastSeq = checker.lastEvent?.seq ?? 0
-        if index.lastSeq != lastSeq { mismatches.append("last seq \(index.lastSeq), not \(lastSeq)") }
-        if index.entries.count != frames.count {
-            mismatches.append("\(index.entries.count) frames, not \(frames.count)")
-        } else if let wrong = frames.indices.first(where: { index.entries[$0] != frames[$0] }) {
-            let entry = index.entries[wrong]
-            let actual = frames[wrong]
-            mismatches.append(
-                "entry \(wrong + 1) says offset \(entry.offset) and seq \(entry.firstSeq), but the frame there is at "
-                    + "offset \(actual.offset) and starts at seq \(actual.firstSeq)")
-        }
+        let mismatches = index.differences(fromFrames: frames, firstSeq: firstSeq, lastSeq: checker.lastEvent?.seq ?? 0)
         if !mismatches.isEmpty {
             problems.append(
                 LogProblem(

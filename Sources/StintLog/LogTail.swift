@@ -1,4 +1,4 @@
-public import StintCore
+import StintCore
 
 /// What a writer left at the end of the log: enough for the next writer to open the log without reading
 /// its last segment, when nothing changed since.
@@ -30,6 +30,28 @@ public struct LogTail: Hashable, Sendable {
         self.sealed = sealed
         self.lastLine = lastLine
     }
+
+    /// The size and last bytes (at most ``endByteCount``) of an open segment file: what a tail records of it.
+    static func end(
+        of descriptor: Int32, fileSystem: any LogFileSystem
+    ) throws(SystemCallError) -> (size: Int64, bytes: [UInt8]) {
+        let size = try fileSystem.size(of: descriptor)
+        let count = Int(min(Int64(endByteCount), size))
+        let bytes = try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
+            count: count, at: size - Int64(count))
+        return (size, bytes)
+    }
+
+    /// Whether an open segment file (the one this tail names) ends as this tail says: it has the tail's size
+    /// and its last bytes are the tail's.
+    func isEnd(of descriptor: Int32, fileSystem: any LogFileSystem) throws(SystemCallError) -> Bool {
+        let size = try fileSystem.size(of: descriptor)
+        let count = endBytes.count
+        guard size == self.size && Int64(count) <= size else { return false }
+        let end = try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
+            count: count, at: size - Int64(count))
+        return end == endBytes
+    }
 }
 
 extension LogWriter {
@@ -39,14 +61,10 @@ extension LogWriter {
         let segmentPath = directory.path(last.name)
         guard let descriptor = try? fileSystem.openFile(segmentPath, .readOnly) else { return nil }
         defer { fileSystem.close(descriptor) }
-        guard let size = try? fileSystem.size(of: descriptor) else { return nil }
-        let count = Int(min(Int64(LogTail.endByteCount), size))
-        guard
-            let end = try? ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
-                count: count, at: size - Int64(count))
-        else { return nil }
+        guard let end = try? LogTail.end(of: descriptor, fileSystem: fileSystem) else { return nil }
         return LogTail(
-            segment: last.name, size: size, endBytes: end, sealed: active == nil, lastLine: lastEvent.encodedLine())
+            segment: last.name, size: end.size, endBytes: end.bytes, sealed: active == nil,
+            lastLine: lastEvent.encodedLine())
     }
 
     /// Takes the log's end from `tail` when the last segment is as the tail describes it; returns false
@@ -63,15 +81,9 @@ extension LogWriter {
         } catch {
             throw LogError.io(error, "open segment \(last.name)", path: segmentPath)
         }
-        var matches = false
+        let matches: Bool
         do throws(SystemCallError) {
-            let size = try fileSystem.size(of: descriptor)
-            let count = tail.endBytes.count
-            if size == tail.size && Int64(count) <= size {
-                let end = try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
-                    count: count, at: size - Int64(count))
-                matches = end == tail.endBytes
-            }
+            matches = try tail.isEnd(of: descriptor, fileSystem: fileSystem)
         } catch {
             fileSystem.close(descriptor)
             throw LogError.io(error, "read segment \(last.name)", path: segmentPath)
@@ -107,11 +119,6 @@ extension LogReader {
         let fileSystem = options.fileSystem
         guard let descriptor = try? fileSystem.openFile(directory.path(last.name), .readOnly) else { return false }
         defer { fileSystem.close(descriptor) }
-        guard let size = try? fileSystem.size(of: descriptor), size == tail.size,
-            Int64(tail.endBytes.count) <= size,
-            let end = try? ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
-                count: tail.endBytes.count, at: size - Int64(tail.endBytes.count))
-        else { return false }
-        return end == tail.endBytes
+        return (try? tail.isEnd(of: descriptor, fileSystem: fileSystem)) == true
     }
 }

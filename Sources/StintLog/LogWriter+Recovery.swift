@@ -22,17 +22,10 @@ extension LogWriter {
     func recover() throws(LogError) {
         let listing = try directory.listing()
         let segments = listing.segments
-        guard let last = segments.last else {
-            throw damage(
-                LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation()), lastGood: nil)
+        if let problem = SegmentLayout.listingProblem(segments, directory: LogLocation()) {
+            throw damage(problem, lastGood: nil)
         }
-        guard segments[0].firstSeq == 1 else {
-            throw damage(
-                LogProblem(
-                    .segmentLayout,
-                    "the first segment starts at seq \(segments[0].firstSeq), not 1: segments are missing",
-                    location: LogLocation(segment: segments[0].name, seq: 1)), lastGood: nil)
-        }
+        let last = segments[segments.count - 1]
         var previous: SegmentFile.Ending?
         if segments.count >= 2 {
             previous = try endingOfSealedSegment(segments[segments.count - 2], nextFirstSeq: last.firstSeq)
@@ -40,7 +33,7 @@ extension LogWriter {
         let lastFile = SegmentFile(path: directory.path(last.name), name: last.name, fileSystem: fileSystem)
         var findings: Findings
         if let seal = try lastFile.seal(searchLimit: Int64(SegmentFile.tailReadSize)),
-            seal.index.firstSeq == last.firstSeq
+            SegmentLayout.sealFits(seal.index, segmentFirstSeq: last.firstSeq)
         {
             let ending = try lastFile.ending(
                 of: seal, logPath: path, chunkSize: configuration.readChunkSize, decompressor: decompressor)
@@ -111,7 +104,7 @@ extension LogWriter {
                     .invalidSeal, "the segment has no valid seal frame, but it is not the last segment",
                     location: LogLocation(segment: segment.name)), lastGood: nil)
         }
-        guard seal.index.firstSeq == segment.firstSeq, seal.index.lastSeq + 1 == nextFirstSeq else {
+        guard SegmentLayout.sealFits(seal.index, segmentFirstSeq: segment.firstSeq, nextFirstSeq: nextFirstSeq) else {
             throw damage(
                 LogProblem(
                     .segmentLayout,
@@ -156,7 +149,7 @@ extension LogWriter {
         checker.lastAt = previous?.lastEvent.at
         var frames: [SealIndex.Entry] = []
         var crowdedFrame: Int64?
-        var seal: SealIndex?
+        var order = SegmentLayout.FrameOrder()
         var goodEnd: Int64 = 0
         var lastGood = previous?.lastEvent.seq
         var tornAt: Int64?
@@ -175,8 +168,8 @@ extension LogWriter {
             }
             switch frame {
             case .data(let offset, let size, let header, let content):
-                if seal != nil { throw problem(.frameLayout, "a data frame follows the seal frame", offset) }
-                guard header.hasChecksum, header.contentSize != nil else {
+                if let message = order.data() { throw problem(.frameLayout, message, offset) }
+                guard SegmentLayout.isTrustworthy(header), SegmentLayout.declaresContentSize(header) else {
                     throw problem(.frameLayout, "the data frame does not declare its content size and checksum", offset)
                 }
                 checker.checkFrame(content, segment: segment.name, offset: offset)
@@ -187,27 +180,25 @@ extension LogWriter {
                 goodEnd = offset + Int64(size)
                 lastGood = checker.lastEvent?.seq
             case .seal(let offset, let size, let payload):
-                if seal != nil { throw problem(.frameLayout, "a second seal frame follows the first", offset) }
+                if let message = order.seal() { throw problem(.frameLayout, message, offset) }
                 let index: SealIndex
                 do {
                     index = try SealIndex(payload: payload)
                 } catch {
                     throw problem(.invalidSeal, error.description, offset)
                 }
-                guard index.entries == frames, index.firstSeq == segment.firstSeq, index.lastSeq == lastGood else {
+                guard index.differences(fromFrames: frames, firstSeq: segment.firstSeq, lastSeq: lastGood ?? 0).isEmpty
+                else {
                     throw problem(.invalidSeal, "the seal index does not describe the segment's frames", offset)
                 }
-                seal = index
                 goodEnd = offset + Int64(size)
             case .skippable(let offset, _, let magic):
-                throw problem(
-                    .frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment",
-                    offset)
+                throw problem(.frameLayout, SegmentLayout.FrameOrder.skippable(magic: magic), offset)
             case .end:
                 break scanning
             case .incomplete(let offset):
                 // A frame whose header was damaged can look incomplete and swallow the frames after it.
-                if try nothingValidFollows(scanner, segmentPath) {
+                if try startsTornTail(scanner, segmentPath) {
                     tornAt = offset
                     break scanning
                 }
@@ -215,7 +206,7 @@ extension LogWriter {
                     .unreadableFrame, "the frame's blocks run past the end of the file, yet a valid frame follows",
                     offset)
             case .unreadable(let offset, let reason, let oversized):
-                if try nothingValidFollows(scanner, segmentPath) {
+                if try startsTornTail(scanner, segmentPath) {
                     tornAt = offset
                     break scanning
                 }
@@ -223,31 +214,26 @@ extension LogWriter {
                     oversized ? .oversizedFrame : .unreadableFrame, reason + ", and a valid frame follows", offset)
             }
         }
-        if frames.isEmpty && seal == nil && tornAt == nil {
+        if frames.isEmpty && !order.sawSeal && tornAt == nil {
             // An empty file: nothing to keep; it is removed like a segment whose only frame was torn.
             tornAt = 0
         }
-        if seal == nil, let crowdedFrame {
-            throw problem(
-                .frameLayout,
-                "the frame holds several batches, but the segment is not sealed (each frame of the active "
-                    + "segment holds one batch)", crowdedFrame)
+        if !SegmentLayout.allowsSeveralBatchesPerFrame(sealed: order.sawSeal), let crowdedFrame {
+            throw problem(.frameLayout, SegmentLayout.crowdedFrame, crowdedFrame)
         }
         var findings = Findings(
             lastSeq: checker.lastEvent?.seq ?? previous?.lastEvent.seq ?? 0,
             lastEvent: checker.lastEvent ?? previous?.lastEvent, lastDigest: checker.link.digest)
         findings.goodEnd = goodEnd
         findings.tornAt = tornAt
-        findings.sealed = seal != nil
+        findings.sealed = order.sawSeal
         return findings
     }
 
-    private func nothingValidFollows(
-        _ scanner: FrameScanner, _ segmentPath: String
-    ) throws(LogError) -> Bool {
+    /// Whether the bad frame where `scanner` stands starts a torn tail of the last segment.
+    private func startsTornTail(_ scanner: FrameScanner, _ segmentPath: String) throws(LogError) -> Bool {
         do {
-            if case .nothing = try scanner.findNextValidFrame() { return true }
-            return false
+            return SegmentLayout.isTornTail(inLastSegment: true, followedBy: try scanner.findNextValidFrame())
         } catch {
             throw LogError.io(error, "read segment", path: segmentPath)
         }

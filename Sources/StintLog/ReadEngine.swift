@@ -31,7 +31,7 @@ final class ReadEngine {
     private var segmentIndex = 0
     private var scanner: FrameScanner?
     private var descriptor: Int32?
-    private var sawSeal = false
+    private var order = SegmentLayout.FrameOrder()
     private var framesInSegment = 0
     private var lineReader: LineReader?
 
@@ -74,15 +74,8 @@ final class ReadEngine {
     private func planDirectory(_ path: String, from seq: Int64) throws(LogError) {
         let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
         let listed = try directory.listing().segments
-        guard let first = listed.first else {
-            stop(LogProblem(.segmentLayout, "the log has no segment files", location: LogLocation(segment: path)))
-            return
-        }
-        guard first.firstSeq == 1 else {
-            stop(
-                LogProblem(
-                    .segmentLayout, "the first segment starts at seq \(first.firstSeq), not 1: segments are missing",
-                    location: LogLocation(segment: first.name, seq: 1)))
+        if let problem = SegmentLayout.listingProblem(listed, directory: LogLocation(segment: path)) {
+            stop(problem)
             return
         }
         var low = 0
@@ -107,7 +100,7 @@ final class ReadEngine {
             }
         }
         checker.nextSeq = startSeq
-        checker.link = startSeq == 1 ? .genesis : .unknown
+        checker.link = SegmentLayout.link(startingAt: startSeq)
         segments = listed[low...].enumerated().map { index, segment in
             PlannedSegment(
                 name: segment.name, path: directory.path(segment.name), source: nil,
@@ -118,15 +111,10 @@ final class ReadEngine {
 
     /// Plans reading one file or stream: frames when it starts with a zstd magic number, lines otherwise.
     private func plan(source: ByteSource, prefix: [UInt8], name: String, isStream: Bool) {
-        let nameSeq = isStream ? nil : LogDirectory.firstSeq(ofSegment: name)
+        let nameSeq = SegmentLayout.promisedFirstSeq(ofFile: name, isStream: isStream)
         checker.nextSeq = nameSeq
-        checker.link = nameSeq == 1 ? .genesis : .unknown
-        var isCompressed = false
-        if prefix.count == 4 {
-            let magic = prefix.withUnsafeBytes { $0.loadLittleEndianUInt32(at: 0) }
-            isCompressed = magic == FrameLimits.dataMagic || magic & 0xFFFF_FFF0 == 0x184D_2A50
-        }
-        if isCompressed {
+        checker.link = SegmentLayout.link(startingAt: nameSeq)
+        if SegmentLayout.holdsFrames(prefix: prefix) {
             segments = [
                 PlannedSegment(
                     name: name, path: nil, source: source, startOffset: 0, nameSeq: nameSeq, isLast: true,
@@ -222,10 +210,10 @@ final class ReadEngine {
         }
         switch frame {
         case .data(let offset, _, let header, let content):
-            if sawSeal && segment.isLogSegment {
-                return stop(LogProblem(.frameLayout, "a data frame follows the seal frame", location: here(offset)))
+            if segment.isLogSegment, let message = order.data() {
+                return stop(LogProblem(.frameLayout, message, location: here(offset)))
             }
-            guard header.hasChecksum else {
+            guard SegmentLayout.isTrustworthy(header) else {
                 return stop(
                     LogProblem(
                         .frameLayout, "the data frame has no content checksum, so its content cannot be trusted",
@@ -240,20 +228,18 @@ final class ReadEngine {
             } catch {
                 return stop(LogProblem(.invalidSeal, error.description, location: here(offset)))
             }
-            if sawSeal && segment.isLogSegment {
-                return stop(LogProblem(.frameLayout, "a second seal frame follows the first", location: here(offset)))
+            if let message = order.seal(), segment.isLogSegment {
+                return stop(LogProblem(.frameLayout, message, location: here(offset)))
             }
-            sawSeal = true
         case .skippable(let offset, _, let magic):
             if segment.isLogSegment {
                 stop(
                     LogProblem(
-                        .frameLayout, "a skippable frame with magic number \(hex32(magic)) is not allowed in a segment",
-                        location: here(offset)))
+                        .frameLayout, SegmentLayout.FrameOrder.skippable(magic: magic), location: here(offset)))
             }
         case .end(let offset):
             if framesInSegment == 0 && segment.isLogSegment && segment.startOffset == 0 {
-                return stop(LogProblem(.segmentLayout, "the segment holds no events", location: here(offset)))
+                return stop(LogProblem(.segmentLayout, SegmentLayout.emptySegment, location: here(offset)))
             }
             closeSegment()
         case .incomplete(let offset):
@@ -276,7 +262,7 @@ final class ReadEngine {
                 } catch {
                     throw LogError.io(error, "read \(segment.name)", path: segment.path ?? segment.name)
                 }
-                if case .nothing = search {
+                if SegmentLayout.isTornTail(inLastSegment: true, followedBy: search) {
                     kind = .tornTail
                     message =
                         "the last frame is torn (\(reason)); the next writer sets it aside and truncates the segment"
@@ -288,13 +274,11 @@ final class ReadEngine {
 
     private func openSegment(_ segment: PlannedSegment) throws(LogError) {
         if let nameSeq = segment.nameSeq, segment.startOffset == 0, segment.isLogSegment,
-            let expected = checker.nextSeq, nameSeq != expected
+            let expected = checker.nextSeq,
+            let problem = SegmentLayout.nameProblem(
+                segment: segment.name, nameSeq: nameSeq, expected: expected, before: "the previous segment ends at")
         {
-            return stop(
-                LogProblem(
-                    .segmentLayout,
-                    "the segment's name says it starts at seq \(nameSeq), but the previous segment ends at seq "
-                        + "\(expected - 1)", location: LogLocation(segment: segment.name, seq: expected)))
+            return stop(problem)
         }
         var source = segment.source
         if let path = segment.path {
@@ -310,7 +294,7 @@ final class ReadEngine {
         scanner = FrameScanner(
             source: source, startingAt: segment.startOffset, chunkSize: options.readChunkSize,
             decompressor: decompressor)
-        sawSeal = false
+        order = SegmentLayout.FrameOrder()
         framesInSegment = 0
     }
 
@@ -349,7 +333,7 @@ final class ReadEngine {
                 throw LogError.io(error, "read segment \(last.name)", path: segmentPath)
             }
             switch frame {
-            case .data(_, _, let header, let content) where header.hasChecksum:
+            case .data(_, _, let header, let content) where SegmentLayout.isTrustworthy(header):
                 lastContent.removeAll(keepingCapacity: true)
                 lastContent.append(contentsOf: content)
             default:

@@ -321,31 +321,10 @@ struct Folder {
             data: draft.data)
     }
 
-    @Test func envelopeContradictionsAreErrors() throws {
+    /// The envelope (seq order, at order, whole batches) is the store's to check: EventStoreContractTests.
+    @Test func undoMarkersAndPayloadsAreCheckedInTheirBatches() throws {
         var state = Folder.initial
-        // A gap in seq, and a repeated seq.
-        #expect(
-            errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 3)) } == .inconsistentEvent)
-        #expect(
-            errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 1)) } == .inconsistentEvent)
-        // An at earlier than the previous one.
-        #expect(
-            errorCode { () throws(DomainError) in
-                try state.apply(recorded(tracked, seq: 2, at: Folder.at.adding(milliseconds: -1)))
-            } == .inconsistentEvent)
-        // A tx naming a batch of one event (event 1 has no tx), a batch whose events disagree on at, and a tx
-        // naming an earlier batch.
-        #expect(
-            errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 2, tx: 1)) }
-                == .inconsistentEvent)
         try state.apply(recorded(created, seq: 2, tx: 2))
-        #expect(
-            errorCode { () throws(DomainError) in
-                try state.apply(recorded(tracked, seq: 3, at: Folder.at.adding(milliseconds: 5), tx: 2))
-            } == .inconsistentEvent)
-        #expect(
-            errorCode { () throws(DomainError) in try state.apply(recorded(tracked, seq: 3, tx: 1)) }
-                == .inconsistentEvent)
         // A marker in the middle of a batch.
         try state.apply(recorded(tracked, seq: 3, tx: 2))
         #expect(

@@ -32,6 +32,24 @@ import Testing
         #expect(report.eventCount == Int64(events.count))
     }
 
+    /// A check that folds the events (the fold trusts their order) learns which ones follow the ones it was given.
+    @Test func theValidatorIsToldWhichEventsFollowTheOnesBefore() throws {
+        let (fixture, events, name, frames) = try activeLog()
+        var bytes = frames.map(\.bytes)
+        var earlier = events[4]
+        earlier.at = events[3].at.adding(milliseconds: -1)
+        bytes[4] = SegmentSurgery.frame(earlier.encodedLine() + [0x0A])
+        bytes.remove(at: 7)
+        try rewrite(fixture, name, bytes)
+        var told: [Int64: Bool] = [:]
+        _ = try fixture.reader().verify(validatingEach: { event, follows in
+            told[event.seq] = follows
+            return nil
+        })
+        // Seq 5 goes back in time, seq 8 is missing; the first event follows nothing.
+        #expect(told == [1: false, 2: true, 3: true, 4: true, 5: false, 6: true, 7: true, 9: false, 10: true])
+    }
+
     @Test func anEditedLastEventChangesTheHead() throws {
         let (fixture, events, name, frames) = try activeLog()
         let head = try fixture.reader().verify().head!

@@ -30,19 +30,29 @@ struct ExportRun: Sendable {
         let (from, to) = try range(calendar: stream.calendar, context)
         let frame = RecordExport.Frame(
             calendar: stream.calendar, now: stream.now, since: from, until: to, tags: stream.tags)
+        // Each row's bytes go straight into one reused buffer, written out in blocks of 64 KiB (and what it
+        // holds when reading fails part way, as when every row was written at once).
+        var writer = RecordExport.RowWriter(frame)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(ExportRun.block + 1024)
+        defer { Self.flush(&buffer, context) }
         switch format {
         case .json:
-            context.write(bytes: frame.jsonHead)
+            buffer.append(contentsOf: frame.jsonHead)
             var first = true
             try streamRows(stream, frame) { row in
-                if !first { context.write(bytes: [0x2C]) }
+                if !first { buffer.append(0x2C) }
                 first = false
-                context.write(bytes: frame.json(row))
+                writer.appendJSON(row, to: &buffer)
+                if buffer.count >= ExportRun.block { Self.flush(&buffer, context) }
             }
-            context.write(bytes: frame.jsonTail)
+            buffer.append(contentsOf: frame.jsonTail)
         default:
-            context.write(CSV.line(ExportRun.csvColumns))
-            try streamRows(stream, frame) { row in context.write(CSV.line(ExportRun.csvFields(row, frame))) }
+            buffer.append(contentsOf: Array(CSV.line(ExportRun.csvColumns).utf8))
+            try streamRows(stream, frame) { row in
+                ExportRun.appendCSV(row, &writer, to: &buffer)
+                if buffer.count >= ExportRun.block { Self.flush(&buffer, context) }
+            }
         }
     }
 

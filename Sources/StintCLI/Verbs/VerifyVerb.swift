@@ -43,9 +43,9 @@ struct VerifyVerb: Verb {
         let progress = Progress.start("Verifying", total: reader.lastSeq(), unit: "events", context: context)
         do {
             defer { progress.finish() }
-            report = try reader.verify(expecting: expectedHead) { event in
+            report = try reader.verify(expecting: expectedHead) { event, follows in
                 progress.update(completed: event.seq)
-                return fold.check(event)
+                return fold.check(event, follows: follows)
             }
         } catch {
             throw CLIError(error)

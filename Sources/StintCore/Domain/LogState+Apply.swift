@@ -1,32 +1,22 @@
 extension LogState {
     /// Applies the next event of the log.
     ///
-    /// Checks the envelope (`seq` follows ``lastSeq``, `at` does not go back, a batch's events share its
-    /// `tx` and `at`), decodes the payload strictly, checks that the event fits the state (for instance that
-    /// a stopped record exists and is running), computes the event's inverse for the undo model, and only
-    /// then changes the state. On error the state is unchanged.
+    /// Decodes the payload strictly, checks that the event fits the state (for instance that a stopped
+    /// record exists and is running, that an undo marker starts its batch and names the batch on top of the
+    /// stack), computes the event's inverse for the undo model, and only then changes the state. On error the
+    /// state is unchanged.
+    ///
+    /// The envelope is trusted, not checked: `event` must be the event after ``lastSeq``, with an `at` not
+    /// earlier than ``lastAt``, and an event that does not start a batch (`tx` ≠ `seq`) must belong to the
+    /// batch of the event before it, with its `at`. Those are the store's rules (log-format §2): the log
+    /// reader checks them as it reads (problems `seqDiscontinuity`, `timeWentBackwards` and
+    /// `malformedBatch`) and stops before an event that breaks them, and every store places the events it
+    /// appends with one `BatchEncoder`. Fold events from a store or a `LogReader`, never from elsewhere.
     ///
     /// - Throws: ``DomainError`` of category ``DomainError/Category/damaged``, carrying the event's `seq`.
     public mutating func apply(_ event: RecordedEvent) throws(DomainError) {
-        func fail(_ message: String) -> DomainError {
-            DomainError(.inconsistentEvent, message, seq: event.seq)
-        }
-        guard event.seq == lastSeq + 1 else {
-            throw fail("seq \(event.seq) does not follow seq \(lastSeq); events must be applied in order, without gaps")
-        }
-        guard event.at >= lastAt else {
-            throw fail("at \(event.at) is earlier than the previous event's at \(lastAt)")
-        }
         let domain = try DomainEvent(event)
         let startsBatch = event.batchStart == event.seq
-        if !startsBatch {
-            guard event.batchStart == batch.start, batch.grouped else {
-                throw fail("tx \(event.batchStart) is not the batch of the previous event (tx \(batch.start))")
-            }
-            guard event.at == batch.at else {
-                throw fail("at \(event.at) differs from its batch's at \(batch.at)")
-            }
-        }
         let target = try batchTarget(for: domain, startsBatch: startsBatch, seq: event.seq)
         let inverses: [DomainEvent]
         do {

@@ -1,8 +1,10 @@
 /// The state of a log after some prefix of its events: what decisions need and projections read.
 ///
 /// Built by folding events in `seq` order: ``init(genesis:)`` with event 1 (`log.created`), then
-/// ``apply(_:)`` for each following event. The fold is strict: an event that contradicts the state is an
-/// error naming its `seq`, and a failed ``apply(_:)`` leaves the state unchanged.
+/// ``apply(_:)`` for each following event. The fold is strict about the domain: an event that contradicts
+/// the state is an error naming its `seq`, and a failed ``apply(_:)`` leaves the state unchanged. It trusts the
+/// envelope (`seq` order without gaps, `at` never going back, whole batches): fold events as a store or a
+/// log reader hands them out, since checking those is the store's job.
 ///
 /// ```swift
 /// var state = try LogState(genesis: events[0])

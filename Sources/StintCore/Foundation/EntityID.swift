@@ -17,24 +17,38 @@ public struct EntityID: Hashable, Comparable, Sendable {
 
     /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (either case); nil for anything else.
     public init?(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return nil }
+        let parsed =
+            text.utf8.withContiguousStorageIfAvailable { EntityID(utf8: $0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { EntityID(utf8: $0) }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    /// Parses the UTF-8 bytes of `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (either case); nil for anything else.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else {
+            return nil
+        }
+        // Digits and letters of either case map to 0…15; anything else sets a bit above them in `invalid`.
+        var invalid: UInt64 = 0
+        @inline(__always) func nibbles(_ range: Range<Int>, into value: inout UInt64) {
+            for index in range {
+                let byte = bytes[index]
+                let digit = byte &- 0x30
+                let letter = (byte | 0x20) &- 0x61
+                let nibble: UInt64 = digit < 10 ? UInt64(digit) : letter < 6 ? UInt64(letter) &+ 10 : 0x10
+                invalid |= nibble
+                value = value << 4 | (nibble & 0xF)
+            }
+        }
         var high: UInt64 = 0
         var low: UInt64 = 0
-        var nibbles = 0
-        for (index, byte) in bytes.enumerated() {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == 0x2D else { return nil }
-                continue
-            }
-            guard let nibble = EntityID.nibble(byte) else { return nil }
-            if nibbles < 16 {
-                high = high << 4 | UInt64(nibble)
-            } else {
-                low = low << 4 | UInt64(nibble)
-            }
-            nibbles += 1
-        }
+        nibbles(0..<8, into: &high)
+        nibbles(9..<13, into: &high)
+        nibbles(14..<18, into: &high)
+        nibbles(19..<23, into: &low)
+        nibbles(24..<36, into: &low)
+        guard invalid & 0x10 == 0 else { return nil }
         self.init(high: high, low: low)
     }
 

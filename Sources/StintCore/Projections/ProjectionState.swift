@@ -12,10 +12,11 @@
 /// The fold (``apply(_:)``) can work without the older records because every event that gives a record
 /// values carries all of them (`record.edited`, `record.restored`, `record.imported`,
 /// `record.reimported`; docs: Events/README.md), and the events that carry only an id either remove a
-/// record or stop a running one, which is always kept. It checks the envelope (`seq` order, `at` never
-/// going back) but trusts the events otherwise — it cannot tell whether an edited record was deleted long
-/// ago — so it folds only logs the strict ``LogState`` fold has accepted up to a checkpoint; any
-/// surprise is an error, and the caller then falls back to the strict fold.
+/// record or stop a running one, which is always kept. Like ``LogState/apply(_:)`` it trusts the envelope
+/// (`seq` order, `at` never going back, whole batches), which the store or log reader it folds from checks;
+/// and it trusts the events otherwise — it cannot tell whether an edited record was deleted long ago — so it
+/// folds only logs the strict ``LogState`` fold has accepted up to a checkpoint; any surprise is an error,
+/// and the caller then falls back to the strict fold.
 public struct ProjectionState: Hashable, Sendable {
     /// The settings from `log.created`.
     public let settings: LogSettings
@@ -80,16 +81,12 @@ public struct ProjectionState: Hashable, Sendable {
         records = records.filter { $0.value.isRunning || $0.value.start >= horizon }
     }
 
-    /// Applies the next event of the log.
+    /// Applies the next event of the log, which must follow ``lastSeq`` and ``lastAt`` (the envelope is the
+    /// store's to check, as for ``LogState/apply(_:)``).
     ///
-    /// - Throws: ``DomainError`` (damaged) when the event does not follow the last one, cannot be decoded,
-    ///   or stops a record this state does not hold; the state is then unchanged.
+    /// - Throws: ``DomainError`` (damaged) when the event cannot be decoded, is a second `log.created`, or
+    ///   stops a record this state does not hold; the state is then unchanged.
     public mutating func apply(_ event: RecordedEvent) throws(DomainError) {
-        guard event.seq == lastSeq + 1, event.at >= lastAt else {
-            throw DomainError(
-                .inconsistentEvent, "seq \(event.seq) at \(event.at) does not follow seq \(lastSeq) at \(lastAt)",
-                seq: event.seq)
-        }
         switch try DomainEvent(event) {
         case .logCreated:
             throw DomainError(.inconsistentEvent, "log.created may only be the first event of a log", seq: event.seq)

@@ -128,13 +128,13 @@ extension ReadModel {
 
     /// The record of a row of `SELECT id, start_ms, end_ms, tag_id, comment`.
     static func record(at rows: SQLiteDatabase.Statement) throws(ReadModelError) -> Record {
-        guard let text = rows.text(0), let id = EntityID(text) else {
+        guard let id = rows.entityID(0) else {
             throw ReadModelError("a record id is not readable")
         }
         return Record(
             id: id, start: Instant(milliseconds: rows.integer(1)),
             end: rows.isNull(2) ? nil : Instant(milliseconds: rows.integer(2)),
-            tagId: rows.isNull(3) ? nil : rows.text(3).flatMap { EntityID($0) }, comment: rows.text(4))
+            tagId: rows.isNull(3) ? nil : rows.entityID(3), comment: rows.text(4))
     }
 
     static func json(_ text: String?) throws(ReadModelError) -> JSON {

@@ -1,5 +1,5 @@
 import Glibc
-public import StintCore
+import StintCore
 import StintLog
 
 /// The read models of a log directory: what commands need, kept in SQLite (`read-models.sqlite` in the log
@@ -18,7 +18,7 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 2
+    static let schemaVersion: Int64 = 3
 
     let database: SQLiteDatabase
     let path: String
@@ -114,9 +114,11 @@ final class ReadModel {
         DROP TABLE IF EXISTS deleted_records; DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS undo_entries;
         """
 
-    /// The secondary indexes of `records` (a rebuild creates them after loading the table).
+    /// The secondary indexes of `records` (a rebuild creates them after loading the table). The index by start
+    /// covers every column, so that the ordered scan of reports and exports reads it alone instead of
+    /// looking up each record in the table by id (a third of an export's time before version 3).
     static let recordIndexes = """
-        CREATE INDEX records_by_start ON records (start_ms, id);
+        CREATE INDEX records_by_start ON records (start_ms, id, end_ms, tag_id, comment);
         CREATE INDEX records_by_end ON records (end_ms, id);
         """
 

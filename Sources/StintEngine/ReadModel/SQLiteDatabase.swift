@@ -1,5 +1,6 @@
 internal import CSQLite
 import Glibc
+import StintCore
 
 /// One SQLite connection, used the way the read models need it: prepared statements kept and reused,
 /// every change in a transaction, errors as ``StintError`` values.
@@ -168,6 +169,13 @@ final class SQLiteDatabase {
             guard let bytes = sqlite3_column_text(pointer, column) else { return nil }
             let count = Int(sqlite3_column_bytes(pointer, column))
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+
+        /// The column's text parsed as an id, without making a `String` of it; nil for NULL or another text.
+        func entityID(_ column: Int32) -> EntityID? {
+            guard let bytes = sqlite3_column_text(pointer, column) else { return nil }
+            let count = Int(sqlite3_column_bytes(pointer, column))
+            return EntityID(utf8: UnsafeBufferPointer(start: bytes, count: count))
         }
     }
 }

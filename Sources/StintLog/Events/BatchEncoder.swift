@@ -1,4 +1,4 @@
-public import StintCore
+package import StintCore
 
 /// How a batch of drafts becomes events and lines: the one place that assigns `seq`, `at`, `tx`, `clock` and
 /// `prev` (log-format §2 and §3), used by the log writer and by every other store that keeps Stint's chain.

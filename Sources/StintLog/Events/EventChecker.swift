@@ -8,15 +8,14 @@ struct CheckOptions {
     var checksChain = true
     /// Check that each line is the canonical encoding of the event it decodes to.
     var checksCanonical = false
-    /// Require exactly one batch per frame (the active segment's rule).
-    var oneBatchPerFrame = false
     /// Stop at the first problem, completing no batch from there on (readers and writers); verification
     /// goes on to find every problem.
     var stopsAtFirstProblem = true
     /// Remember the digest of the line of this `seq` (for heads in the middle of a log).
     var digestOfSeq: Int64?
-    /// A caller's per-event check; its message becomes a ``LogProblem/Kind/rejectedEvent`` problem.
-    var validator: ((RecordedEvent) -> String?)?
+    /// A caller's per-event check, given the event and whether it follows the event last given to it (see
+    /// ``LogReader/EventValidator``); its message becomes a ``LogProblem/Kind/rejectedEvent`` problem.
+    var validator: LogReader.EventValidator?
 }
 
 /// The previous line's link, as far as the checker knows it.
@@ -69,6 +68,8 @@ struct EventChecker {
 
     private var current: [RecordedEvent] = []
     private var currentTx: Int64?
+    /// The `seq` of the event last given to the validator.
+    private var validatedSeq: Int64?
     private var segment: String?
     private var frameOffset: Int64?
 
@@ -134,6 +135,8 @@ struct EventChecker {
         eventCount += 1
         let here = location(line: lineNumber, seq: event.seq)
         if frameFirstSeq == nil { frameFirstSeq = event.seq }
+        // Whether the event follows the one before it: its seq, its at and its batch (the envelope a fold trusts).
+        var follows = nextSeq == event.seq
         if let expected = nextSeq, event.seq != expected {
             if event.seq > expected {
                 let missing =
@@ -151,6 +154,7 @@ struct EventChecker {
         }
         if options.checksChain { checkLink(event, here) }
         if let lastAt, event.at < lastAt {
+            follows = false
             report(.timeWentBackwards, "at \(event.at) is earlier than the previous event's \(lastAt)", here)
         }
         if let clock = event.clock, clock >= event.at {
@@ -162,11 +166,16 @@ struct EventChecker {
         if options.checksCanonical && !event.encodedLine().elementsEqual(line) {
             report(.nonCanonicalLine, "the line is not the canonical encoding of its event", here)
         }
-        if let validator = options.validator, let refusal = validator(event) {
-            report(.rejectedEvent, refusal, here)
+        let place = placement(of: event)
+        if let validator = options.validator {
+            if case .stray = place { follows = false }
+            if case .joining(let atDiffers) = place, atDiffers { follows = false }
+            let refusal = validator(event, follows && validatedSeq == event.seq - 1)
+            validatedSeq = event.seq
+            if let refusal { report(.rejectedEvent, refusal, here) }
         }
         guard !halted else { return }
-        group(event, here)
+        group(event, place, here)
         nextSeq = event.seq + 1
         lastAt = event.at
         if options.checksChain || options.digestOfSeq == event.seq {
@@ -203,37 +212,54 @@ struct EventChecker {
         }
     }
 
+    /// Where an event goes among the batches (log-format §2: a batch is an event without `tx`, or the events
+    /// whose `tx` is the `seq` of the first of them, consecutive and in one frame, with one `at`).
+    private enum Placement {
+        /// A batch of one event (no `tx`).
+        case alone
+        /// The first event of a batch of several (`tx` = its `seq`).
+        case starting
+        /// The next event of the batch in progress; `atDiffers` when its `at` is not the batch's.
+        case joining(atDiffers: Bool)
+        /// An event whose `tx` names a batch that is not in progress; `reason` says why.
+        case stray(reason: String)
+    }
+
+    /// Where `event` goes, given the batch in progress; changes nothing.
+    private func placement(of event: RecordedEvent) -> Placement {
+        guard let tx = event.tx else { return .alone }
+        if tx == event.seq { return .starting }
+        if currentTx == tx, let first = current.first { return .joining(atDiffers: event.at != first.at) }
+        return .stray(
+            reason: current.isEmpty && batchesInFrame == 0
+                ? "the event continues batch tx \(tx), which began in an earlier frame: a batch must be whole in one frame"
+                : "the event has tx \(tx) but does not follow the events of that batch")
+    }
+
     /// Places an event in its batch.
-    private mutating func group(_ event: RecordedEvent, _ here: LogLocation) {
-        guard let tx = event.tx else {
+    private mutating func group(_ event: RecordedEvent, _ placement: Placement, _ here: LogLocation) {
+        switch placement {
+        case .alone:
             closeBatch()
             current = [event]
             currentTx = nil
             closeBatch()
-            return
-        }
-        if tx == event.seq {
+        case .starting:
             closeBatch()
             current = [event]
-            currentTx = tx
-            return
-        }
-        if currentTx == tx, let first = current.first {
-            if event.at != first.at {
+            currentTx = event.tx
+        case .joining(let atDiffers):
+            if atDiffers, let tx = event.tx, let first = current.first {
                 report(.malformedBatch, "at \(event.at) differs from its batch's at \(first.at) (tx \(tx))", here)
             }
             current.append(event)
-            return
+        case .stray(let reason):
+            report(.malformedBatch, reason, here)
+            closeBatch()
+            guard !halted else { return }
+            batchesInFrame += 1
+            completed.append(LogBatch(events: [event]))
         }
-        let reason =
-            current.isEmpty && batchesInFrame == 0
-            ? "the event continues batch tx \(tx), which began in an earlier frame: a batch must be whole in one frame"
-            : "the event has tx \(tx) but does not follow the events of that batch"
-        report(.malformedBatch, reason, here)
-        closeBatch()
-        guard !halted else { return }
-        batchesInFrame += 1
-        completed.append(LogBatch(events: [event]))
     }
 
     private mutating func closeBatch() {
@@ -245,11 +271,6 @@ struct EventChecker {
                 location(line: nil, seq: current[0].seq))
         }
         batchesInFrame += 1
-        if options.oneBatchPerFrame && batchesInFrame == 2 {
-            report(
-                .frameLayout, "the frame holds more than one batch, but each frame of the active segment holds one",
-                location(line: nil, seq: current[0].seq))
-        }
         if !halted { completed.append(LogBatch(events: current)) }
         current = []
         currentTx = nil

@@ -12,4 +12,9 @@ enum FrameLimits {
     static let dataMagic: UInt32 = 0xFD2F_B528
     /// The magic number of Stint's seal frame (a skippable frame).
     static let sealMagic: UInt32 = 0x184D_2A5E
+
+    /// Whether `magic` is the magic number of a skippable frame: 0x184D2A50 to 0x184D2A5F (RFC 8878 §3.1.2).
+    static func isSkippable(_ magic: UInt32) -> Bool {
+        magic & 0xFFFF_FFF0 == 0x184D_2A50
+    }
 }

@@ -36,7 +36,7 @@ enum FrameProbe: Hashable, Sendable {
             return
         }
         let magic = bytes.loadLittleEndianUInt32(at: 0)
-        if magic & 0xFFFF_FFF0 == 0x184D_2A50 {
+        if FrameLimits.isSkippable(magic) {
             guard bytes.count >= 8 else {
                 self = .needsBytes(8)
                 return

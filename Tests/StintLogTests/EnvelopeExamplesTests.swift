@@ -1,0 +1,39 @@
+import Foundation
+import StintCore
+import Testing
+
+@testable import StintLog
+
+/// The example logs under Events/invalid/envelope/<kind>/: the reader stops before each one's last line, with a
+/// problem of that kind on it. The fold trusts the envelope, so this is where a gap, an `at` that goes back or
+/// a broken batch is refused.
+@Suite struct EnvelopeExamplesTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Events/invalid/envelope")
+
+    static var examples: [String] {
+        let files = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".jsonl") }.sorted()
+    }
+
+    @Test func thereAreExamplesForEveryEnvelopeRule() {
+        #expect(Set(Self.examples.map { String($0.split(separator: "/")[0]) }) == Self.kinds)
+    }
+
+    static let kinds: Set<String> = ["seqDiscontinuity", "timeWentBackwards", "malformedBatch"]
+
+    @Test(arguments: examples)
+    func theReaderStopsBeforeTheLastLine(path: String) throws {
+        let kind = String(path.split(separator: "/")[0])
+        let file = Self.directory.appendingPathComponent(path).path
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        let events = try LogReader(path: file, options: LogReader.Options(checksChain: false)).events()
+        var read: [Int64] = []
+        while let event = try events.next() { read.append(event.seq) }
+        #expect(read.count == lines.count - 1 - (kind == "malformedBatch" ? 1 : 0), "\(read)")
+        let warning = try #require(events.warning)
+        #expect("\(warning.kind)" == kind)
+        #expect(warning.location.line == lines.count)
+    }
+}
