@@ -64,20 +64,25 @@ public final class EventDeclaration: Sendable {
 }
 
 /// One member of a payload: its key and what its value holds.
+///
+/// Every part of it is trivially copied (the key is a `StaticString`, its quoted form a buffer allocated once
+/// for the life of the process, since declarations are static), so that reading a field per member costs
+/// no reference counting; nothing in it is ever written, hence `@unchecked Sendable`.
 public struct EventField: @unchecked Sendable {
-    /// The member's key, such as `recordId`.
-    public let name: String
+    /// The member's key as declared.
+    private let key: StaticString
     /// What the value holds, which fixes how it is written, read and described by the JSON Schema.
     public let kind: FieldKind
-    /// The key in quotes with its colon, `"recordId":`, as a canonical payload has it. Allocated once for
-    /// the life of the process (declarations are static), so that reading it per event costs no reference
-    /// counting; never written, hence `@unchecked Sendable`.
+    /// The key in quotes with its colon, `"recordId":`, as a canonical payload has it.
     let quotedKey: UnsafeBufferPointer<UInt8>
 
-    init(_ name: String, _ kind: FieldKind) {
-        self.name = name
+    /// The member's key, such as `recordId`.
+    public var name: String { key.description }
+
+    init(_ key: StaticString, _ kind: FieldKind) {
+        self.key = key
         self.kind = kind
-        self.quotedKey = EventField.immortal(Array("\"\(name)\":".utf8))
+        self.quotedKey = EventField.immortal(Array("\"\(key)\":".utf8))
     }
 
     /// `bytes` in storage that lives as long as the process, for the tables the decoders read per event.
@@ -87,17 +92,17 @@ public struct EventField: @unchecked Sendable {
         return UnsafeBufferPointer(storage)
     }
 
-    static func id(_ name: String) -> EventField { EventField(name, .id) }
-    static func optionalID(_ name: String) -> EventField { EventField(name, .optionalID) }
-    static func instant(_ name: String) -> EventField { EventField(name, .instant) }
-    static func optionalInstant(_ name: String) -> EventField { EventField(name, .optionalInstant) }
-    static func text(_ name: String) -> EventField { EventField(name, .text) }
-    static func optionalText(_ name: String) -> EventField { EventField(name, .optionalText) }
-    static func color(_ name: String) -> EventField { EventField(name, .color) }
-    static func seq(_ name: String) -> EventField { EventField(name, .seq) }
-    static func string(_ name: String) -> EventField { EventField(name, .string) }
-    static func integer(_ name: String) -> EventField { EventField(name, .integer) }
-    static func importSource(_ name: String) -> EventField { EventField(name, .importSource) }
+    static func id(_ key: StaticString) -> EventField { EventField(key, .id) }
+    static func optionalID(_ key: StaticString) -> EventField { EventField(key, .optionalID) }
+    static func instant(_ key: StaticString) -> EventField { EventField(key, .instant) }
+    static func optionalInstant(_ key: StaticString) -> EventField { EventField(key, .optionalInstant) }
+    static func text(_ key: StaticString) -> EventField { EventField(key, .text) }
+    static func optionalText(_ key: StaticString) -> EventField { EventField(key, .optionalText) }
+    static func color(_ key: StaticString) -> EventField { EventField(key, .color) }
+    static func seq(_ key: StaticString) -> EventField { EventField(key, .seq) }
+    static func string(_ key: StaticString) -> EventField { EventField(key, .string) }
+    static func integer(_ key: StaticString) -> EventField { EventField(key, .integer) }
+    static func importSource(_ key: StaticString) -> EventField { EventField(key, .importSource) }
 
     /// A record's complete values, as `record.edited`, `record.restored` and the import events carry them:
     /// `recordId`, `start`, `end` (absent while it runs), `tagId` (absent when untagged), `comment`.
