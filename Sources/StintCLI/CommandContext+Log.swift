@@ -98,8 +98,29 @@ extension CommandContext {
 
     /// Every record and tag at the point `--at` or `--seq` name (``RecordsView``: from the read models at
     /// the log's head), with a warning when damage cut the reading short.
-    func recordsView(_ point: PointArguments) throws(CLIError) -> RecordsView {
-        try load(point, RecordsView.load, warning: \.warning?.message)
+    ///
+    /// - Parameter window: at the log's head, the interval whose records are enough, from the log's calendar
+    ///   and the command's `now` (nil: every record); the view then holds only the records that overlap it.
+    func recordsView(
+        _ point: PointArguments, window: ((LogCalendar, Instant) throws(CLIError) -> TimeInterval64?)? = nil
+    ) throws(CLIError) -> RecordsView {
+        guard let window, case .latest = point else {
+            return try load(
+                point,
+                { (source, point, options) throws(StintError) in
+                    try RecordsView.load(source, at: point, options: options)
+                }, warning: \.warning?.message)
+        }
+        let reader = try reader()
+        let interval = try window(try settings(of: reader).calendar, now)
+        let view: RecordsView
+        do {
+            view = try RecordsView.load(reader, at: .latest, options: engineOptions, window: interval)
+        } catch {
+            throw CLIError(error)
+        }
+        warnIfCut(view.warning?.message)
+        return view
     }
 
     /// Every record at the log's head, one at a time (``RecordStream``), with a warning when damage cut the

@@ -3,15 +3,18 @@ public import StintLog
 
 /// Every record and tag at a point of a log's history: what reports and exports read.
 ///
-/// At the log's head this comes from the read models (one ordered query over the records table) when they
-/// reflect the head; at other points, or without them, from ``LogView``'s fold, which gives the same source.
+/// At the log's head this comes from the read models (one ordered, indexed query over the records table)
+/// when they reflect the head; at other points, or without them, from ``LogView``'s fold, which gives the
+/// same source. A view of a window holds only the records that overlap it, so that a week's report costs a
+/// week's records at any length of history.
 ///
 /// ```swift
 /// let view = try RecordsView.load(try LogSource.open(path: path, options: options), at: .latest, options: options)
 /// let report = TimeReport(source: view.source, range: week, grouping: .day, now: view.now)
 /// ```
 public struct RecordsView: Sendable {
-    /// The tags, the recent tags and every record that is not deleted, ordered by start, then id.
+    /// The tags, the recent tags and every record that is not deleted (that overlaps the window, for a view of
+    /// a window), ordered by start, then id.
     public let source: ProjectionSource
     /// The instant the outputs are computed at.
     public let now: Instant
@@ -32,16 +35,19 @@ public struct RecordsView: Sendable {
 
     /// Reads the records of `source`'s log at `point`.
     ///
+    /// - Parameter window: when given, only the records that overlap it: those that start before its end and
+    ///   end at or after its start, or still run (every record a report of the window reads, whether it
+    ///   counts records whole on their start day or splits them at midnight).
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the same log and point.
-    public static func load(_ source: LogSource, at point: ReadPoint, options: EngineOptions) throws(StintError)
-        -> RecordsView
-    {
+    public static func load(
+        _ source: LogSource, at point: ReadPoint, options: EngineOptions, window: TimeInterval64? = nil
+    ) throws(StintError) -> RecordsView {
         let reader = source.reader
         if point == .latest, options.usesReadModels, let directory = reader.directoryPath,
             let model = ReadModel.openForReading(inLogDirectory: directory)
         {
             defer { model.close() }
-            if let source = model.recordsSource(of: reader) {
+            if let source = model.recordsSource(of: reader, overlapping: window) {
                 let now = options.clock()
                 if now >= source.lastAt {
                     return RecordsView(source: source.source, now: now, warning: nil)
@@ -49,6 +55,16 @@ public struct RecordsView: Sendable {
             }
         }
         let view = try LogView.load(source, at: point, options: options)
-        return RecordsView(source: view.state.projectionSource, now: view.now, warning: view.warning)
+        var records = view.state.projectionSource
+        if let window { records.records.removeAll { !window.overlaps($0) } }
+        return RecordsView(source: records, now: view.now, warning: view.warning)
+    }
+}
+
+extension TimeInterval64 {
+    /// Whether `record` overlaps the interval as a records view of a window counts it: it starts before the
+    /// end and ends at or after the start (a record of no length at the start included), or still runs.
+    func overlaps(_ record: Record) -> Bool {
+        record.start < end && (record.end.map { $0 >= start } ?? true)
     }
 }

@@ -222,6 +222,20 @@ struct DifferentialRun {
         #expect(records.source.records == whole.projectionSource.records, "step \(step)")
         #expect(records.source.tags == whole.projectionSource.tags, "step \(step)")
         #expect(records.source.recentTagIds == whole.projectionSource.recentTagIds, "step \(step)")
+        // A window's view (a week's report, a chart) holds exactly the records that overlap it: they start
+        // before its end and end at or after its start, or still run.
+        let all = whole.projectionSource.records
+        for _ in 0..<3 {
+            let anchor = all.isEmpty ? whole.lastAt : all[Int(random.next() % UInt64(all.count))].start
+            let start = anchor.adding(milliseconds: -Int64(random.next() % 200_000_000))
+            let window = TimeInterval64(
+                start: start, end: start.adding(milliseconds: Int64(random.next() % 700_000_000)))
+            let windowed = try RecordsView.load(
+                LogSource(reader: reader), at: .latest, options: sliceOptions, window: window)
+            let expected = all.filter { $0.start < window.end && ($0.end.map { $0 >= window.start } ?? true) }
+            #expect(windowed.source.records == expected, "step \(step), window \(window)")
+            #expect(windowed.source.tags == whole.projectionSource.tags, "step \(step)")
+        }
         let snapshot = WidgetData(source: view.source, now: view.now)
         let reference = WidgetData(source: whole.projectionSource, now: view.now)
         #expect(snapshot == reference, "step \(step)")

@@ -80,21 +80,27 @@ struct ReportRange {
     /// Whether the range is the whole history (`--all`).
     var isAll = false
 
+    /// Whether the range depends on the records (`--all`, `--until` alone: they start at the first record),
+    /// so that they must be read before it is known.
+    static func needsRecords(since: String?, until: String?, all: Bool) -> Bool {
+        all || (since == nil && until != nil)
+    }
+
     /// Resolves the range options of `verb` at `now`; with none, `defaultPeriod`.
     ///
-    /// `source` is the log's projection source, its records ordered by start (as
-    /// `LogState.projectionSource` orders them): `--all` and an open `--since` start at the first record.
+    /// `records` gives the log's records ordered by start (as `LogState.projectionSource` orders them); it is
+    /// called only when ``needsRecords(since:until:all:)``: `--all` and an open `--since` start at the first
+    /// record.
     static func resolve(
         period: String?, since: String?, until: String?, all: Bool, defaultPeriod: Period, verb: String,
-        source: ProjectionSource, now: Instant, context: CommandContext
+        calendar: LogCalendar, records: () -> [Record], now: Instant, context: CommandContext
     ) throws(CLIError) -> ReportRange {
-        let calendar = source.calendar
         let given = [period != nil, since != nil || until != nil, all].filter { $0 }.count
         guard given <= 1 else {
             throw CLIError.usage("give a PERIOD, --since/--until, or --all, not several", verb: verb)
         }
         if all {
-            let records = source.records
+            let records = records()
             let first = records.first?.start ?? now
             let last = records.map { max($0.end ?? now, $0.start) }.max() ?? now
             return ReportRange(
@@ -107,7 +113,7 @@ struct ReportRange {
             let start =
                 try since.map { (text) throws(CLIError) in
                     try context.parseTime(text, calendar: calendar, option: "--since")
-                } ?? calendar.startOfDay(containing: source.records.first?.start ?? now)
+                } ?? calendar.startOfDay(containing: records().first?.start ?? now)
             let end =
                 try until.map { (text) throws(CLIError) in
                     try context.parseTime(text, calendar: calendar, option: "--until")

@@ -45,16 +45,17 @@ struct ChartVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(point)
         let period: ReportRange.Period = month ? (last ? .lastMonth : .month) : (last ? .lastWeek : .week)
-        let range = ReportRange(
-            interval: period.interval(at: view.now, calendar: view.state.calendar), title: period.title)
-        let source = view.state.projectionSource
+        // Only the period's records are read (at the log's head, from the read models).
+        let view = try context.recordsView(point) { (calendar, now) throws(CLIError) in
+            period.interval(at: now, calendar: calendar)
+        }
+        let range = ReportRange(interval: period.interval(at: view.now, calendar: view.calendar), title: period.title)
         let report = TimeReport(
-            source: source, range: range.interval, grouping: .day, attribution: attribution, now: view.now)
+            source: view.source, range: range.interval, grouping: .day, attribution: attribution, now: view.now)
         let chart = TerminalChart(
-            report: report, range: range, tags: view.state.tags, now: view.now,
-            format: TextFormat(calendar: view.state.calendar), style: context.style, columns: context.terminalColumns)
+            report: report, range: range, tags: view.tags, now: view.now,
+            format: TextFormat(calendar: view.calendar), style: context.style, columns: context.terminalColumns)
         context.write(chart.render())
     }
 }

@@ -79,13 +79,13 @@ struct LogVerb: Verb {
 
     /// The records of the range (or every record with `--all`), ordered by start, with the tags and the
     /// instant they are shown at. A range that starts inside the widget window is read from the projection
-    /// view; an earlier one, or `--all`, from the whole state.
+    /// view; an earlier one, or `--all`, from a records view (the read models at the log's head).
     private func records(_ context: CommandContext) throws(CLIError) -> (ProjectionSource, Instant) {
         if all {
             let view = try Progress.during("Reading the log", context: context) { () throws(CLIError) in
-                try context.view(point)
+                try context.recordsView(point)
             }
-            return (view.state.projectionSource, view.now)
+            return (view.source, view.now)
         }
         let projection = try context.projectionView(point)
         let calendar = projection.calendar
@@ -102,8 +102,11 @@ struct LogVerb: Verb {
         }
         var source = projection.source
         if let horizon = projection.horizon, start < horizon {
-            let view = try context.view(point)
-            source = view.state.projectionSource
+            // Before the projection view's horizon: the records that overlap the range (at the log's head,
+            // from the read models), a superset of those that start in it.
+            source = try context.recordsView(point) { (_, _) throws(CLIError) in
+                TimeInterval64(start: start, end: end)
+            }.source
         }
         source.records = source.records.filter { $0.start >= start && $0.start < end }
         return (source, projection.now)

@@ -98,15 +98,26 @@ struct ReportVerb: Verb {
         if csv, context.globals.json {
             throw CLIError.usage("give --json or --csv, not both", verb: Self.spec.name)
         }
+        // A range that does not depend on the records is resolved first, so that only its records are read.
+        var resolved: ReportRange?
+        let window = { (calendar: LogCalendar, now: Instant) throws(CLIError) -> TimeInterval64? in
+            guard !ReportRange.needsRecords(since: since, until: until, all: all) else { return nil }
+            resolved = try resolveRange(calendar: calendar, records: { [] }, now: now, context: context)
+            return resolved?.interval
+        }
         let view =
             all
             ? try Progress.during("Reading the log", context: context) { () throws(CLIError) in
                 try context.recordsView(point)
-            } : try context.recordsView(point)
+            } : try context.recordsView(point, window: window)
         let source = view.source
-        let range = try ReportRange.resolve(
-            period: period, since: since, until: until, all: all, defaultPeriod: .week, verb: Self.spec.name,
-            source: source, now: view.now, context: context)
+        let range: ReportRange
+        if let resolved {
+            range = resolved
+        } else {
+            range = try resolveRange(
+                calendar: view.calendar, records: { source.records }, now: view.now, context: context)
+        }
         let filter = try tagFilter(view)
         let calendar = view.calendar
         let days =
@@ -131,6 +142,14 @@ struct ReportVerb: Verb {
     }
 
     /// `--tag NAME` as a tag id, `--untagged` as `.some(nil)`, neither as nil.
+    func resolveRange(
+        calendar: LogCalendar, records: () -> [Record], now: Instant, context: CommandContext
+    ) throws(CLIError) -> ReportRange {
+        try ReportRange.resolve(
+            period: period, since: since, until: until, all: all, defaultPeriod: .week, verb: Self.spec.name,
+            calendar: calendar, records: records, now: now, context: context)
+    }
+
     func tagFilter(_ state: RecordsView) throws(CLIError) -> EntityID?? {
         if untagged { return .some(nil) }
         guard let tagName else { return nil }

@@ -20,8 +20,9 @@ struct TagsVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let view = try context.view(point)
-        let tags = view.state.tags.values.filter { all || !$0.isDeleted }
+        // Every tag, deleted ones included, is in the projection view: no records are read.
+        let view = try context.projectionView(point)
+        let tags = view.source.tags.values.filter { all || !$0.isDeleted }
             .sorted { ($0.name.lowercased(), $0.name, $0.id) < ($1.name.lowercased(), $1.name, $1.id) }
         if context.globals.json {
             context.printJSON(.array(tags.map(TagOutput.json)))

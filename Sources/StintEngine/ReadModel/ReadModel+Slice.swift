@@ -126,6 +126,13 @@ extension ReadModel {
         return records
     }
 
+    /// An upper bound on the length of every completed record, in milliseconds.
+    func longestRecord() throws(ReadModelError) -> Int64 {
+        let row = try database.statement("SELECT longest_ms FROM record_bounds")
+        guard try row.step() else { throw ReadModelError("the record_bounds row is missing") }
+        return row.integer(0)
+    }
+
     /// The record of a row of `SELECT id, start_ms, end_ms, tag_id, comment`.
     static func record(at rows: SQLiteDatabase.Statement) throws(ReadModelError) -> Record {
         guard let id = rows.entityID(0) else {

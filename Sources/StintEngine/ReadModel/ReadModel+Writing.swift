@@ -35,9 +35,11 @@ extension ReadModel {
             try database.execute(
                 "DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end; "
                     + "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
-                    + "DELETE FROM undo_entries; DELETE FROM position")
+                    + "DELETE FROM undo_entries; DELETE FROM position; UPDATE record_bounds SET longest_ms = 0")
             let insert = try database.statement(Self.insertRecord)
+            var longest: Int64 = 0
             for record in state.records.values.sorted(by: { $0.id < $1.id }) {
+                if let end = record.end { longest = max(longest, end.milliseconds - record.start.milliseconds) }
                 insert.reset()
                 try insert.bind(
                     .text(record.id.uuidString), .integer(record.start.milliseconds),
@@ -50,6 +52,7 @@ extension ReadModel {
                 try deleted.bind(.text(id.uuidString))
                 try deleted.run()
             }
+            try database.statement(Self.widenBound).bind(.integer(longest)).run()
             try database.execute(Self.recordIndexes)
             for provenance in state.importProvenance.values.sorted(by: { $0.values.id < $1.values.id }) {
                 try write(provenance)
@@ -62,6 +65,10 @@ extension ReadModel {
         setHead(head)
     }
 
+    /// Raises the bound on completed records' lengths that windowed reads rely on (it never shrinks: an
+    /// upper bound is all they need).
+    private static let widenBound = "UPDATE record_bounds SET longest_ms = max(longest_ms, ?)"
+
     private static let insertRecord =
         "INSERT OR REPLACE INTO records (id, start_ms, end_ms, tag_id, comment) VALUES (?, ?, ?, ?, ?)"
 
@@ -73,6 +80,10 @@ extension ReadModel {
                 key, .integer(record.start.milliseconds), .optional(record.end?.milliseconds),
                 .optional(record.tagId?.uuidString), .optional(record.comment)
             ).run()
+            if let end = record.end {
+                try database.statement(Self.widenBound).bind(.integer(end.milliseconds - record.start.milliseconds))
+                    .run()
+            }
         } else {
             try database.statement("DELETE FROM records WHERE id = ?").bind(key).run()
         }

@@ -18,7 +18,7 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 3
+    static let schemaVersion: Int64 = 4
 
     let database: SQLiteDatabase
     let path: String
@@ -112,6 +112,7 @@ final class ReadModel {
     static let dropAll = """
         DROP TABLE IF EXISTS position; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS records;
         DROP TABLE IF EXISTS deleted_records; DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS undo_entries;
+        DROP TABLE IF EXISTS record_bounds;
         """
 
     /// The secondary indexes of `records` (a rebuild creates them after loading the table). The index by start
@@ -156,6 +157,11 @@ final class ReadModel {
             comment TEXT
         ) WITHOUT ROWID;
         \(recordIndexes)
+        CREATE TABLE record_bounds (
+            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+            longest_ms INTEGER NOT NULL
+        );
+        INSERT INTO record_bounds (singleton, longest_ms) VALUES (1, 0);
         CREATE TABLE deleted_records (id TEXT PRIMARY KEY) WITHOUT ROWID;
         CREATE TABLE imports (id TEXT PRIMARY KEY, provenance TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE undo_entries (
