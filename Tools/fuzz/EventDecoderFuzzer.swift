@@ -1,5 +1,7 @@
 // libFuzzer target: an event line through RecordedEvent(line:), the domain decoder and the fold. Built and
-// run by Tools/fuzz/run.sh. A line that decodes must re-encode to a line that decodes to the same event.
+// run by Tools/fuzz/run.sh. A line that decodes must decode the same through the general decoders (the JSON
+// parser, the envelope's and the payload's strict readers) and re-encode to a line that decodes to the same
+// event.
 import StintCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -7,6 +9,11 @@ public func fuzzEventDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(8) {
         guard let event = try? RecordedEvent(line: line) else { continue }
+        // The fast paths (a canonical line, a payload decoded from its bytes) against the general ones.
+        let general = try? RecordedEvent(json: JSON.parse(Array(line)))
+        precondition(general == event, "the canonical line decoder and the general decoder disagree")
+        let strict = try? DomainEvent(type: event.type, version: event.version, data: event.data)
+        precondition(strict == (try? DomainEvent(event)), "the payload's fast and strict decoders disagree")
         let encoded = event.encodedLine()
         guard let again = try? RecordedEvent(line: encoded) else {
             preconditionFailure("a decoded event re-encodes to a line that does not decode")

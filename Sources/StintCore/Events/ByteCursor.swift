@@ -15,6 +15,14 @@ struct ByteCursor {
     }
 
     /// Consumes `literal` if it is next.
+    mutating func expect(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count - index >= literal.count else { return false }
+        for offset in 0..<literal.count where bytes[index + offset] != literal[offset] { return false }
+        index += literal.count
+        return true
+    }
+
+    /// Consumes `literal` if it is next.
     mutating func expect(_ literal: [UInt8]) -> Bool {
         guard bytes.count - index >= literal.count else { return false }
         for offset in 0..<literal.count where bytes[index + offset] != literal[offset] { return false }
@@ -63,14 +71,16 @@ struct ByteCursor {
         return value
     }
 
-    /// One of the known type names followed by its closing quote.
-    mutating func knownType() -> EventType? {
+    /// One of the known type names followed by its closing quote: its index in
+    /// ``CanonicalLineDecoder/typeNames``.
+    mutating func knownType() -> Int? {
         guard let end = closingQuote() else { return nil }
         let name = UnsafeBufferPointer(rebasing: bytes[index..<end])
-        candidates: for (candidate, type) in CanonicalLineDecoder.typeNames where candidate.count == name.count {
-            for offset in 0..<name.count where candidate[offset] != name[offset] { continue candidates }
+        candidates: for (candidate, known) in CanonicalLineDecoder.typeNames.enumerated()
+        where known.count == name.count {
+            for offset in 0..<name.count where known[offset] != name[offset] { continue candidates }
             index = end + 1
-            return type
+            return candidate
         }
         return nil
     }

@@ -18,7 +18,7 @@ enum CanonicalLineDecoder {
         var cursor = ByteCursor(line)
         guard cursor.expect(Keys.seq), let seq = cursor.positiveInteger(),
             cursor.expect(Keys.at), let at = cursor.instant(),
-            cursor.expect(Keys.type), let known = cursor.knownType(),
+            cursor.expect(Keys.type), let typeIndex = cursor.knownType(),
             cursor.expect(Keys.version), let version = cursor.positiveInteger(), version <= Int64(Int32.max)
         else { return nil }
         var tx: Int64?
@@ -32,9 +32,10 @@ enum CanonicalLineDecoder {
             clock = value
         }
         guard cursor.expect(Keys.prev), let prev = cursor.prev(), cursor.expect(Keys.data) else { return nil }
+        let known = CanonicalLineDecoder.declarations[typeIndex]
         let payloadStart = cursor.index
         var payload: RecordedEvent.Payload?
-        if Int(version) == known.currentVersion,
+        if Int(version) == known.version,
             let event = cursor.domainEvent(known), cursor.take(0x7D), cursor.atEnd
         {
             payload = .decoded(event)
@@ -44,7 +45,7 @@ enum CanonicalLineDecoder {
         }
         guard let payload else { return nil }
         return RecordedEvent(
-            seq: seq, at: at, type: known.rawValue, version: Int(version), tx: tx, clock: clock, prev: prev,
+            seq: seq, at: at, type: known.type.rawValue, version: Int(version), tx: tx, clock: clock, prev: prev,
             payload: payload)
     }
 
@@ -61,9 +62,15 @@ enum CanonicalLineDecoder {
         static let data = EnvelopeKey.data.lead
     }
 
-    /// The known type names as bytes, with their type (whose raw value is a shared `String`, not allocated
-    /// per event).
-    static let typeNames: [([UInt8], EventType)] = EventType.allCases.map { (Array($0.rawValue.utf8), $0) }
+    /// The known type names as bytes (never freed, so that comparing them costs no reference counting), in
+    /// the order of ``declarations``.
+    nonisolated(unsafe) static let typeNames: [UnsafeBufferPointer<UInt8>] = EventType.allCases.map {
+        EventField.immortal(Array($0.rawValue.utf8))
+    }
+
+    /// The declaration of each known type, in the order of ``typeNames`` (its type's raw value is a shared
+    /// `String`, not allocated per event).
+    static let declarations: [EventDeclaration] = EventType.allCases.map(\.declaration)
 }
 
 extension RecordedEvent {

@@ -1,49 +1,75 @@
 extension DomainEvent {
-    /// The payload object, members in the catalog's order, optional members left out when absent.
+    /// The payload object, members in the catalog's order, optional members left out when absent (the
+    /// type's ``EventDeclaration``).
     public var data: JSON {
+        let declaration = type.declaration
+        let values = declaration.values(of: self)
         var object = JSONObjectBuilder()
-        switch self {
-        case .logCreated(let settings):
-            object.add("logId", .string(settings.logId.uuidString))
-            object.add("timeZone", .string(settings.calendar.timeZoneIdentifier))
-            object.add("firstWeekday", .int(Int64(settings.calendar.firstWeekday)))
-            object.add("format", .int(Int64(settings.format)))
-        case .tagCreated(let tagId, let name, let color):
-            object.add("tagId", .string(tagId.uuidString))
-            object.add("name", .string(name))
-            object.add("color", .string(color))
-        case .tagRenamed(let tagId, let name):
-            object.add("tagId", .string(tagId.uuidString))
-            object.add("name", .string(name))
-        case .tagArchived(let tagId), .tagUnarchived(let tagId), .tagDeleted(let tagId), .tagRestored(let tagId):
-            object.add("tagId", .string(tagId.uuidString))
-        case .timerStarted(let recordId, let start, let tagId, let comment):
-            object.add("recordId", .string(recordId.uuidString))
-            object.add("start", .string(start.iso8601))
-            object.add("tagId", tagId?.uuidString)
-            object.add("comment", comment)
-        case .timerStopped(let recordId, let end):
-            object.add("recordId", .string(recordId.uuidString))
-            object.add("end", .string(end.iso8601))
-        case .timerCanceled(let recordId), .recordDeleted(let recordId):
-            object.add("recordId", .string(recordId.uuidString))
-        case .recordTracked(let recordId, let start, let end, let tagId, let comment):
-            object.add("recordId", .string(recordId.uuidString))
-            object.add("start", .string(start.iso8601))
-            object.add("end", .string(end.iso8601))
-            object.add("tagId", tagId?.uuidString)
-            object.add("comment", comment)
-        case .recordEdited(let record), .recordRestored(let record):
-            object.add("recordId", .string(record.id.uuidString))
-            object.add("start", .string(record.start.iso8601))
-            object.add("end", record.end?.iso8601)
-            object.add("tagId", record.tagId?.uuidString)
-            object.add("comment", record.comment)
-        case .recordImported, .recordReimported, .recordUnimported:
-            addImportMembers(to: &object)
-        case .commandUndone(let tx), .commandRedone(let tx):
-            object.add("tx", .int(tx))
+        for index in declaration.fields.indices {
+            values[index].add(to: &object, as: declaration.fields[index].name)
         }
         return object.json
+    }
+
+    /// Appends the canonical bytes of ``data`` without building it: what a line read from a log holds when
+    /// its payload was decoded on the fast path (`RecordedEvent.appendLine(to:)`, which verification runs on
+    /// every line). `EventDeclarationTests` and the writer's own check compare both forms.
+    func appendData(to output: inout [UInt8]) {
+        let declaration = type.declaration
+        let values = declaration.values(of: self)
+        output.append(0x7B)
+        var first = true
+        for index in declaration.fields.indices {
+            let value = values[index]
+            if case .absent = value { continue }
+            if !first { output.append(0x2C) }
+            first = false
+            output.append(contentsOf: declaration.fields[index].quotedKey)
+            value.appendJSON(to: &output)
+        }
+        output.append(0x7D)
+    }
+}
+
+extension FieldValue {
+    /// Appends the value's canonical JSON, as ``add(to:as:)`` adds it to an object.
+    func appendJSON(to output: inout [UInt8]) {
+        switch self {
+        case .absent: break
+        case .id(let id):
+            output.append(0x22)
+            id.appendCanonicalText(to: &output)
+            output.append(0x22)
+        case .instant(let instant):
+            output.append(0x22)
+            instant.appendISO8601(to: &output)
+            output.append(0x22)
+        case .text(let text): JSON.appendString(text, to: &output)
+        case .integer(let value): JSON.appendInteger(value, to: &output)
+        case .source(let source):
+            output.append(contentsOf: FieldValue.systemKey)
+            JSON.appendString(source.system.rawValue, to: &output)
+            output.append(contentsOf: FieldValue.identityKey)
+            JSON.appendString(source.identity, to: &output)
+            output.append(0x7D)
+        }
+    }
+
+    private static let systemKey = Array(#"{"system":"#.utf8)
+    private static let identityKey = Array(#","identity":"#.utf8)
+}
+
+extension EntityID {
+    /// Appends ``uuidString`` (lowercase, with dashes) without making a string of it.
+    func appendCanonicalText(to output: inout [UInt8]) {
+        func nibbles(_ value: UInt64, dashesAt dashes: (Int, Int)) {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                if shift == dashes.0 || shift == dashes.1 { output.append(0x2D) }
+                let nibble = UInt8(value >> UInt64(shift) & 0xF)
+                output.append(nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble)
+            }
+        }
+        nibbles(high, dashesAt: (28, 12))
+        nibbles(low, dashesAt: (60, 44))
     }
 }

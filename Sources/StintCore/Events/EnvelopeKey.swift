@@ -6,6 +6,9 @@ enum EnvelopeKey: String, CaseIterable, Sendable {
     case version = "v"
     case tx, clock, prev, data
 
+    /// Whether the member may be left out (docs/log-format.md §2: `tx` and `clock`); the others are required.
+    var isOptional: Bool { self == .tx || self == .clock }
+
     /// The bytes before the member's value: `{"seq":` for the first member, `,"name":` for the others.
     var lead: [UInt8] { Array(((self == .seq ? "{" : ",") + "\"" + rawValue + "\":").utf8) }
 

@@ -2,8 +2,9 @@
 ///
 /// Every member must be read exactly once; ``finish()`` refuses members nobody asked for, so a payload
 /// with an extra member is an error rather than silently dropped data. Optional members must be absent
-/// rather than `null`, as the canonical encoding writes them.
-struct EventPayloadReader {
+/// rather than `null`, as the canonical encoding writes them. As a ``PayloadSource`` it reads the members an
+/// ``EventDeclaration`` lists, in their order, each with the check of its ``FieldKind``.
+struct EventPayloadReader: PayloadSource {
     let type: EventType
     let version: Int
     private var fields: [String: JSON] = [:]
@@ -110,5 +111,48 @@ struct EventPayloadReader {
     /// Refuses any member that was not read.
     func finish() throws(DomainError) {
         if let extra = fields.keys.sorted().first { throw fail(extra, "is not part of this event type") }
+    }
+
+    /// Reads the member `field` declares, with the check of its kind.
+    mutating func value(of field: EventField) throws(DomainError) -> FieldValue {
+        let member = field.name
+        switch field.kind {
+        case .id: return .id(try id(member))
+        case .optionalID: return .optionalID(try optionalID(member))
+        case .instant: return .instant(try instant(member))
+        case .optionalInstant: return .optionalInstant(try optionalInstant(member))
+        case .text: return .text(try nonEmptyString(member))
+        case .optionalText: return .optionalText(try optionalNonEmptyString(member))
+        case .color: return .text(try color(member))
+        case .seq:
+            let value = try integer(member)
+            guard value >= 1 else { throw fail(member, "must be a seq (an integer ≥ 1)") }
+            return .integer(value)
+        case .string: return .text(try string(member))
+        case .integer: return .integer(try integer(member))
+        case .importSource: return .source(try importSource(member))
+        }
+    }
+
+    func refusal(_ refusal: FieldRefusal) -> DomainError { fail(refusal.member, refusal.problem) }
+
+    /// Reads an import's source, `{"system","identity"}`; every problem inside it names the member itself.
+    private mutating func importSource(_ member: String) throws(DomainError) -> ImportSource {
+        let object = try object(member)
+        let system: String
+        let identity: String
+        do {
+            var reader = try EventPayloadReader(type: type, version: version, data: object)
+            system = try reader.string("system")
+            identity = try reader.nonEmptyString("identity")
+            try reader.finish()
+        } catch {
+            throw fail(member, "is not {\"system\",\"identity\"}: its member \"\(error.member ?? "?")\" is wrong")
+        }
+        guard let known = ImportSystem(rawValue: system) else {
+            throw fail(
+                member, "names the system \"\(system)\", which this Stint does not import from (a newer Stint?)")
+        }
+        return ImportSource(system: known, identity: identity)
     }
 }

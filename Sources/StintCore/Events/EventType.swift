@@ -1,4 +1,5 @@
-/// The persisted name of every domain event type, and the schema version this build writes.
+/// The persisted name of every domain event type, and its declaration: the schema version this build
+/// writes and the payload's members (``EventDeclaration``).
 ///
 /// The raw values are what the log stores in an event's `type`; they are spelled out here so that
 /// renaming a Swift case can never change a persisted name. Events/README.md describes each one.
@@ -26,12 +27,216 @@ public enum EventType: String, CaseIterable, Hashable, Sendable {
     /// The schema version of this type's payload that this build writes and decodes natively.
     ///
     /// Older versions are upgraded on read through ``EventUpgrades``; a newer version is refused.
-    public var currentVersion: Int {
+    public var currentVersion: Int { declaration.version }
+
+    /// The declaration of this type's payload: its version, its members and how they make a ``DomainEvent``.
+    public var declaration: EventDeclaration {
         switch self {
-        case .logCreated, .tagCreated, .tagRenamed, .tagArchived, .tagUnarchived, .tagDeleted, .tagRestored,
-            .timerStarted, .timerStopped, .timerCanceled, .recordTracked, .recordEdited, .recordDeleted,
-            .recordRestored, .recordImported, .recordReimported, .recordUnimported, .commandUndone, .commandRedone:
-            return 1
+        case .logCreated: return .logCreated
+        case .tagCreated: return .tagCreated
+        case .tagRenamed: return .tagRenamed
+        case .tagArchived: return .tagArchived
+        case .tagUnarchived: return .tagUnarchived
+        case .tagDeleted: return .tagDeleted
+        case .tagRestored: return .tagRestored
+        case .timerStarted: return .timerStarted
+        case .timerStopped: return .timerStopped
+        case .timerCanceled: return .timerCanceled
+        case .recordTracked: return .recordTracked
+        case .recordEdited: return .recordEdited
+        case .recordDeleted: return .recordDeleted
+        case .recordRestored: return .recordRestored
+        case .recordImported: return .recordImported
+        case .recordReimported: return .recordReimported
+        case .recordUnimported: return .recordUnimported
+        case .commandUndone: return .commandUndone
+        case .commandRedone: return .commandRedone
         }
     }
+}
+
+// The declarations, one per type, members in the order of Events/README.md (which is the canonical order).
+// Each builds its event from the values of `fields` by position and takes them out of it again.
+extension EventDeclaration {
+    static let logCreated = EventDeclaration(
+        .logCreated, version: 1,
+        fields: [.id("logId"), .string("timeZone"), .integer("firstWeekday"), .integer("format")],
+        build: { (v: inout PayloadValues) throws(FieldRefusal) in
+            let zone = v.text(1)
+            let firstWeekday = v.integer(2)
+            let format = v.integer(3)
+            guard (1...7).contains(firstWeekday) else {
+                throw FieldRefusal(member: "firstWeekday", problem: "must be 1 (Sunday) … 7")
+            }
+            guard let calendar = LogCalendar(timeZone: zone, firstWeekday: Int(firstWeekday)) else {
+                throw FieldRefusal(member: "timeZone", problem: "names no time zone this system knows (\(zone))")
+            }
+            guard format == Int64(LogSettings.currentFormat) else {
+                throw FieldRefusal(
+                    member: "format", problem: "is \(format); this Stint reads log format \(LogSettings.currentFormat)")
+            }
+            return .logCreated(LogSettings(logId: v.id(0), calendar: calendar, format: Int(format)))
+        },
+        take: {
+            guard case .logCreated(let settings) = $0 else { return nil }
+            return PayloadValues(
+                .id(settings.logId), .text(settings.calendar.timeZoneIdentifier),
+                .integer(Int64(settings.calendar.firstWeekday)), .integer(Int64(settings.format)))
+        })
+
+    static let tagCreated = EventDeclaration(
+        .tagCreated, version: 1, fields: [.id("tagId"), .text("name"), .color("color")],
+        build: { .tagCreated(tagId: $0.id(0), name: $0.text(1), color: $0.text(2)) },
+        take: {
+            guard case .tagCreated(let tagId, let name, let color) = $0 else { return nil }
+            return PayloadValues(.id(tagId), .text(name), .text(color))
+        })
+
+    static let tagRenamed = EventDeclaration(
+        .tagRenamed, version: 1, fields: [.id("tagId"), .text("name")],
+        build: { .tagRenamed(tagId: $0.id(0), name: $0.text(1)) },
+        take: {
+            guard case .tagRenamed(let tagId, let name) = $0 else { return nil }
+            return PayloadValues(.id(tagId), .text(name))
+        })
+
+    static let tagArchived = EventDeclaration(
+        .tagArchived, version: 1, fields: [.id("tagId")],
+        build: { .tagArchived(tagId: $0.id(0)) },
+        take: {
+            guard case .tagArchived(let tagId) = $0 else { return nil }
+            return PayloadValues(.id(tagId))
+        })
+
+    static let tagUnarchived = EventDeclaration(
+        .tagUnarchived, version: 1, fields: [.id("tagId")],
+        build: { .tagUnarchived(tagId: $0.id(0)) },
+        take: {
+            guard case .tagUnarchived(let tagId) = $0 else { return nil }
+            return PayloadValues(.id(tagId))
+        })
+
+    static let tagDeleted = EventDeclaration(
+        .tagDeleted, version: 1, fields: [.id("tagId")],
+        build: { .tagDeleted(tagId: $0.id(0)) },
+        take: {
+            guard case .tagDeleted(let tagId) = $0 else { return nil }
+            return PayloadValues(.id(tagId))
+        })
+
+    static let tagRestored = EventDeclaration(
+        .tagRestored, version: 1, fields: [.id("tagId")],
+        build: { .tagRestored(tagId: $0.id(0)) },
+        take: {
+            guard case .tagRestored(let tagId) = $0 else { return nil }
+            return PayloadValues(.id(tagId))
+        })
+
+    static let timerStarted = EventDeclaration(
+        .timerStarted, version: 1,
+        fields: [.id("recordId"), .instant("start"), .optionalID("tagId"), .optionalText("comment")],
+        build: {
+            .timerStarted(
+                recordId: $0.id(0), start: $0.instant(1), tagId: $0.optionalID(2), comment: $0.optionalText(3))
+        },
+        take: {
+            guard case .timerStarted(let recordId, let start, let tagId, let comment) = $0 else { return nil }
+            return PayloadValues(.id(recordId), .instant(start), .optionalID(tagId), .optionalText(comment))
+        })
+
+    static let timerStopped = EventDeclaration(
+        .timerStopped, version: 1, fields: [.id("recordId"), .instant("end")],
+        build: { .timerStopped(recordId: $0.id(0), end: $0.instant(1)) },
+        take: {
+            guard case .timerStopped(let recordId, let end) = $0 else { return nil }
+            return PayloadValues(.id(recordId), .instant(end))
+        })
+
+    static let timerCanceled = EventDeclaration(
+        .timerCanceled, version: 1, fields: [.id("recordId")],
+        build: { .timerCanceled(recordId: $0.id(0)) },
+        take: {
+            guard case .timerCanceled(let recordId) = $0 else { return nil }
+            return PayloadValues(.id(recordId))
+        })
+
+    static let recordTracked = EventDeclaration(
+        .recordTracked, version: 1,
+        fields: [.id("recordId"), .instant("start"), .instant("end"), .optionalID("tagId"), .optionalText("comment")],
+        build: {
+            .recordTracked(
+                recordId: $0.id(0), start: $0.instant(1), end: $0.instant(2), tagId: $0.optionalID(3),
+                comment: $0.optionalText(4))
+        },
+        take: {
+            guard case .recordTracked(let recordId, let start, let end, let tagId, let comment) = $0 else { return nil }
+            return PayloadValues(
+                .id(recordId), .instant(start), .instant(end), .optionalID(tagId), .optionalText(comment))
+        })
+
+    static let recordEdited = EventDeclaration(
+        .recordEdited, version: 1, fields: EventField.recordMembers,
+        build: { .recordEdited($0.record()) },
+        take: {
+            guard case .recordEdited(let record) = $0 else { return nil }
+            return PayloadValues(record: record)
+        })
+
+    static let recordDeleted = EventDeclaration(
+        .recordDeleted, version: 1, fields: [.id("recordId")],
+        build: { .recordDeleted(recordId: $0.id(0)) },
+        take: {
+            guard case .recordDeleted(let recordId) = $0 else { return nil }
+            return PayloadValues(.id(recordId))
+        })
+
+    static let recordRestored = EventDeclaration(
+        .recordRestored, version: 1, fields: EventField.recordMembers,
+        build: { .recordRestored($0.record()) },
+        take: {
+            guard case .recordRestored(let record) = $0 else { return nil }
+            return PayloadValues(record: record)
+        })
+
+    /// A record's complete values and `source`, `{"system":"watson","identity":"89ce624f…"}`: the interval
+    /// of the other tracker the record stands for (``ImportSource``).
+    static let recordImported = EventDeclaration(
+        .recordImported, version: 1, fields: EventField.recordMembers + [.importSource("source")],
+        build: { .recordImported($0.record(), source: $0.source(5)) },
+        take: {
+            guard case .recordImported(let record, let source) = $0 else { return nil }
+            return PayloadValues(record: record, .source(source))
+        })
+
+    static let recordReimported = EventDeclaration(
+        .recordReimported, version: 1, fields: EventField.recordMembers + [.importSource("source")],
+        build: { .recordReimported($0.record(), source: $0.source(5)) },
+        take: {
+            guard case .recordReimported(let record, let source) = $0 else { return nil }
+            return PayloadValues(record: record, .source(source))
+        })
+
+    static let recordUnimported = EventDeclaration(
+        .recordUnimported, version: 1, fields: [.id("recordId")],
+        build: { .recordUnimported(recordId: $0.id(0)) },
+        take: {
+            guard case .recordUnimported(let recordId) = $0 else { return nil }
+            return PayloadValues(.id(recordId))
+        })
+
+    static let commandUndone = EventDeclaration(
+        .commandUndone, version: 1, fields: [.seq("tx")],
+        build: { .commandUndone(tx: $0.integer(0)) },
+        take: {
+            guard case .commandUndone(let tx) = $0 else { return nil }
+            return PayloadValues(.integer(tx))
+        })
+
+    static let commandRedone = EventDeclaration(
+        .commandRedone, version: 1, fields: [.seq("tx")],
+        build: { .commandRedone(tx: $0.integer(0)) },
+        take: {
+            guard case .commandRedone(let tx) = $0 else { return nil }
+            return PayloadValues(.integer(tx))
+        })
 }

@@ -38,7 +38,10 @@ extension RecordedEvent {
         output.append(contentsOf: RecordedEvent.prevKey)
         output.append(contentsOf: prev.utf8)
         output.append(contentsOf: RecordedEvent.dataKey)
-        data.append(to: &output)
+        switch payload {
+        case .json(let json): json.append(to: &output)
+        case .decoded(let event): event.appendData(to: &output)
+        }
         output.append(0x7D)
     }
 
