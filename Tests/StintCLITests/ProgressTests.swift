@@ -32,6 +32,22 @@ import Testing
         #expect(output.text.isEmpty)
     }
 
+    @Test func longWorkEndsWithItsRateAndQuickWorkWithNothing() {
+        let (slow, slowOutput, slowClock) = make(total: 1_000_001)
+        slowClock.advance(.milliseconds(4_900))
+        slow.update(completed: 1_000_001)
+        slow.finish(reporting: 1_000_001, as: "Verified")
+        #expect(slowOutput.text.hasSuffix("\r\u{1B}[KVerified 1,000,001 events in 4.9 s (204,081 events/s)\n"))
+        let (quick, quickOutput, quickClock) = make(total: 100)
+        quickClock.advance(.milliseconds(300))
+        quick.finish(reporting: 100, as: "Verified")
+        #expect(quickOutput.text.isEmpty)
+        let (off, offOutput, offClock) = make(total: 100, enabled: false)
+        offClock.advance(.seconds(5))
+        off.finish(reporting: 100, as: "Verified")
+        #expect(offOutput.text.isEmpty)
+    }
+
     @Test func afterTheDelayItDrawsAtMostEveryIntervalAndErasesAtTheEnd() {
         let (progress, output, clock) = make(total: 4000)
         clock.advance(.seconds(1))

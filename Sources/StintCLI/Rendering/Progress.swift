@@ -122,6 +122,25 @@ final class Progress: Sendable {
         }
     }
 
+    /// Erases the line as ``finish()`` does, then, when the work took long enough to draw one, says how much
+    /// it did and at what rate: `Verified 1,000,001 events in 4.9 s (204,081 events/s)`.
+    func finish(reporting completed: Int64, as done: String) {
+        finish()
+        guard configuration.isEnabled else { return }
+        let running = configuration.elapsed() - started
+        guard running >= configuration.delay else { return }
+        configuration.output.write(Self.summary(done, completed: completed, unit: unit, elapsed: running) + "\n")
+    }
+
+    /// `Verified 1,000,001 events in 4.9 s (204,081 events/s)`.
+    static func summary(_ done: String, completed: Int64, unit: String, elapsed: Duration) -> String {
+        let milliseconds = max(
+            1, elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let tenths = (milliseconds + 50) / 100
+        let rate = completed * 1000 / milliseconds
+        return "\(done) \(grouped(completed)) \(unit) in \(tenths / 10).\(tenths % 10) s (\(grouped(rate)) \(unit)/s)"
+    }
+
     /// The line as drawn at `elapsed` with `completed` of `total` steps: `Verifying: 1,200 / 4,000 events (30%)`.
     func line(completed: Int64, total: Int64?, elapsed: Duration) -> String {
         let unitSuffix = unit.isEmpty ? "" : " " + unit

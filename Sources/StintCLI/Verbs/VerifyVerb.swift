@@ -15,7 +15,9 @@ struct VerifyVerb: Verb {
         discussion: """
             Exit status 0 when the log is intact, 65 when it is damaged, with each problem's segment, byte
             offset and seq. Verify only reads: it never repairs anything. Record the head it prints somewhere
-            else (a commit, a ticket) to detect later rewrites with --expect-head.
+            else (a commit, a ticket) to detect later rewrites with --expect-head. On a terminal, a check that
+            takes more than a second shows its progress and ends with its rate on standard error ("Verified
+            1,000,001 events in 3.3 s (301,477 events/s)").
             """,
         examples: [
             ("stint verify", "Checks the log and prints its head."),
@@ -50,6 +52,8 @@ struct VerifyVerb: Verb {
         } catch {
             throw CLIError(error)
         }
+        // On a terminal, a check that took long enough to show its progress says its rate.
+        progress.finish(reporting: report.eventCount, as: "Verified")
         let problems = report.problems
         let head = report.head?.description ?? "none (the log has no events)"
         if context.globals.json {
