@@ -141,7 +141,7 @@ struct ReportVerb: Verb {
         }
     }
 
-    /// `--tag NAME` as a tag id, `--untagged` as `.some(nil)`, neither as nil.
+    /// The report's range in `calendar` at `now`; `records` is called only for `--all` or `--until` alone.
     func resolveRange(
         calendar: LogCalendar, records: () -> [Record], now: Instant, context: CommandContext
     ) throws(CLIError) -> ReportRange {
@@ -150,6 +150,7 @@ struct ReportVerb: Verb {
             calendar: calendar, records: records, now: now, context: context)
     }
 
+    /// `--tag NAME` as a tag id, `--untagged` as `.some(nil)`, neither as nil.
     func tagFilter(_ state: RecordsView) throws(CLIError) -> EntityID?? {
         if untagged { return .some(nil) }
         guard let tagName else { return nil }
