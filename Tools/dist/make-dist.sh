@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make dist: packs a release binary of stint (the Swift runtime linked statically) with its manual page and
+# make dist: packs a release binary of stint (a static executable, or the Swift runtime linked statically) with its manual page and
 # completion scripts, all generated from the verb specs, into dist/stint-VERSION-linux-ARCH.tar.gz with a
 # SHA-256 checksum beside it (.sha256, as `sha256sum -c` reads it). Prints the tarball's path last.
 #   Tools/dist/make-dist.sh [path/to/release/stint]      (DIST_DIR: where to write, default dist)
@@ -18,7 +18,7 @@ root="$stage/$name"
 # A release binary must not need the Swift toolchain's libraries.
 needed=$(readelf -d "$stint" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 if grep -q '^libswift\|^libFoundation\|^libdispatch\|^libBlocksRuntime' <<<"$needed"; then
-    echo "error: $stint links the Swift runtime dynamically; build it with --static-swift-stdlib (make dist)" >&2
+    echo "error: $stint links the Swift runtime dynamically; build it with -static-executable (make dist)" >&2
     exit 1
 fi
 
@@ -34,8 +34,15 @@ cp README.md docs/cli.md docs/testing.md "$root/share/doc/stint/"
 {
     echo "$("$stint" --version) for Linux $arch."
     echo
-    echo "The Swift runtime is linked in: no Swift toolchain is needed. The shared libraries it loads:"
-    echo
+    if [ -z "$needed" ]; then
+        echo "A static executable: the Swift runtime, Foundation, libzstd, libsqlite3 and libcrypto are linked"
+        echo "in, so it loads no shared library and needs no Swift toolchain. (Like every statically linked"
+        echo "glibc program, it would need the system's glibc only to look up user or group names, which stint"
+        echo "does not do.)"
+    else
+        echo "The Swift runtime is linked in: no Swift toolchain is needed. The shared libraries it loads:"
+        echo
+    fi
     for library in $needed; do
         case "$library" in
         libzstd.so*) echo "  $library  (Debian/Ubuntu: libzstd1)" ;;

@@ -13,6 +13,9 @@ for probe in swift-only essentials; do
 done
 swiftc -O -static-stdlib Tools/floor/essentials-and-libraries.swift -o "$out/essentials-and-libraries" \
     -lzstd -lsqlite3 -lcrypto 2>/dev/null
+# The same as a static executable (how `make` builds stint): no dynamic loader at all.
+swiftc -O -static-executable Tools/floor/essentials-and-libraries.swift -o "$out/static-executable" \
+    -lzstd -lsqlite3 -lcrypto -lm 2>/dev/null
 measure() {
     local name=$1
     shift
@@ -26,4 +29,5 @@ if command -v timew >/dev/null; then measure "timew --version" timew --version; 
 measure "Swift, no Foundation" "$out/swift-only"
 measure "+ FoundationEssentials" "$out/essentials"
 measure "+ libzstd, libsqlite3, libcrypto" "$out/essentials-and-libraries"
+measure "the same, static executable" "$out/static-executable"
 measure "stint --version" "$stint" --version

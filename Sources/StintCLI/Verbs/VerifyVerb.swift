@@ -2,6 +2,12 @@ import Foundation
 import StintCore
 import StintEngine
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `stint verify`.
 struct VerifyVerb: Verb {
     static let expectHead = Option(
@@ -92,9 +98,11 @@ struct VerifyVerb: Verb {
         guard files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         let names = ((try? files.contentsOfDirectory(atPath: path)) ?? []).sorted()
         for entry in [path] + names.map({ path + "/" + $0 }) {
-            guard let mode = (try? files.attributesOfItem(atPath: entry))?[.posixPermissions] as? Int else {
-                continue
-            }
+            // lstat rather than FileManager's attributes, which also look up the owner's and group's names:
+            // through NSS, which a statically linked stint should not need.
+            var status = stat()
+            guard lstat(entry, &status) == 0 else { continue }
+            let mode = Int(status.st_mode) & 0o7777
             if mode & 0o044 != 0 {
                 return "\(entry == path ? "the log directory \(path)" : entry) (mode \(String(mode, radix: 8)))"
             }
