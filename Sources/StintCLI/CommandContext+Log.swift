@@ -86,12 +86,7 @@ extension CommandContext {
 
     /// Reads `reader` at an already resolved `point`, and prints a warning when damage cut the reading short.
     func view(at point: ReadPoint, of reader: LogSource) throws(CLIError) -> LogView {
-        let view: LogView
-        do {
-            view = try LogView.load(reader, at: point, options: engineOptions)
-        } catch {
-            throw CLIError(error)
-        }
+        let view = try engine { () throws(StintError) in try LogView.load(reader, at: point, options: engineOptions) }
         warnIfCut(view.warning?.message)
         return view
     }
@@ -104,35 +99,21 @@ extension CommandContext {
     func recordsView(
         _ point: PointArguments, window: ((LogCalendar, Instant) throws(CLIError) -> TimeInterval64?)? = nil
     ) throws(CLIError) -> RecordsView {
-        guard let window, case .latest = point else {
-            return try load(
-                point,
-                { (source, point, options) throws(StintError) in
-                    try RecordsView.load(source, at: point, options: options)
-                }, warning: \.warning?.message)
+        try load(point, warning: \.warning?.message) { (source, resolved) throws(CLIError) in
+            let interval = try window.flatMap { (window) throws(CLIError) in
+                resolved == .latest ? try window(try settings(of: source).calendar, now) : nil
+            }
+            return try engine { () throws(StintError) in
+                try RecordsView.load(source, at: resolved, options: engineOptions, window: interval)
+            }
         }
-        let reader = try reader()
-        let interval = try window(try settings(of: reader).calendar, now)
-        let view: RecordsView
-        do {
-            view = try RecordsView.load(reader, at: .latest, options: engineOptions, window: interval)
-        } catch {
-            throw CLIError(error)
-        }
-        warnIfCut(view.warning?.message)
-        return view
     }
 
     /// Every record at the log's head, one at a time (``RecordStream``), with a warning when damage cut the
     /// reading short.
     func recordStream() throws(CLIError) -> RecordStream {
         let reader = try reader()
-        let stream: RecordStream
-        do {
-            stream = try RecordStream.open(reader, options: engineOptions)
-        } catch {
-            throw CLIError(error)
-        }
+        let stream = try engine { () throws(StintError) in try RecordStream.open(reader, options: engineOptions) }
         warnIfCut(stream.warning?.message)
         return stream
     }
@@ -140,24 +121,30 @@ extension CommandContext {
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
     /// state, from the read models or a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
-        try load(point, ProjectionView.load, warning: \.warning?.message)
+        try load(point, warning: \.warning?.message) { (source, resolved) throws(CLIError) in
+            try engine { () throws(StintError) in try ProjectionView.load(source, at: resolved, options: engineOptions)
+            }
+        }
     }
 
     /// Resolves `point` against the log and loads a view there, warning when damage cut the reading short.
     private func load<View>(
-        _ point: PointArguments, _ load: (LogSource, ReadPoint, EngineOptions) throws(StintError) -> View,
-        warning: (View) -> String?
+        _ point: PointArguments, warning: (View) -> String?,
+        _ load: (LogSource, ReadPoint) throws(CLIError) -> View
     ) throws(CLIError) -> View {
         let reader = try reader()
-        let resolved = try readPoint(point, of: reader)
-        let view: View
+        let view = try load(reader, try readPoint(point, of: reader))
+        warnIfCut(warning(view))
+        return view
+    }
+
+    /// Runs an engine call, giving its error the CLI's form (same category, message and details).
+    private func engine<T>(_ body: () throws(StintError) -> T) throws(CLIError) -> T {
         do {
-            view = try load(reader, resolved, engineOptions)
+            return try body()
         } catch {
             throw CLIError(error)
         }
-        warnIfCut(warning(view))
-        return view
     }
 
     private func warnIfCut(_ damage: String?) {
