@@ -49,7 +49,7 @@ extension ReadModel {
     ///
     /// A window is one range scan of the index by start: no completed record is longer than the stored bound
     /// (`record_bounds.longest_ms`), so none that starts before `window.start - longest` reaches the window;
-    /// running records come from the index by end.
+    /// the running records are the slice's.
     func recordsSource(
         of reader: LogReader, overlapping window: TimeInterval64? = nil
     ) -> (source: ProjectionSource, lastAt: Instant)? {
@@ -63,7 +63,7 @@ extension ReadModel {
                     var found = try self.records(
                         where: "start_ms >= ? AND start_ms < ? AND end_ms >= ? ORDER BY start_ms, id",
                         .integer(earliest), .integer(window.end.milliseconds), .integer(window.start.milliseconds))
-                    found += try self.records(where: "end_ms IS NULL").filter(window.overlaps)
+                    found += state.records.values.filter { $0.isRunning && window.overlaps($0) }
                     records = found.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
                 } else {
                     records = try self.records(where: "1 ORDER BY start_ms, id")

@@ -55,7 +55,10 @@ extension ReadModel {
         for id in ids where state.records[id] == nil && !state.deletedRecordIds.contains(id) { missing.append(id) }
         guard !missing.isEmpty else { return }
         for id in missing {
-            for record in try records(where: "id = ?", .text(id.uuidString)) { state.include(record) }
+            let live = try records(where: "id = ?", .text(id.uuidString))
+            for record in live { state.include(record) }
+            // A record is live or deleted, never both: only an id without a live row is looked up as deleted.
+            guard live.isEmpty else { continue }
             let deleted = try database.statement("SELECT 1 FROM deleted_records WHERE id = ?")
             try deleted.bind(.text(id.uuidString))
             if try deleted.step() { state.includeDeleted(id) }
