@@ -54,12 +54,15 @@ extension CommandContext {
         }
     }
 
-    /// A reader of the log: a directory, a `.jsonl.zst` or `.jsonl` file, or `-` for standard input.
-    func reader() throws(CLIError) -> LogSource {
+    /// A reader of the log: a directory, a `.jsonl.zst` or `.jsonl` file, or `-` for standard input;
+    /// `readWorkers` replaces the engine options' count of threads that read segments ahead (`verify --jobs`).
+    func reader(readWorkers: Int? = nil) throws(CLIError) -> LogSource {
         let path = try logPath
         if path == "-" { return LogSource(bytes: host.readStandardInput(), name: "standard input") }
+        var options = engineOptions
+        if let readWorkers { options.readWorkers = readWorkers }
         do {
-            return try LogSource.open(path: path, options: engineOptions)
+            return try LogSource.open(path: path, options: options)
         } catch {
             if error.isMissingLog {
                 throw CLIError.refused("there is no log at \(path); create one with 'stint init' (or pass --log PATH)")

@@ -32,6 +32,10 @@ public struct EngineOptions: Sendable {
     /// Whether commands on a log directory decide against its read models (`read-models.sqlite`: a few rows
     /// per command) rather than a fold of the whole state (default true; tests compare both).
     public var usesReadModels: Bool = true
+    /// How many threads read a log directory's segments ahead of the checks and the fold of a cold read or
+    /// a verification (default: the processors online, at most 4; 1 reads on the calling thread alone).
+    /// Results, warnings and errors are the same for every count.
+    public var readWorkers: Int = LogReader.Options.defaultWorkers
     /// The file operations of the log, its readers and its checkpoints (default ``POSIXFileSystem``);
     /// replaced by fault-injecting tests and harnesses.
     @_spi(FaultInjection) public var fileSystem: any LogFileSystem = POSIXFileSystem()
@@ -66,7 +70,7 @@ public struct EngineOptions: Sendable {
 
     /// How the engine's readers read: through the same file operations as its writer.
     var readOptions: LogReader.Options {
-        var options = LogReader.Options()
+        var options = LogReader.Options(workers: readWorkers)
         options.fileSystem = fileSystem
         return options
     }

@@ -25,8 +25,7 @@ public struct LogSource: Sendable {
     /// - Throws: ``StintError`` (refused) when nothing is at `path` (``StintError/isMissingLog``) or a
     ///   directory is not a log, (damaged) when its format is newer than this build.
     public static func open(path: String, options: EngineOptions? = nil) throws(StintError) -> LogSource {
-        var readerOptions = LogReader.Options()
-        if let options { readerOptions.fileSystem = options.fileSystem }
+        let readerOptions = options?.readOptions ?? LogReader.Options()
         do {
             return LogSource(reader: try LogReader(path: path, options: readerOptions))
         } catch {

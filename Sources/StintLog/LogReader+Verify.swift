@@ -124,15 +124,38 @@ final class LogVerifier {
         guard let first = segments.first else { return }
         checker.nextSeq = first.firstSeq
         checker.link = SegmentLayout.link(startingAt: first.firstSeq)
+        var pipeline: SegmentPipeline?
+        let workers = reader.options.workers
+        if workers > 1 && segments.count > 1 {
+            let work = PreparedSegment.Work(
+                hashes: true, checksCanonical: checker.options.checksCanonical,
+                readChunkSize: reader.options.readChunkSize, fileSystem: fileSystem)
+            pipeline = SegmentPipeline(
+                jobs: segments.map { SegmentPipeline.Job(path: directory.path($0.name), offset: 0) }, work: work,
+                workers: workers, window: 2 * workers)
+        }
+        defer { pipeline?.cancel() }
         for (index, segment) in segments.enumerated() {
             let segmentPath = directory.path(segment.name)
-            let descriptor: Int32
-            do {
-                descriptor = try fileSystem.openFile(segmentPath, .readOnly)
-            } catch {
-                throw LogError.io(error, "open segment \(segment.name)", path: segmentPath)
+            let scanner: any FrameSource
+            var descriptor: Int32?
+            defer { descriptor.map(fileSystem.close) }
+            if let pipeline {
+                let prepared = pipeline.take(index)
+                if let error = prepared.openError {
+                    throw LogError.io(error, "open segment \(segment.name)", path: segmentPath)
+                }
+                scanner = prepared
+            } else {
+                do {
+                    descriptor = try fileSystem.openFile(segmentPath, .readOnly)
+                } catch {
+                    throw LogError.io(error, "open segment \(segment.name)", path: segmentPath)
+                }
+                scanner = FrameScanner(
+                    source: .file(descriptor: descriptor!, fileSystem: fileSystem),
+                    chunkSize: reader.options.readChunkSize, decompressor: decompressor)
             }
-            defer { fileSystem.close(descriptor) }
             if let expected = checker.nextSeq,
                 let problem = SegmentLayout.nameProblem(
                     segment: segment.name, nameSeq: segment.firstSeq, expected: expected,
@@ -141,8 +164,8 @@ final class LogVerifier {
                 problems.append(problem)
             }
             try verifyFrames(
-                .file(descriptor: descriptor, fileSystem: fileSystem), name: segment.name, nameSeq: segment.firstSeq,
-                isLast: index == segments.count - 1, isLogSegment: true)
+                scanner, name: segment.name, nameSeq: segment.firstSeq, isLast: index == segments.count - 1,
+                isLogSegment: true)
         }
     }
 
@@ -152,7 +175,8 @@ final class LogVerifier {
         checker.nextSeq = nameSeq
         checker.link = SegmentLayout.link(startingAt: nameSeq)
         if SegmentLayout.holdsFrames(prefix: prefix) {
-            try verifyFrames(source, name: name, nameSeq: nameSeq, isLast: true, isLogSegment: false)
+            let scanner = FrameScanner(source: source, chunkSize: reader.options.readChunkSize, decompressor: decompressor)
+            try verifyFrames(scanner, name: name, nameSeq: nameSeq, isLast: true, isLogSegment: false)
         } else {
             try verifyLines(source, name: name)
         }
@@ -203,10 +227,9 @@ final class LogVerifier {
 
     /// Checks the frames of one segment (or compressed file or stream).
     private func verifyFrames(
-        _ source: ByteSource, name: String, nameSeq: Int64?, isLast: Bool, isLogSegment: Bool
+        _ scanner: any FrameSource, name: String, nameSeq: Int64?, isLast: Bool, isLogSegment: Bool
     ) throws(LogError) {
         segmentCount += 1
-        let scanner = FrameScanner(source: source, chunkSize: reader.options.readChunkSize, decompressor: decompressor)
         let holdsSegment = isLogSegment || nameSeq != nil
         var frames: [SealIndex.Entry] = []
         var crowdedFrames: [(offset: Int64, seq: Int64)] = []
@@ -233,7 +256,7 @@ final class LogVerifier {
                     problem(.frameLayout, "the data frame does not declare its content size", offset)
                 }
                 let before = checker.eventCount
-                checker.checkFrame(content, segment: name, offset: offset)
+                checker.checkFrame(content, segment: name, offset: offset, prepared: scanner.preparedLines)
                 collect()
                 guard checker.eventCount > before, let frameFirstSeq = checker.frameFirstSeq else { continue }
                 if segmentFirstSeq == nil {

@@ -22,15 +22,24 @@ public struct LogReader: Sendable {
         public var readChunkSize: Int
         /// Whether each event's `prev` is checked against the hash of the line before it (default true).
         public var checksChain: Bool
+        /// How many threads prepare the segments of a log directory ahead of the checks: read, decompress,
+        /// decode and hash them (default ``defaultWorkers``: the processors online, at most 4). With 1 (or a
+        /// single segment, a file or a stream) the calling thread reads everything itself; less than 1 counts
+        /// as 1. The results, the warnings and the errors are the same for every count.
+        public var workers: Int
         /// The file operations (default ``POSIXFileSystem``).
         @_spi(FaultInjection) public var fileSystem: any LogFileSystem
 
         /// The default options.
-        public init(readChunkSize: Int = 256 << 10, checksChain: Bool = true) {
+        public init(readChunkSize: Int = 256 << 10, checksChain: Bool = true, workers: Int = Options.defaultWorkers) {
             self.readChunkSize = max(1, readChunkSize)
             self.checksChain = checksChain
+            self.workers = max(1, workers)
             self.fileSystem = POSIXFileSystem()
         }
+
+        /// The default number of workers: the processors online, at most 4.
+        public static var defaultWorkers: Int { SegmentPipeline.defaultWorkerCount }
     }
 
     /// What a reader reads.

@@ -29,7 +29,9 @@ final class ReadEngine {
     private var finished = false
     private var segments: [PlannedSegment] = []
     private var segmentIndex = 0
-    private var scanner: FrameScanner?
+    private var scanner: (any FrameSource)?
+    /// The workers preparing the planned segments, when several are read with several workers.
+    private var pipeline: SegmentPipeline?
     private var descriptor: Int32?
     private var order = SegmentLayout.FrameOrder()
     private var framesInSegment = 0
@@ -66,6 +68,7 @@ final class ReadEngine {
     }
 
     deinit {
+        pipeline?.cancel()
         if let descriptor { options.fileSystem.close(descriptor) }
     }
 
@@ -106,6 +109,14 @@ final class ReadEngine {
                 name: segment.name, path: directory.path(segment.name), source: nil,
                 startOffset: index == 0 ? startOffset : 0, nameSeq: segment.firstSeq,
                 isLast: low + index == listed.count - 1, isLogSegment: true)
+        }
+        if options.workers > 1 && segments.count > 1 {
+            let work = PreparedSegment.Work(
+                hashes: checker.options.checksChain, checksCanonical: checker.options.checksCanonical,
+                readChunkSize: options.readChunkSize, fileSystem: options.fileSystem)
+            pipeline = SegmentPipeline(
+                jobs: segments.map { SegmentPipeline.Job(path: $0.path ?? $0.name, offset: $0.startOffset) },
+                work: work, workers: options.workers, window: 2 * options.workers)
         }
     }
 
@@ -156,6 +167,7 @@ final class ReadEngine {
     private func stop(_ problem: LogProblem?) {
         if let problem, warning == nil { warning = problem }
         finished = true
+        pipeline?.cancel()
     }
 
     /// Moves the checker's completed batches to `pending` and stops at its first problem.
@@ -220,7 +232,7 @@ final class ReadEngine {
                         location: here(offset)))
             }
             framesInSegment += 1
-            checker.checkFrame(content, segment: segment.name, offset: offset)
+            checker.checkFrame(content, segment: segment.name, offset: offset, prepared: scanner.preparedLines)
             collect()
         case .seal(let offset, _, let payload):
             do {
@@ -279,6 +291,16 @@ final class ReadEngine {
                 segment: segment.name, nameSeq: nameSeq, expected: expected, before: "the previous segment ends at")
         {
             return stop(problem)
+        }
+        if let pipeline {
+            let prepared = pipeline.take(segmentIndex)
+            if let error = prepared.openError {
+                throw LogError.io(error, "open segment \(segment.name)", path: segment.path ?? segment.name)
+            }
+            scanner = prepared
+            order = SegmentLayout.FrameOrder()
+            framesInSegment = 0
+            return
         }
         var source = segment.source
         if let path = segment.path {

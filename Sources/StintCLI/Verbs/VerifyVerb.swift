@@ -14,10 +14,14 @@ struct VerifyVerb: Verb {
         "expect-head", "HEAD",
         "Also check the log against a head recorded elsewhere: SEQ:HASH as verify prints it, or the hash alone.")
 
+    static let jobs = Option(
+        "jobs", "N",
+        "Read, decompress and decode the log's segments on N threads ahead of the checks (default: the processors online, at most 4; 1 reads on one thread). The report is the same for every N.")
+
     static let spec = VerbSpec(
         path: ["verify"],
         abstract: "Check every frame checksum, seq, hash link and event of the log; print its head.",
-        options: [expectHead],
+        options: [expectHead, jobs],
         discussion: """
             Exit status 0 when the log is intact, 65 when it is damaged, with each problem's segment, byte
             offset and seq. Verify only reads: it never repairs anything. Record the head it prints somewhere
@@ -32,8 +36,18 @@ struct VerifyVerb: Verb {
     )
 
     let expectedHead: ExpectedHead?
+    /// `--jobs`: the threads that prepare segments; nil for the default.
+    let jobs: Int?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        if let text = arguments[Self.jobs] {
+            guard let jobs = Int(text), jobs >= 1 else {
+                throw CLIError.usage("--jobs takes a whole number ≥ 1, not '\(text)'", verb: Self.spec.name)
+            }
+            self.jobs = jobs
+        } else {
+            jobs = nil
+        }
         expectedHead = try arguments[Self.expectHead].map { (text) throws(CLIError) in
             guard let head = ExpectedHead(text) else {
                 throw CLIError.usage(
@@ -45,7 +59,7 @@ struct VerifyVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let reader = try context.reader()
+        let reader = try context.reader(readWorkers: jobs)
         var fold = DomainCheck()
         let report: VerificationReport
         let progress = Progress.start("Verifying", total: reader.lastSeq(), unit: "events", context: context)

@@ -88,7 +88,12 @@ struct EventChecker {
     }
 
     /// Checks every line of a frame's content (each terminated by a newline) and completes its batches.
-    mutating func checkFrame(_ content: UnsafeRawBufferPointer, segment: String, offset: Int64) {
+    ///
+    /// `prepared` holds the lines of `content` already decoded and hashed by a worker
+    /// (``PreparedLine/lines(of:hashing:checkingCanonical:)``); the checks are the same with or without it.
+    mutating func checkFrame(
+        _ content: UnsafeRawBufferPointer, segment: String, offset: Int64, prepared: [PreparedLine]? = nil
+    ) {
         beginFrame(segment: segment, offset: offset)
         guard let base = content.baseAddress, content.count > 0 else {
             report(.invalidLine, "the frame holds no lines", location(line: nil, seq: nextSeq))
@@ -107,7 +112,7 @@ struct EventChecker {
             check(
                 line: UnsafeRawBufferPointer(rebasing: content[position..<end]),
                 withNewline: UnsafeRawBufferPointer(rebasing: content[position...end]), lineNumber: lineNumber,
-                lineOffset: nil)
+                lineOffset: nil, prepared: prepared.flatMap { lineNumber <= $0.count ? $0[lineNumber - 1] : nil })
             position = end + 1
             lineNumber += 1
         }
@@ -116,20 +121,24 @@ struct EventChecker {
 
     /// Checks one line: `line` without its newline, `withNewline` the bytes the hash covers. `lineOffset`
     /// is the line's position in a plain file (frames are located by ``beginFrame(segment:offset:)``).
+    /// `prepared` is the line already decoded (and perhaps hashed) by a worker: it stands for what would
+    /// otherwise be computed here from the bytes.
     mutating func check(
-        line: UnsafeRawBufferPointer, withNewline: UnsafeRawBufferPointer, lineNumber: Int, lineOffset: Int64?
+        line: UnsafeRawBufferPointer, withNewline: UnsafeRawBufferPointer, lineNumber: Int, lineOffset: Int64?,
+        prepared: PreparedLine? = nil
     ) {
         guard !halted else { return }
         if let lineOffset { frameOffset = lineOffset }
         let event: RecordedEvent
-        do {
-            event = try RecordedEvent(lineBytes: line.assumingMemoryBound(to: UInt8.self))
-        } catch {
+        switch prepared?.event ?? EventChecker.decode(line) {
+        case .success(let decoded):
+            event = decoded
+        case .failure(let error):
             let reason = line.isEmpty ? "the line is empty" : "the line is not a valid event: \(error)"
             report(.invalidLine, reason, location(line: lineNumber, seq: nextSeq))
             // Keep the chain going from the bytes as they are, so that the next link can still be checked.
             nextSeq = nextSeq.map { $0 + 1 }
-            link = .line(SHA256Digest(of: withNewline))
+            link = .line(prepared?.digest ?? SHA256Digest(of: withNewline))
             return
         }
         eventCount += 1
@@ -163,7 +172,7 @@ struct EventChecker {
                 "clock \(clock) is not earlier than at \(event.at); clock is written only when the reading was clamped",
                 here)
         }
-        if options.checksCanonical && !event.encodedLine().elementsEqual(line) {
+        if options.checksCanonical && !(prepared?.isCanonical ?? EventChecker.isCanonical(event, line: line)) {
             report(.nonCanonicalLine, "the line is not the canonical encoding of its event", here)
         }
         let place = placement(of: event)
@@ -179,7 +188,7 @@ struct EventChecker {
         nextSeq = event.seq + 1
         lastAt = event.at
         if options.checksChain || options.digestOfSeq == event.seq {
-            let digest = SHA256Digest(of: withNewline)
+            let digest = prepared?.digest ?? SHA256Digest(of: withNewline)
             link = .line(digest)
             lastEventDigest = digest
             if options.digestOfSeq == event.seq { recordedDigest = digest }
@@ -188,6 +197,24 @@ struct EventChecker {
             lastEventDigest = nil
         }
         lastEvent = event
+    }
+
+    /// The event of a line (without its newline), or why it is not one.
+    static func decode(_ line: UnsafeRawBufferPointer) -> Result<RecordedEvent, EventLineError> {
+        do {
+            return .success(try RecordedEvent(lineBytes: line.assumingMemoryBound(to: UInt8.self)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Whether `line` (without its newline) is the canonical encoding of `event`, the event it decodes to.
+    static func isCanonical(_ event: RecordedEvent, line: UnsafeRawBufferPointer) -> Bool {
+        let encoded = event.encodedLine()
+        guard encoded.count == line.count else { return false }
+        return encoded.withUnsafeBytes { encoded in
+            encoded.count == 0 || memcmp(encoded.baseAddress!, line.baseAddress!, encoded.count) == 0
+        }
     }
 
     private mutating func checkLink(_ event: RecordedEvent, _ here: LogLocation) {
