@@ -39,7 +39,10 @@ final class SegmentPipeline: @unchecked Sendable {
         self.jobs = jobs
         self.work = work
         readiness = jobs.map { _ in DispatchSemaphore(value: 0) }
-        room = DispatchSemaphore(value: max(1, window))
+        // Created empty and filled, because libdispatch refuses to free a semaphore holding fewer tokens than
+        // it was created with (as when the pipeline is cancelled with segments in flight).
+        room = DispatchSemaphore(value: 0)
+        for _ in 0..<max(1, window) { room.signal() }
         for _ in 0..<max(1, min(workers, jobs.count)) {
             DispatchQueue.global().async(group: running) { self.prepareSegments() }
         }

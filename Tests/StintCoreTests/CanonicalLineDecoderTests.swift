@@ -32,6 +32,10 @@ import Testing
         let general = general(line)
         guard let fast = fast(line) else { return false }
         #expect(general == fast, "\(note()): \(String(decoding: line, as: UTF8.self))")
+        // Verification skips re-encoding a line the fast path read: it must be the event's canonical line.
+        #expect(
+            fast.encodedLine() == line,
+            "\(note()): the fast path accepted a line that is not canonical: \(String(decoding: line, as: UTF8.self))")
         let viaPublic = try? RecordedEvent(line: line)
         #expect(viaPublic == general, "\(note())")
         if let general { comparePayload(general, note()) }
@@ -92,6 +96,45 @@ import Testing
         let bytes = Array(line.utf8)
         #expect(Self.fast(bytes) == nil)
         #expect(Self.general(bytes) != nil)
+    }
+
+    static let canonicalLine =
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.started","v":1,"prev":"0123456789abcdef0123456789abcdef","data":{"recordId":"10000000-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00.000Z","comment":"a\"b\\c\u0001\u007f"}}"#
+
+    static let futureVersionLine =
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.started","v":9,"prev":"0123456789abcdef0123456789abcdef","data":{"n":0,"m":-12,"ok":true,"s":"x"}}"#
+
+    @Test func theCanonicalLinesOfTheseTestsAreReadFast() throws {
+        for line in [Self.canonicalLine, Self.futureVersionLine] {
+            let bytes = Array(line.utf8)
+            let decoded = try bytes.withUnsafeBufferPointer { (buffer) throws(EventLineError) in
+                try RecordedEvent.decode(lineBytes: buffer)
+            }
+            #expect(decoded.isKnownCanonical)
+            #expect(decoded.event.encodedLine() == bytes)
+        }
+    }
+
+    /// Lines one edit away from canonical ones (`canonicalLine`, `futureVersionLine`) that the general
+    /// decoder accepts: the fast path must defer, so that verification re-encodes them and reports them.
+    @Test(arguments: [
+        ("\"seq\":2,", "\"seq\": 2,"), ("\"v\":1,", "\"v\":1 ,"), ("{\"seq\":2,\"at\"", "{ \"seq\":2,\"at\""),
+        ("\"seq\":2,", "\"seq\":2.0,"), ("\"seq\":2,", "\"seq\":2e0,"), ("\"v\":1,", "\"v\":1E0,"),
+        ("\"seq\":2,", "\"seq\":02,"), ("\"comment\":\"a", "\"comment\":\"\\u0041a"),
+        ("\"comment\":\"a", "\"comment\":\"\\/a"), ("\\u0001", "\\u0001\\u00e9"), ("\\u007f", "\\u007F"),
+        ("\\u007f", "\u{7F}"), ("\\u0001", "\\u0001\\t\\u0009"), ("0123456789abcdef\",\"data", "0123456789ABCDEF\",\"data"),
+("\"n\":0", "\"n\":-0"), ("\"m\":-12", "\"m\":-12.0"),
+        ("\"m\":-12", "\"m\":-1.2e1"), ("\"ok\":true", "\"ok\":true "), ("\"s\":\"x\"", "\"s\":\"\\u0078\""),
+        ("{\"seq\":2,\"at\":\"2026-11-29T09:00:00.000Z\",", "{\"at\":\"2026-11-29T09:00:00.000Z\",\"seq\":2,"),
+        ("\"n\":0,\"m\":-12", "\"n\":0 ,\"m\":-12"), ("\"data\":{", "\"data\" : {"),
+    ])
+    func nearCanonicalLinesAreNotReadFast(edit: (String, String)) throws {
+        let base = Self.canonicalLine.contains(edit.0) ? Self.canonicalLine : Self.futureVersionLine
+        try #require(base.contains(edit.0))
+        let line = Array(base.replacingOccurrences(of: edit.0, with: edit.1).utf8)
+        #expect(line != Array(base.utf8))
+        #expect(Self.fast(line) == nil, "\(String(decoding: line, as: UTF8.self))")
+        if let general = Self.general(line) { #expect(general.encodedLine() != line) }
     }
 
     @Test(arguments: [

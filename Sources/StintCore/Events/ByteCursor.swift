@@ -37,7 +37,8 @@ struct ByteCursor {
     }
 
     /// A canonical integer: an optional minus sign, no leading zero, at most 18 digits, not followed by a
-    /// fraction or an exponent (those are left to the general parser).
+    /// fraction or an exponent, and not `-0` (those are left to the general parser, as they are not the
+    /// canonical form of their value).
     mutating func integer() -> Int64? {
         let start = index
         let negative = take(0x2D)
@@ -57,8 +58,9 @@ struct ByteCursor {
             return nil
         }
         if negative && value == 0 {
-            // `-0` is an integer to the general parser too (`Int64("-0")` is 0).
-            return 0
+            // `-0` is 0 to the general parser, but the canonical form of 0 is `0`.
+            index = start
+            return nil
         }
         return negative ? -value : value
     }
@@ -94,13 +96,14 @@ struct ByteCursor {
         return String(decoding: digits, as: UTF8.self)
     }
 
-    /// The offset of the next `"`, provided no backslash or control character comes before it.
+    /// The offset of the next `"`, provided no backslash, control character or DEL (which the canonical
+    /// encoder escapes) comes before it.
     func closingQuote() -> Int? {
         var position = index
         while position < bytes.count {
             let byte = bytes[position]
             if byte == 0x22 { return position }
-            if byte == 0x5C || byte < 0x20 { return nil }
+            if byte == 0x5C || byte < 0x20 || byte == 0x7F { return nil }
             position += 1
         }
         return nil
@@ -128,7 +131,7 @@ struct ByteCursor {
                 index = position
                 return text
             }
-            if byte < 0x20 { return nil }
+            if byte < 0x20 || byte == 0x7F { return nil }
             guard byte == 0x5C else {
                 output.append(byte)
                 continue

@@ -10,8 +10,10 @@
 /// whitespace, escapes that are not the canonical ones, nested payload values, numbers that are not small
 /// integers, an unknown type name, a value the envelope refuses), and the caller then uses the general
 /// decoder, which accepts or refuses the line with its own message. Whatever this decoder accepts, the
-/// general decoder accepts too and decodes to an equal ``RecordedEvent`` (`CanonicalLineDecoderTests`
-/// checks both claims on the example logs, on random logs and on mutated lines).
+/// general decoder accepts too and decodes to an equal ``RecordedEvent``, and the line it accepted is exactly
+/// that event's ``RecordedEvent/encodedLine()``, so verification need not re-encode it
+/// (`CanonicalLineDecoderTests` checks all three claims on the example logs, on random logs and on mutated
+/// lines, and the event-decoder fuzz target checks them on whatever it finds).
 enum CanonicalLineDecoder {
     /// The event of a canonical line (without its newline); nil to defer to the general decoder.
     static func decode(_ line: UnsafeBufferPointer<UInt8>) -> RecordedEvent? {
@@ -80,16 +82,25 @@ extension RecordedEvent {
     /// Accepts and refuses exactly the lines ``init(json:)`` of the parsed line does, with the same result.
     /// - Throws: `EventLineError` saying what is wrong with the line.
     public init(lineBytes line: UnsafeBufferPointer<UInt8>) throws(EventLineError) {
-        if let event = CanonicalLineDecoder.decode(line) {
-            self = event
-            return
-        }
+        self = try RecordedEvent.decode(lineBytes: line).event
+    }
+
+    /// Decodes one line of a log (without its newline) as ``init(lineBytes:)`` does, and says whether the
+    /// line is known to be canonical: true when ``CanonicalLineDecoder`` read it, since it accepts only the
+    /// canonical encoding of the event it returns (the event's ``encodedLine()`` is the line, byte for
+    /// byte); false when the general decoder read it, which says nothing either way.
+    ///
+    /// - Throws: `EventLineError` saying what is wrong with the line.
+    public static func decode(
+        lineBytes line: UnsafeBufferPointer<UInt8>
+    ) throws(EventLineError) -> (event: RecordedEvent, isKnownCanonical: Bool) {
+        if let event = CanonicalLineDecoder.decode(line) { return (event, true) }
         let json: JSON
         do {
             json = try JSON.parse(line)
         } catch {
             throw EventLineError("not valid JSON: \(error)")
         }
-        try self.init(json: json)
+        return (try RecordedEvent(json: json), false)
     }
 }

@@ -130,7 +130,16 @@ struct EventChecker {
         guard !halted else { return }
         if let lineOffset { frameOffset = lineOffset }
         let event: RecordedEvent
-        switch prepared?.event ?? EventChecker.decode(line) {
+        var isCanonical = prepared?.isCanonical
+        let decoded: Result<RecordedEvent, EventLineError>
+        if let prepared {
+            decoded = prepared.event
+        } else {
+            let line = EventChecker.decode(line)
+            decoded = line.event
+            if line.isKnownCanonical { isCanonical = true }
+        }
+        switch decoded {
         case .success(let decoded):
             event = decoded
         case .failure(let error):
@@ -172,7 +181,7 @@ struct EventChecker {
                 "clock \(clock) is not earlier than at \(event.at); clock is written only when the reading was clamped",
                 here)
         }
-        if options.checksCanonical && !(prepared?.isCanonical ?? EventChecker.isCanonical(event, line: line)) {
+        if options.checksCanonical && !(isCanonical ?? EventChecker.isCanonical(event, line: line)) {
             report(.nonCanonicalLine, "the line is not the canonical encoding of its event", here)
         }
         let place = placement(of: event)
@@ -199,16 +208,21 @@ struct EventChecker {
         lastEvent = event
     }
 
-    /// The event of a line (without its newline), or why it is not one.
-    static func decode(_ line: UnsafeRawBufferPointer) -> Result<RecordedEvent, EventLineError> {
+    /// The event of a line (without its newline) or why it is not one, and whether the line is known to be
+    /// canonical (``RecordedEvent/decode(lineBytes:)``: the fast decoder read it).
+    static func decode(
+        _ line: UnsafeRawBufferPointer
+    ) -> (event: Result<RecordedEvent, EventLineError>, isKnownCanonical: Bool) {
         do {
-            return .success(try RecordedEvent(lineBytes: line.assumingMemoryBound(to: UInt8.self)))
+            let decoded = try RecordedEvent.decode(lineBytes: line.assumingMemoryBound(to: UInt8.self))
+            return (.success(decoded.event), decoded.isKnownCanonical)
         } catch {
-            return .failure(error)
+            return (.failure(error), false)
         }
     }
 
-    /// Whether `line` (without its newline) is the canonical encoding of `event`, the event it decodes to.
+    /// Whether `line` (without its newline) is the canonical encoding of `event`, the event it decodes to,
+    /// comparing the bytes of its encoding (for a line the fast decoder did not read).
     static func isCanonical(_ event: RecordedEvent, line: UnsafeRawBufferPointer) -> Bool {
         let encoded = event.encodedLine()
         guard encoded.count == line.count else { return false }

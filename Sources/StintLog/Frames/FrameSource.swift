@@ -41,13 +41,15 @@ struct PreparedLine: Sendable {
             guard let newline = memchr(base + position, 0x0A, content.count - position) else { break }
             let end = base.distance(to: UnsafeRawPointer(newline))
             let line = UnsafeRawBufferPointer(rebasing: content[position..<end])
-            let event = EventChecker.decode(line)
-            var prepared = PreparedLine(event: event, digest: nil, isCanonical: nil)
+            let decoded = EventChecker.decode(line)
+            var prepared = PreparedLine(event: decoded.event, digest: nil, isCanonical: nil)
             if hashing {
                 prepared.digest = SHA256Digest(of: UnsafeRawBufferPointer(rebasing: content[position...end]))
             }
-            if checkingCanonical, case .success(let decoded) = event {
-                prepared.isCanonical = EventChecker.isCanonical(decoded, line: line)
+            if decoded.isKnownCanonical {
+                prepared.isCanonical = true
+            } else if checkingCanonical, case .success(let event) = decoded.event {
+                prepared.isCanonical = EventChecker.isCanonical(event, line: line)
             }
             lines.append(prepared)
             position = end + 1
