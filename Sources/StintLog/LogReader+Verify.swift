@@ -132,7 +132,7 @@ final class LogVerifier {
                 readChunkSize: reader.options.readChunkSize, fileSystem: fileSystem)
             pipeline = SegmentPipeline(
                 jobs: segments.map { SegmentPipeline.Job(path: directory.path($0.name), offset: 0) }, work: work,
-                workers: workers, window: 2 * workers)
+                workers: workers)
         }
         defer { pipeline?.cancel() }
         for (index, segment) in segments.enumerated() {
@@ -175,7 +175,8 @@ final class LogVerifier {
         checker.nextSeq = nameSeq
         checker.link = SegmentLayout.link(startingAt: nameSeq)
         if SegmentLayout.holdsFrames(prefix: prefix) {
-            let scanner = FrameScanner(source: source, chunkSize: reader.options.readChunkSize, decompressor: decompressor)
+            let scanner = FrameScanner(
+                source: source, chunkSize: reader.options.readChunkSize, decompressor: decompressor)
             try verifyFrames(scanner, name: name, nameSeq: nameSeq, isLast: true, isLogSegment: false)
         } else {
             try verifyLines(source, name: name)

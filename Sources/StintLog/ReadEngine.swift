@@ -116,7 +116,7 @@ final class ReadEngine {
                 readChunkSize: options.readChunkSize, fileSystem: options.fileSystem)
             pipeline = SegmentPipeline(
                 jobs: segments.map { SegmentPipeline.Job(path: $0.path ?? $0.name, offset: $0.startOffset) },
-                work: work, workers: options.workers, window: 2 * options.workers)
+                work: work, workers: options.workers)
         }
     }
 

@@ -7,10 +7,10 @@ import Synchronization
 ///
 /// Segments are independent until their events are checked against each other, so the expensive work on
 /// them (reading the file, scanning and decompressing frames, decoding and hashing each line; see
-/// ``PreparedSegment``) runs on `workers` threads, while everything that depends on order (`seq`
+/// ``PreparedSegment``) runs on worker threads, while everything that depends on order (`seq`
 /// continuity, `at` order, batches, the hash chain's joins, the caller's checks and fold) stays on the
-/// thread that calls ``take(_:)``. At most `window` segments are prepared or being prepared beyond those
-/// taken, which bounds memory. Segments are claimed in order, so the one the caller waits for is always
+/// thread that calls ``take(_:)``. At most two segments per worker are prepared or being prepared beyond
+/// those taken, which bounds memory. Segments are claimed in order, so the one the caller waits for is always
 /// being prepared or ready.
 final class SegmentPipeline: @unchecked Sendable {
     /// A segment to prepare.
@@ -34,16 +34,21 @@ final class SegmentPipeline: @unchecked Sendable {
     private let running = DispatchGroup()
     private var cancelled = false
 
-    /// Starts `workers` threads preparing `jobs`, at most `window` ahead of the last one taken.
-    init(jobs: [Job], work: PreparedSegment.Work, workers: Int, window: Int) {
+    /// The most workers a pipeline starts, whatever it is asked for.
+    static let maximumWorkers = 64
+
+    /// Starts `workers` threads (at most one per job and ``maximumWorkers``) preparing `jobs`, each at most
+    /// two segments ahead of the last one taken.
+    init(jobs: [Job], work: PreparedSegment.Work, workers: Int) {
         self.jobs = jobs
         self.work = work
+        let workers = max(1, min(workers, jobs.count, SegmentPipeline.maximumWorkers))
         readiness = jobs.map { _ in DispatchSemaphore(value: 0) }
         // Created empty and filled, because libdispatch refuses to free a semaphore holding fewer tokens than
         // it was created with (as when the pipeline is cancelled with segments in flight).
         room = DispatchSemaphore(value: 0)
-        for _ in 0..<max(1, window) { room.signal() }
-        for _ in 0..<max(1, min(workers, jobs.count)) {
+        for _ in 0..<(2 * workers) { room.signal() }
+        for _ in 0..<workers {
             DispatchQueue.global().async(group: running) { self.prepareSegments() }
         }
     }

@@ -107,7 +107,8 @@ import Testing
     }
 
     @Test func theSampleLogReadsTheSameWithEveryWorkerCount() {
-        let observed = Self.expectSameForEveryWorkerCount(Self.repository.appendingPathComponent("Events/sample/log").path)
+        let observed = Self.expectSameForEveryWorkerCount(
+            Self.repository.appendingPathComponent("Events/sample/log").path)
         #expect(observed.report.hasPrefix("45 events, 1 segments"))
     }
 
@@ -131,7 +132,7 @@ import Testing
             while index < events.count {
                 var batch = [events[index]]
                 index += 1
-                while index < events.count, let tx = events[index].tx, tx != events[index].seq { 
+                while index < events.count, let tx = events[index].tx, tx != events[index].seq {
                     batch.append(events[index])
                     index += 1
                 }

@@ -16,7 +16,8 @@ struct VerifyVerb: Verb {
 
     static let jobs = Option(
         "jobs", "N",
-        "Read, decompress and decode the log's segments on N threads ahead of the checks (default: the processors online, at most 4; 1 reads on one thread). The report is the same for every N.")
+        "Read, decompress and decode the log's segments on N threads ahead of the checks (default: the processors online, at most 4; 1 reads on one thread). The report is the same for every N."
+    )
 
     static let spec = VerbSpec(
         path: ["verify"],
