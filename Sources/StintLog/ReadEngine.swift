@@ -110,14 +110,25 @@ final class ReadEngine {
                 startOffset: index == 0 ? startOffset : 0, nameSeq: segment.firstSeq,
                 isLast: low + index == listed.count - 1, isLogSegment: true)
         }
-        if options.workers > 1 && segments.count > 1 {
-            let work = PreparedSegment.Work(
-                hashes: checker.options.checksChain, checksCanonical: checker.options.checksCanonical,
-                readChunkSize: options.readChunkSize, fileSystem: options.fileSystem)
-            pipeline = SegmentPipeline(
-                jobs: segments.map { SegmentPipeline.Job(path: $0.path ?? $0.name, offset: $0.startOffset) },
-                work: work, workers: options.workers)
-        }
+    }
+
+    /// Whether the segments after the first are prepared by a ``SegmentPipeline``: with several workers and
+    /// at least two such segments of a log directory.
+    private var readsAhead: Bool {
+        options.workers > 1 && segments.count > 2 && segments.allSatisfy { $0.path != nil }
+    }
+
+    /// Starts preparing the segments after the first. Only once the reader leaves its first segment, so that
+    /// a read that ends there (a few events from a `seq`, a head) opens no other file.
+    private func startPipeline() -> SegmentPipeline {
+        let work = PreparedSegment.Work(
+            hashes: checker.options.checksChain, checksCanonical: checker.options.checksCanonical,
+            readChunkSize: options.readChunkSize, fileSystem: options.fileSystem)
+        let started = SegmentPipeline(
+            jobs: segments.dropFirst().map { SegmentPipeline.Job(path: $0.path ?? $0.name, offset: $0.startOffset) },
+            work: work, workers: options.workers)
+        pipeline = started
+        return started
     }
 
     /// Plans reading one file or stream: frames when it starts with a zstd magic number, lines otherwise.
@@ -292,8 +303,8 @@ final class ReadEngine {
         {
             return stop(problem)
         }
-        if let pipeline {
-            let prepared = pipeline.take(segmentIndex)
+        if segmentIndex > 0 && readsAhead {
+            let prepared = (pipeline ?? startPipeline()).take(segmentIndex - 1)
             if let error = prepared.openError {
                 throw LogError.io(error, "open segment \(segment.name)", path: segment.path ?? segment.name)
             }
