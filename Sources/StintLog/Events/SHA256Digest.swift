@@ -19,7 +19,7 @@ package struct SHA256Digest: Hashable, Sendable {
     package init(of bytes: UnsafeRawBufferPointer) {
         words = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { output in
-            _ = SHA256(
+            stint_sha256(
                 bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
                 output.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
