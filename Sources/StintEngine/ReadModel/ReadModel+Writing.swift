@@ -23,19 +23,9 @@ extension ReadModel {
         try writeStacks(from: before, to: after)
     }
 
-    /// Replaces every row with the whole state `state` at `head`.
-    ///
-    /// A bulk load: the records go in in key order into a table without its secondary indexes, which are
-    /// built once at the end, with a page cache large enough for the tables (otherwise every insert into a
-    /// large index reads and writes pages: two million system calls for a million events).
+    /// Replaces every row with the whole state `state` at `head` (a bulk load, see `bulkLoad`).
     func rebuild(from state: LogState, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
-        try database.execute("PRAGMA cache_size = -65536")
-        defer { try? database.execute("PRAGMA cache_size = -2000") }
-        try database.transaction { () throws(ReadModelError) in
-            try database.execute(
-                "DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end; "
-                    + "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
-                    + "DELETE FROM undo_entries; DELETE FROM position; UPDATE record_bounds SET longest_ms = 0")
+        try bulkLoad(of: state, head: head, tail: tail) { () throws(ReadModelError) in
             let insert = try database.statement(Self.insertRecord)
             var longest: Int64 = 0
             for record in state.records.values.sorted(by: { $0.id < $1.id }) {
@@ -46,23 +36,67 @@ extension ReadModel {
                     .optional(record.end?.milliseconds), .optional(record.tagId?.uuidString), .optional(record.comment))
                 try insert.run()
             }
-            let deleted = try database.statement("INSERT INTO deleted_records (id) VALUES (?)")
-            for id in state.deletedRecordIds.sorted() {
-                deleted.reset()
-                try deleted.bind(.text(id.uuidString))
-                try deleted.run()
+            try insertDeleted(state.deletedRecordIds.sorted())
+            return (longest, state.importProvenance.values.sorted(by: { $0.values.id < $1.values.id }))
+        }
+    }
+
+    /// Replaces every row with the state `fold` holds at `head`: the same rows as
+    /// ``rebuild(from:head:tail:)`` of the fold's ``CompactFold/logState``, written from its columns, so that
+    /// the whole state is never built.
+    func rebuild(from fold: CompactFold, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
+        try bulkLoad(of: fold.stateWithoutRecords, head: head, tail: tail) { () throws(ReadModelError) in
+            let insert = try database.statement(Self.insertRecord)
+            var longest: Int64 = 0
+            for number in fold.liveRecordsByID {
+                let record = fold.columns(of: number)
+                if let end = record.end { longest = max(longest, end - record.start) }
+                insert.reset()
+                try insert.bind(
+                    .text(record.id.uuidString), .integer(record.start), .optional(record.end),
+                    .optional(record.tagId?.uuidString), .optional(record.comment))
+                try insert.run()
             }
+            try insertDeleted(fold.deletedRecordIdsInOrder)
+            return (longest, fold.importProvenanceByID.values.sorted(by: { $0.values.id < $1.values.id }))
+        }
+    }
+
+    /// A bulk load: the records go in in key order into a table without its secondary indexes, which are
+    /// built once at the end, with a page cache large enough for the tables (otherwise every insert into a
+    /// large index reads and writes pages: two million system calls for a million events). `writeRecords`
+    /// inserts the records and deleted ids and returns the longest completed record and the provenance;
+    /// `state` gives the tags, the stacks and the position.
+    private func bulkLoad(
+        of state: LogState, head: StoreHead, tail: LogTail?,
+        writeRecords: () throws(ReadModelError) -> (longest: Int64, provenance: [ImportProvenance])
+    ) throws(ReadModelError) {
+        try database.execute("PRAGMA cache_size = -65536")
+        defer { try? database.execute("PRAGMA cache_size = -2000") }
+        try database.transaction { () throws(ReadModelError) in
+            try database.execute(
+                "DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end; "
+                    + "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
+                    + "DELETE FROM undo_entries; DELETE FROM position; UPDATE record_bounds SET longest_ms = 0")
+            let (longest, provenance) = try writeRecords()
             try database.statement(Self.widenBound).bind(.integer(longest)).run()
             try database.execute(Self.recordIndexes)
-            for provenance in state.importProvenance.values.sorted(by: { $0.values.id < $1.values.id }) {
-                try write(provenance)
-            }
-            for tag in state.tags.values { try write(tag) }
+            for provenance in provenance { try write(provenance) }
+            for tag in state.tags.values.sorted(by: { $0.id < $1.id }) { try write(tag) }
             for entry in state.undoStack { try self.insert(entry, stack: "undo") }
             for entry in state.redoStack { try self.insert(entry, stack: "redo") }
             try writePosition(of: state, head: head, tail: tail)
         }
         setHead(head)
+    }
+
+    private func insertDeleted(_ ids: [EntityID]) throws(ReadModelError) {
+        let deleted = try database.statement("INSERT INTO deleted_records (id) VALUES (?)")
+        for id in ids {
+            deleted.reset()
+            try deleted.bind(.text(id.uuidString))
+            try deleted.run()
+        }
     }
 
     /// Raises the bound on completed records' lengths that windowed reads rely on (it never shrinks: an
