@@ -32,7 +32,11 @@ import Testing
                 kinds[EventType(rawValue: event.type)!, default: 0] += 1
             }
             folded = events.count
-            #expect(compact.logState == log.run.log.state, "seed \(seed) at seq \(compact.lastSeq)")
+            // The first difference is enough to see (the states differ after it).
+            guard compact.logState == log.run.log.state else {
+                #expect(compact.logState == log.run.log.state, "seed \(seed) at seq \(compact.lastSeq)")
+                return
+            }
         }
         // The logs exercise every kind of event the fold applies.
         for type in EventType.allCases where type != .logCreated {
