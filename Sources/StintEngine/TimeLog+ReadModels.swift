@@ -53,9 +53,10 @@ extension TimeLog {
     /// refuses an event, the log is damaged or ends before `head`, SQLite fails): the caller then takes the
     /// path of the whole fold, which reports the error or writes the same rows.
     private static func rebuiltSlice(_ model: ReadModel, store: LogDirectoryStore, head: StoreHead) -> LogState? {
-        guard let fold = compactFold(of: store, head: head) else { return nil }
+        var fold = compactFold(of: store, head: head)
+        guard fold != nil else { return nil }
         do {
-            try model.rebuild(from: fold, head: head, tail: store.tail())
+            try model.rebuild(from: &fold, head: head, tail: store.tail())
             return try model.slice()
         } catch {
             return nil

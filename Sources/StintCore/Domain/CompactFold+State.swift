@@ -64,19 +64,19 @@ extension CompactFold {
     }
 
     /// The columns of live record `number`: id, start and end in milliseconds (end nil while running), the
-    /// tag's id and the comment.
-    package func columns(
-        of number: Int32
-    ) -> (id: EntityID, start: Int64, end: Int64?, tagId: EntityID?, comment: String?) {
+    /// tag's number in ``tagIDs`` (negative when untagged) and the comment.
+    package func columns(of number: Int32) -> (id: EntityID, start: Int64, end: Int64?, tag: Int32, comment: String?) {
         let index = Int(number)
         let end = ends[index]
-        let tag = tagNumbers[index]
         let comment = comments[index]
         return (
-            ids[index], starts[index], end == Self.noEnd ? nil : end, tag < 0 ? nil : tags[Int(tag)].id,
+            ids[index], starts[index], end == Self.noEnd ? nil : end, tagNumbers[index],
             comment < 0 ? nil : strings[Int(comment)]
         )
     }
+
+    /// The ids of the tags by number.
+    package var tagIDs: [EntityID] { tags.map(\.id) }
 }
 
 extension LogState {

@@ -70,25 +70,27 @@ extension CompactFold {
         switch first {
         case .commandUndone:
             drop(undo.removeLast())
-            push(seq, on: \.redo)
+            push(seq, on: .redo)
         case .commandRedone:
             drop(redo.removeLast())
-            push(seq, on: \.undo)
+            push(seq, on: .undo)
         default:
             for entry in redo { drop(entry) }
             redo.removeAll(keepingCapacity: true)
-            push(seq, on: \.undo)
+            push(seq, on: .undo)
         }
         batch = LogState.OpenBatch(start: seq, at: at, target: target, grouped: grouped)
         if inverses.count > 4096 && inverses.count > 4 * usedInverses { compactInverses() }
     }
 
-    private mutating func push(_ seq: Int64, on stack: WritableKeyPath<CompactFold, [StackEntry]>) {
-        self[keyPath: stack].append(StackEntry(batchStart: seq, begin: inverses.count, end: inverses.count))
-        let excess = self[keyPath: stack].count - LogState.undoLimit
-        if excess > 0 {
-            for index in 0..<excess { drop(self[keyPath: stack][index]) }
-            self[keyPath: stack].removeFirst(excess)
+    private mutating func push(_ seq: Int64, on stack: LogState.OpenBatch.Target) {
+        let entry = StackEntry(batchStart: seq, begin: inverses.count, end: inverses.count)
+        if stack == .undo {
+            undo.append(entry)
+            if undo.count > LogState.undoLimit { drop(undo.removeFirst()) }
+        } else {
+            redo.append(entry)
+            if redo.count > LogState.undoLimit { drop(redo.removeFirst()) }
         }
     }
 

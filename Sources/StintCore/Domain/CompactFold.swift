@@ -236,6 +236,8 @@ public struct CompactFold: Sendable {
     }
 
     private mutating func noteUse(of tagId: EntityID?) {
+        // The tag used last is the usual case: already in front, nothing moves.
+        if let tagId, recentTagIds.first == tagId { return }
         LogState.noteUse(of: tagId, in: &recentTagIds)
     }
 

@@ -43,22 +43,31 @@ extension ReadModel {
 
     /// Replaces every row with the state `fold` holds at `head`: the same rows as
     /// ``rebuild(from:head:tail:)`` of the fold's ``CompactFold/logState``, written from its columns, so that
-    /// the whole state is never built.
-    func rebuild(from fold: CompactFold, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
-        try bulkLoad(of: fold.stateWithoutRecords, head: head, tail: tail) { () throws(ReadModelError) in
+    /// the whole state is never built. The fold is released (set to nil) once its records are written, before
+    /// the indexes are built, and the page cache is kept to 16 MiB: together they keep the memory of a
+    /// rebuild of a million events under 100 MiB.
+    func rebuild(from fold: inout CompactFold?, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
+        guard let rest = fold?.stateWithoutRecords else { return }
+        try bulkLoad(of: rest, head: head, tail: tail, cacheKiB: 16384) { () throws(ReadModelError) in
+            guard let records = fold else { return (0, []) }
+            fold = nil
             let insert = try database.statement(Self.insertRecord)
             var longest: Int64 = 0
-            for number in fold.liveRecordsByID {
-                let record = fold.columns(of: number)
+            // One text per tag, bound as is; ids and columns bound one by one (no array of values per row).
+            let tagTexts = records.tagIDs.map { SQLiteValue.text($0.uuidString) }
+            for number in records.liveRecordsByID {
+                let record = records.columns(of: number)
                 if let end = record.end { longest = max(longest, end - record.start) }
                 insert.reset()
-                try insert.bind(
-                    .text(record.id.uuidString), .integer(record.start), .optional(record.end),
-                    .optional(record.tagId?.uuidString), .optional(record.comment))
+                try insert.bind(at: 1, .id(record.id))
+                try insert.bind(at: 2, .integer(record.start))
+                try insert.bind(at: 3, record.end.map(SQLiteValue.integer) ?? .null)
+                try insert.bind(at: 4, record.tag < 0 ? .null : tagTexts[Int(record.tag)])
+                try insert.bind(at: 5, record.comment.map(SQLiteValue.text) ?? .null)
                 try insert.run()
             }
-            try insertDeleted(fold.deletedRecordIdsInOrder)
-            return (longest, fold.importProvenanceByID.values.sorted(by: { $0.values.id < $1.values.id }))
+            try insertDeleted(records.deletedRecordIdsInOrder)
+            return (longest, records.importProvenanceByID.values.sorted(by: { $0.values.id < $1.values.id }))
         }
     }
 
@@ -68,10 +77,10 @@ extension ReadModel {
     /// inserts the records and deleted ids and returns the longest completed record and the provenance;
     /// `state` gives the tags, the stacks and the position.
     private func bulkLoad(
-        of state: LogState, head: StoreHead, tail: LogTail?,
+        of state: LogState, head: StoreHead, tail: LogTail?, cacheKiB: Int = 65536,
         writeRecords: () throws(ReadModelError) -> (longest: Int64, provenance: [ImportProvenance])
     ) throws(ReadModelError) {
-        try database.execute("PRAGMA cache_size = -65536")
+        try database.execute("PRAGMA cache_size = -\(cacheKiB)")
         defer { try? database.execute("PRAGMA cache_size = -2000") }
         try database.transaction { () throws(ReadModelError) in
             try database.execute(
