@@ -48,10 +48,12 @@ extension ReadModel {
     /// rebuild of a million events under 100 MiB.
     func rebuild(from fold: inout CompactFold?, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
         guard let rest = fold?.stateWithoutRecords else { return }
-        try bulkLoad(of: rest, head: head, tail: tail, cacheKiB: 16384) { () throws(ReadModelError) in
+        try bulkLoad(of: rest, head: head, tail: tail, cacheKiB: 16384, indexCacheKiB: 2048) { () throws(ReadModelError) in
             guard let records = fold else { return (0, []) }
             fold = nil
-            let insert = try database.statement(Self.insertRecord)
+            // A plain insert: the table is empty and the ids are unique and in order.
+            let insert = try database.statement(
+                "INSERT INTO records (id, start_ms, end_ms, tag_id, comment) VALUES (?, ?, ?, ?, ?)")
             var longest: Int64 = 0
             // One text per tag, bound as is; ids and columns bound one by one (no array of values per row).
             let tagTexts = records.tagIDs.map { SQLiteValue.text($0.uuidString) }
@@ -77,7 +79,7 @@ extension ReadModel {
     /// inserts the records and deleted ids and returns the longest completed record and the provenance;
     /// `state` gives the tags, the stacks and the position.
     private func bulkLoad(
-        of state: LogState, head: StoreHead, tail: LogTail?, cacheKiB: Int = 65536,
+        of state: LogState, head: StoreHead, tail: LogTail?, cacheKiB: Int = 65536, indexCacheKiB: Int? = nil,
         writeRecords: () throws(ReadModelError) -> (longest: Int64, provenance: [ImportProvenance])
     ) throws(ReadModelError) {
         try database.execute("PRAGMA cache_size = -\(cacheKiB)")
@@ -89,6 +91,7 @@ extension ReadModel {
                     + "DELETE FROM undo_entries; DELETE FROM position; UPDATE record_bounds SET longest_ms = 0")
             let (longest, provenance) = try writeRecords()
             try database.statement(Self.widenBound).bind(.integer(longest)).run()
+            if let indexCacheKiB { try database.execute("PRAGMA cache_size = -\(indexCacheKiB)") }
             try database.execute(Self.recordIndexes)
             for provenance in provenance { try write(provenance) }
             for tag in state.tags.values.sorted(by: { $0.id < $1.id }) { try write(tag) }
