@@ -13,7 +13,8 @@ import Testing
     @Test(arguments: [3, 17] as [UInt64])
     func aRebuildByTheCompactFoldWritesWhatTheWholeFoldWrites(seed: UInt64) throws {
         print("ColdRebuildTests seed \(seed)")
-        var log = SyntheticLog(seed: seed, timeZone: "Europe/Berlin", firstWeekday: 2, start: "2026-02-02T08:00:00.000Z")
+        var log = SyntheticLog(
+            seed: seed, timeZone: "Europe/Berlin", firstWeekday: 2, start: "2026-02-02T08:00:00.000Z")
         log.grow(toEvents: 2_500)
         let directory = TemporaryDirectory()
         let compact = directory.appending("compact")
@@ -63,7 +64,8 @@ enum ReadModelTables {
         let schema = try model.database.statement("SELECT type, name, sql FROM sqlite_master ORDER BY name")
         var names: [String] = []
         while try schema.step() {
-            tables["schema", default: []].append("\(schema.text(0) ?? "") \(schema.text(1) ?? "") \(schema.text(2) ?? "")")
+            tables["schema", default: []].append(
+                "\(schema.text(0) ?? "") \(schema.text(1) ?? "") \(schema.text(2) ?? "")")
             if schema.text(0) == "table" { names.append(schema.text(1)!) }
         }
         for name in names {

@@ -35,7 +35,8 @@ import Testing
         let path = directory.appending("sample")
         try FileManager.default.copyItem(
             atPath: Self.repository.appendingPathComponent("Events/sample/log").path, toPath: path)
-        let options = EngineOptions(clock: FixedClock("2030-01-01T00:00:00.000Z").reading, newID: IncrementingIDs().generator)
+        let options = EngineOptions(
+            clock: FixedClock("2030-01-01T00:00:00.000Z").reading, newID: IncrementingIDs().generator)
         let store = try LogDirectoryStore.open(at: path, holdingLock: false, options: options, tail: { nil })
         defer { store.close() }
         let head = try #require(try store.head())
@@ -81,7 +82,9 @@ import Testing
         let path = directory.appending("broken")
         let writer = try LogWriter.create(
             at: path, settingsEvent: settings.draft, configuration: LogConfiguration(clock: clock.reading))
-        _ = try writer.append([DomainEvent.tagCreated(tagId: EntityID(high: 3, low: 4), name: "a", color: "#112233").draft])
+        _ = try writer.append([
+            DomainEvent.tagCreated(tagId: EntityID(high: 3, low: 4), name: "a", color: "#112233").draft
+        ])
         // Stopping a record that never existed: the log is damaged here.
         _ = try writer.append([
             DomainEvent.timerStopped(recordId: EntityID(high: 5, low: 6), end: clock.now).draft

@@ -48,7 +48,8 @@ extension ReadModel {
     /// rebuild of a million events under 100 MiB.
     func rebuild(from fold: inout CompactFold?, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
         guard let rest = fold?.stateWithoutRecords else { return }
-        try bulkLoad(of: rest, head: head, tail: tail, cacheKiB: 16384, indexCacheKiB: 2048) { () throws(ReadModelError) in
+        try bulkLoad(of: rest, head: head, tail: tail, cacheKiB: 16384, indexCacheKiB: 2048) {
+            () throws(ReadModelError) in
             guard let records = fold else { return (0, []) }
             fold = nil
             // A plain insert: the table is empty and the ids are unique and in order.
