@@ -3,7 +3,8 @@ import StintLog
 
 /// How a log directory opened for writing gets the state its commands are decided against: a slice from
 /// its read models, caught up from the log, or — when they are missing, unreadable, off the log's chain or
-/// far behind — the whole state folded from the newest checkpoint, from which the read models are rebuilt.
+/// far behind — a slice of read models rebuilt from the log by ``CompactFold``, or when that fails, the whole
+/// state folded from the newest checkpoint, from which the read models are rebuilt.
 extension TimeLog {
     /// The read models and the state to decide on for `store` at `head`; no read models when they cannot be
     /// used at all (the state is then the whole fold, as without them).
@@ -26,8 +27,11 @@ extension TimeLog {
             ReadModel.remove(inLogDirectory: store.path)
             model = try? ReadModel.open(inLogDirectory: store.path)
         }
+        guard let model else { return (nil, try wholeState(of: store, head: head, options: options), false) }
+        if Self.rebuildsWithCompactFold, let slice = rebuiltSlice(model, store: store, head: head) {
+            return (model, slice, true)
+        }
         let whole = try wholeState(of: store, head: head, options: options)
-        guard let model else { return (nil, whole, false) }
         do {
             try model.rebuild(from: whole, head: head, tail: store.tail())
             return (model, whole, false)
@@ -37,6 +41,49 @@ extension TimeLog {
             ReadModel.remove(inLogDirectory: store.path)
             return (nil, whole, false)
         }
+    }
+
+    /// Whether a rebuild folds the log with ``CompactFold`` (`false` only in tests that compare both ways).
+    @TaskLocal static var rebuildsWithCompactFold = true
+
+    /// Rebuilds `model` from the whole log with ``CompactFold`` and returns its slice: the cold path that never
+    /// holds the whole ``LogState`` (nor the history). Starts at the log's first event rather than at a state
+    /// checkpoint, since restoring one builds the whole `LogState` this path avoids, and leaves no checkpoint
+    /// (the read models are the state that persists). nil when anything does not go as expected (the fold
+    /// refuses an event, the log is damaged or ends before `head`, SQLite fails): the caller then takes the
+    /// path of the whole fold, which reports the error or writes the same rows.
+    private static func rebuiltSlice(_ model: ReadModel, store: LogDirectoryStore, head: StoreHead) -> LogState? {
+        var fold = compactFold(of: store, head: head)
+        guard fold != nil else { return nil }
+        do {
+            try model.rebuild(from: &fold, head: head, tail: store.tail())
+            return try model.slice()
+        } catch {
+            return nil
+        }
+    }
+
+    /// `store`'s events up to `head` folded by ``CompactFold``; nil when it cannot fold them all.
+    static func compactFold(of store: LogDirectoryStore, head: StoreHead) -> CompactFold? {
+        var fold: CompactFold?
+        do {
+            let cursor = try store.batches(after: nil)
+            while fold?.lastSeq != head.position.seq, let batch = try cursor.next() {
+                for event in batch.events {
+                    if fold == nil {
+                        fold = CompactFold(genesis: event, capacity: Int(clamping: head.position.seq))
+                        if fold == nil { return nil }
+                    } else if !fold!.apply(event) {
+                        return nil
+                    }
+                }
+            }
+            if cursor.damage != nil { return nil }
+        } catch {
+            return nil
+        }
+        guard fold?.lastSeq == head.position.seq else { return nil }
+        return fold
     }
 
     /// The slice of `model` caught up to `head`; nil when the read models must be rebuilt instead (new,

@@ -91,6 +91,36 @@ public struct EntityID: Hashable, Comparable, Sendable {
     }
 }
 
+extension EntityID {
+    /// Calls `body` with the lowercase canonical text as bytes, held on the stack (no allocation, unlike
+    /// ``uuidString`` and ``utf8``).
+    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { bytes in
+            @inline(__always) func digit(_ nibble: UInt64) -> UInt8 {
+                UInt8(truncatingIfNeeded: nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
+            }
+            var index = 0
+            for shift in stride(from: 60, through: 0, by: -4) {
+                if shift == 28 || shift == 12 {
+                    bytes[index] = 0x2D
+                    index += 1
+                }
+                bytes[index] = digit(high >> UInt64(shift) & 0xF)
+                index += 1
+            }
+            for shift in stride(from: 60, through: 0, by: -4) {
+                if shift == 60 || shift == 44 {
+                    bytes[index] = 0x2D
+                    index += 1
+                }
+                bytes[index] = digit(low >> UInt64(shift) & 0xF)
+                index += 1
+            }
+            return body(UnsafeBufferPointer(bytes))
+        }
+    }
+}
+
 extension EntityID: CustomStringConvertible {
     public var description: String { uuidString }
 }

@@ -23,19 +23,9 @@ extension ReadModel {
         try writeStacks(from: before, to: after)
     }
 
-    /// Replaces every row with the whole state `state` at `head`.
-    ///
-    /// A bulk load: the records go in in key order into a table without its secondary indexes, which are
-    /// built once at the end, with a page cache large enough for the tables (otherwise every insert into a
-    /// large index reads and writes pages: two million system calls for a million events).
+    /// Replaces every row with the whole state `state` at `head` (a bulk load, see `bulkLoad`).
     func rebuild(from state: LogState, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
-        try database.execute("PRAGMA cache_size = -65536")
-        defer { try? database.execute("PRAGMA cache_size = -2000") }
-        try database.transaction { () throws(ReadModelError) in
-            try database.execute(
-                "DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end; "
-                    + "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
-                    + "DELETE FROM undo_entries; DELETE FROM position; UPDATE record_bounds SET longest_ms = 0")
+        try bulkLoad(of: state, head: head, tail: tail) { () throws(ReadModelError) in
             let insert = try database.statement(Self.insertRecord)
             var longest: Int64 = 0
             for record in state.records.values.sorted(by: { $0.id < $1.id }) {
@@ -46,23 +36,80 @@ extension ReadModel {
                     .optional(record.end?.milliseconds), .optional(record.tagId?.uuidString), .optional(record.comment))
                 try insert.run()
             }
-            let deleted = try database.statement("INSERT INTO deleted_records (id) VALUES (?)")
-            for id in state.deletedRecordIds.sorted() {
-                deleted.reset()
-                try deleted.bind(.text(id.uuidString))
-                try deleted.run()
+            try insertDeleted(state.deletedRecordIds.sorted())
+            return (longest, state.importProvenance.values.sorted(by: { $0.values.id < $1.values.id }))
+        }
+    }
+
+    /// Replaces every row with the state `fold` holds at `head`: the same rows as
+    /// ``rebuild(from:head:tail:)`` of the fold's ``CompactFold/logState``, written from its columns, so that
+    /// the whole state is never built. The fold is released (set to nil) once its records are written, before
+    /// the indexes are built, and the page cache is kept to 16 MiB: together they keep the memory of a
+    /// rebuild of a million events under 100 MiB.
+    func rebuild(from fold: inout CompactFold?, head: StoreHead, tail: LogTail?) throws(ReadModelError) {
+        guard let rest = fold?.stateWithoutRecords else { return }
+        try bulkLoad(of: rest, head: head, tail: tail, cacheKiB: 16384, indexCacheKiB: 2048) {
+            () throws(ReadModelError) in
+            guard let records = fold else { return (0, []) }
+            fold = nil
+            // A plain insert: the table is empty and the ids are unique and in order.
+            let insert = try database.statement(
+                "INSERT INTO records (id, start_ms, end_ms, tag_id, comment) VALUES (?, ?, ?, ?, ?)")
+            var longest: Int64 = 0
+            // One text per tag, bound as is; ids and columns bound one by one (no array of values per row).
+            let tagTexts = records.tagIDs.map { SQLiteValue.text($0.uuidString) }
+            for number in records.liveRecordsByID {
+                let record = records.columns(of: number)
+                if let end = record.end { longest = max(longest, end - record.start) }
+                insert.reset()
+                try insert.bind(at: 1, .id(record.id))
+                try insert.bind(at: 2, .integer(record.start))
+                try insert.bind(at: 3, record.end.map(SQLiteValue.integer) ?? .null)
+                try insert.bind(at: 4, record.tag < 0 ? .null : tagTexts[Int(record.tag)])
+                try insert.bind(at: 5, record.comment.map(SQLiteValue.text) ?? .null)
+                try insert.run()
             }
+            try insertDeleted(records.deletedRecordIdsInOrder)
+            return (longest, records.importProvenanceByID.values.sorted(by: { $0.values.id < $1.values.id }))
+        }
+    }
+
+    /// A bulk load: the records go in in key order into a table without its secondary indexes, which are
+    /// built once at the end, with a page cache large enough for the tables (otherwise every insert into a
+    /// large index reads and writes pages: two million system calls for a million events). `writeRecords`
+    /// inserts the records and deleted ids and returns the longest completed record and the provenance;
+    /// `state` gives the tags, the stacks and the position.
+    private func bulkLoad(
+        of state: LogState, head: StoreHead, tail: LogTail?, cacheKiB: Int = 65536, indexCacheKiB: Int? = nil,
+        writeRecords: () throws(ReadModelError) -> (longest: Int64, provenance: [ImportProvenance])
+    ) throws(ReadModelError) {
+        try database.execute("PRAGMA cache_size = -\(cacheKiB)")
+        defer { try? database.execute("PRAGMA cache_size = -2000") }
+        try database.transaction { () throws(ReadModelError) in
+            try database.execute(
+                "DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end; "
+                    + "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
+                    + "DELETE FROM undo_entries; DELETE FROM position; UPDATE record_bounds SET longest_ms = 0")
+            let (longest, provenance) = try writeRecords()
             try database.statement(Self.widenBound).bind(.integer(longest)).run()
+            if let indexCacheKiB { try database.execute("PRAGMA cache_size = -\(indexCacheKiB)") }
             try database.execute(Self.recordIndexes)
-            for provenance in state.importProvenance.values.sorted(by: { $0.values.id < $1.values.id }) {
-                try write(provenance)
-            }
-            for tag in state.tags.values { try write(tag) }
+            for provenance in provenance { try write(provenance) }
+            for tag in state.tags.values.sorted(by: { $0.id < $1.id }) { try write(tag) }
             for entry in state.undoStack { try self.insert(entry, stack: "undo") }
             for entry in state.redoStack { try self.insert(entry, stack: "redo") }
             try writePosition(of: state, head: head, tail: tail)
         }
         setHead(head)
+    }
+
+    private func insertDeleted(_ ids: [EntityID]) throws(ReadModelError) {
+        let deleted = try database.statement("INSERT INTO deleted_records (id) VALUES (?)")
+        for id in ids {
+            deleted.reset()
+            try deleted.bind(.text(id.uuidString))
+            try deleted.run()
+        }
     }
 
     /// Raises the bound on completed records' lengths that windowed reads rely on (it never shrinks: an

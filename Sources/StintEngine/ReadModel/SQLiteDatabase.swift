@@ -142,6 +142,12 @@ final class SQLiteDatabase {
             case .null: code = sqlite3_bind_null(pointer, index)
             case .integer(let number): code = sqlite3_bind_int64(pointer, index, number)
             case .text(let text): code = sqlite3_bind_text(pointer, index, text, -1, stint_sqlite_transient())
+            case .id(let id):
+                code = id.withUTF8 { bytes in
+                    UnsafeRawPointer(bytes.baseAddress!).withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        sqlite3_bind_text(pointer, index, $0, Int32(bytes.count), stint_sqlite_transient())
+                    }
+                }
             }
             guard code == SQLITE_OK else { throw Failure(code: code, message: database.lastMessage) }
         }
@@ -185,6 +191,8 @@ enum SQLiteValue {
     case null
     case integer(Int64)
     case text(String)
+    /// An id as its canonical text, bound without making a `String`.
+    case id(EntityID)
 
     static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
     static func optional(_ number: Int64?) -> SQLiteValue { number.map(SQLiteValue.integer) ?? .null }
