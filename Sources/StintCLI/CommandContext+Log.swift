@@ -25,6 +25,7 @@ extension CommandContext {
             if !globals.quiet { host.standardError.write("note: \(message)\n") }
         }
         var options = EngineOptions(clock: { instant }, newID: newID, onNotice: notify, lockTimeout: lockTimeout)
+        if let readWorkers { options.readWorkers = readWorkers }
         host.configureEngine?(&options)
         return options
     }

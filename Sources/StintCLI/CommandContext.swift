@@ -9,6 +9,8 @@ final class CommandContext: @unchecked Sendable {
     /// The current instant: `STINT_NOW` when set, else the host's clock, read once per command.
     let now: Instant
     let newID: @Sendable () -> EntityID
+    /// `STINT_JOBS`: how many threads read a log directory's segments ahead; nil for the engine's default.
+    let readWorkers: Int?
 
     init(host: Host, globals: GlobalOptions, registry: VerbRegistry) throws(CLIError) {
         self.host = host
@@ -32,7 +34,20 @@ final class CommandContext: @unchecked Sendable {
         } else {
             newID = host.newID
         }
+        if let text = host.environment["STINT_JOBS"], !text.isEmpty {
+            guard let jobs = Int(text), (1...CommandContext.maximumJobs).contains(jobs) else {
+                throw CLIError.usage(
+                    "STINT_JOBS='\(text)' is not a number of threads from 1 to \(CommandContext.maximumJobs); "
+                        + "unset it for the default (one per processor)", verb: nil)
+            }
+            readWorkers = jobs
+        } else {
+            readWorkers = nil
+        }
     }
+
+    /// The most threads `STINT_JOBS` and `verify --jobs` ask for.
+    static let maximumJobs = 256
 
     // MARK: Output
 

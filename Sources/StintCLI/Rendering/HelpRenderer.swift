@@ -33,6 +33,11 @@ struct HelpRenderer {
         ("STINT_NOW", "An ISO 8601 instant with a zone used as the current time (demos, tests, reproducing a report)."),
         ("STINT_ID_SEED", "A whole number that makes new record and tag ids deterministic."),
         ("STINT_LOCK_TIMEOUT", "Seconds a writer waits for another writer's lock (default 10)."),
+        (
+            "STINT_JOBS",
+            "Threads that read a log directory's segments ahead of the fold (1 to 256; default one per processor, "
+                + "at most 4). Outputs are the same for every count."
+        ),
         ("TZ", "The default time zone of 'stint init' (the log keeps its own zone afterwards)."),
         ("NO_COLOR", "When set and not empty, no color (as --color never)."),
         ("TERM", "'dumb' turns color off."),
