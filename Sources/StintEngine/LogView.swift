@@ -48,20 +48,28 @@ public struct LogView: Sendable {
                 .damaged,
                 "the log \(reader.name) has no events; a log begins with the log.created event of 'stint init'")
         }
-        let now: Instant
+        let now = try LogView.now(at: point, lastSeq: state.lastSeq, lastAt: state.lastAt, options: options)
+        return LogView(state: state, now: now, point: point, warning: folded.warning)
+    }
+
+    /// The instant the projections of a fold up to `point` are computed at: the clock's for the latest
+    /// point, the point's own instant, or the recorded time of the point's event.
+    ///
+    /// - Throws: ``StintError`` (refused) for a `seq` past the end of the log (which ends at `lastSeq`).
+    static func now(at point: ReadPoint, lastSeq: Int64, lastAt: Instant, options: EngineOptions) throws(StintError)
+        -> Instant
+    {
         switch point {
         case .latest:
-            now = options.clock()
+            return options.clock()
         case .at(let instant):
-            now = instant
+            return instant
         case .seq(let n):
-            guard state.lastSeq == n else {
+            guard lastSeq == n else {
                 throw StintError(
-                    .refused,
-                    "the log has \(state.lastSeq) events, so there is no seq \(n); use --seq 1…\(state.lastSeq)")
+                    .refused, "the log has \(lastSeq) events, so there is no seq \(n); use --seq 1…\(lastSeq)")
             }
-            now = state.lastAt
+            return lastAt
         }
-        return LogView(state: state, now: now, point: point, warning: folded.warning)
     }
 }

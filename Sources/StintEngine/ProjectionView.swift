@@ -44,9 +44,28 @@ public struct ProjectionView: Sendable {
                 source: folded.state.projectionSource, now: folded.now, point: point, warning: nil,
                 horizon: folded.state.horizon)
         }
+        if let view = try compactView(of: reader, at: point, options: options) { return view }
         let view = try LogView.load(source, at: point, options: options)
         return ProjectionView(
             source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
+    }
+
+    /// The view of a cold read (no checkpoint at or before the point): the log folded with
+    /// ``CompactFold``, and only its projection state built; nil when the strict ``LogView`` should build
+    /// the view (a checkpoint to start from, an event the compact fold does not apply, or no event folded,
+    /// whose errors are the strict view's).
+    static func compactView(of reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
+        -> ProjectionView?
+    {
+        if case .seq(let n) = point, n < 1 { return nil }
+        let loader = StateLoader(reader: reader, options: options)
+        guard options.foldsCompactly, loader.newestCheckpoint(upTo: point) == nil,
+            let folded = try loader.loadCompactly(upTo: point, leavingStateCheckpoints: false), let fold = folded.fold
+        else { return nil }
+        let now = try LogView.now(at: point, lastSeq: fold.lastSeq, lastAt: fold.lastAt, options: options)
+        let state = ProjectionState(fold, now: now)
+        return ProjectionView(
+            source: state.projectionSource, now: now, point: point, warning: folded.warning, horizon: state.horizon)
     }
 }
 

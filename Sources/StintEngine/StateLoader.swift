@@ -35,45 +35,19 @@ struct StateLoader {
     /// Folds the events up to `point` (`.latest` folds everything).
     func load(upTo point: ReadPoint) throws(StintError) -> Folded {
         let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
-        let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
-        var start: CheckpointedFold<LogState>.Start?
-        if let checkpoints,
-            let found = checkpoints.newestUnverified(
-                atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit,
-                version: LogState.compactCheckpointVersion)
-        {
-            if let restored = found.payload.withUnsafeBytes({ try? LogState(compactCheckpoint: $0) }),
-                restored.lastSeq == found.header.head.seq
-            {
-                start = .init(state: restored, head: found.header.head)
-            } else {
-                checkpoints.remove(seq: found.header.head.seq)
-            }
+        let start = newestCheckpoint(upTo: point)
+        if start == nil, options.foldsCompactly, let compact = try loadCompactly(upTo: point) {
+            return Folded(
+                state: compact.fold?.logState, lastEvent: compact.lastEvent, warning: compact.warning,
+                foldedCount: compact.foldedCount, checkpointSeq: nil)
         }
-        let spacing = max(1, options.checkpointSpacing)
-        var nextMilestone = ((start?.state.lastSeq ?? 0) / spacing + 1) * spacing
-        let projectionSpacing = max(1, options.projectionCheckpointSpacing)
-        var nextProjectionMilestone = ((start?.state.lastSeq ?? 0) / projectionSpacing + 1) * projectionSpacing
-        var savedProjections: Set<Int64>?
+        var milestones = Milestones(after: start?.state.lastSeq ?? 0, options: options)
         let outcome = try CheckpointedFold<LogState>(reader: reader).run(
             from: start, genesis: LogState.init(genesis:), upTo: point
         ) { state, last in
-            // A long fold leaves checkpoints along the way, so that later reads of earlier points of the
-            // history (--at, --seq) find one close by.
-            if state.lastSeq >= nextMilestone {
-                nextMilestone = (state.lastSeq / spacing + 1) * spacing
-                if state.lastSeq != seqLimit { save(state, at: last) }
-            }
-            // And projection checkpoints, closer together, for the widget projections' reads.
-            if state.lastSeq >= nextProjectionMilestone {
-                nextProjectionMilestone = (state.lastSeq / projectionSpacing + 1) * projectionSpacing
-                if let projections, options.writesCheckpoints {
-                    if savedProjections == nil { savedProjections = Set(projections.seqs()) }
-                    if savedProjections!.insert(state.lastSeq).inserted {
-                        ProjectionState(state).save(to: projections, at: last)
-                    }
-                }
-            }
+            let due = milestones.passed(state.lastSeq)
+            if due.state && state.lastSeq != seqLimit { save(state.compactCheckpoint, at: last) }
+            if due.projection { milestones.saveProjection(ProjectionState(state), at: last, in: projections) }
         }
         guard case .folded(let state, let lastEvent, let folded, let warning) = outcome else {
             // The checkpoint is not of this log: drop it and fold again without it.
@@ -83,18 +57,84 @@ struct StateLoader {
         // The state at the end of the log is worth keeping after a long fold; a past point (--at, --seq) is
         // rarely read again, and the checkpoints along the way already serve the reads around it.
         if point == .latest, folded >= options.checkpointInterval, let state, let lastEvent {
-            save(state, at: lastEvent)
+            save(state.compactCheckpoint, at: lastEvent)
         }
         return Folded(
             state: state, lastEvent: lastEvent, warning: warning, foldedCount: folded,
             checkpointSeq: start?.state.lastSeq)
     }
 
-    /// Saves `state` as the checkpoint after `event` (its last event), when this log keeps checkpoints.
-    private func save(_ state: LogState, at event: RecordedEvent) {
+    /// The newest usable state checkpoint at or before `point`, restored; nil when there is none (an
+    /// unreadable one is removed).
+    func newestCheckpoint(upTo point: ReadPoint) -> CheckpointedFold<LogState>.Start? {
+        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
+        let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
+        guard let checkpoints,
+            let found = checkpoints.newestUnverified(
+                atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit,
+                version: LogState.compactCheckpointVersion)
+        else { return nil }
+        if let restored = found.payload.withUnsafeBytes({ try? LogState(compactCheckpoint: $0) }),
+            restored.lastSeq == found.header.head.seq
+        {
+            return .init(state: restored, head: found.header.head)
+        }
+        checkpoints.remove(seq: found.header.head.seq)
+        return nil
+    }
+
+    /// Saves a state's compact checkpoint as the checkpoint after `event` (its last event), when this log
+    /// keeps checkpoints; `checkpoint` is only encoded then.
+    func save(_ checkpoint: @autoclosure () -> [UInt8], at event: RecordedEvent) {
         guard let checkpoints, options.writesCheckpoints, checkpoints.seqs().last != event.seq else { return }
         checkpoints.save(
-            state.compactCheckpoint, head: LogHead(of: event), at: event.at,
-            version: LogState.compactCheckpointVersion)
+            checkpoint(), head: LogHead(of: event), at: event.at, version: LogState.compactCheckpointVersion)
+    }
+}
+
+/// Where a long fold leaves checkpoints along the way: a state checkpoint at every multiple of
+/// ``EngineOptions/checkpointSpacing`` it passes (so that later reads of earlier points of a long history,
+/// `--at` and `--seq`, find one close by), and a projection checkpoint at every multiple of
+/// ``EngineOptions/projectionCheckpointSpacing``, closer together, for the widget projections' reads.
+struct Milestones {
+    private let spacing: Int64
+    private let projectionSpacing: Int64
+    private let writesCheckpoints: Bool
+    private var nextState: Int64
+    private var nextProjection: Int64
+    /// The projection checkpoints present, read once the first is due.
+    private var savedProjections: Set<Int64>?
+
+    /// The milestones after a fold's start at `seq` (0 from the first event).
+    init(after seq: Int64, options: EngineOptions) {
+        spacing = max(1, options.checkpointSpacing)
+        projectionSpacing = max(1, options.projectionCheckpointSpacing)
+        writesCheckpoints = options.writesCheckpoints
+        nextState = (seq / spacing + 1) * spacing
+        nextProjection = (seq / projectionSpacing + 1) * projectionSpacing
+    }
+
+    /// Which checkpoints are due now that the fold is at `seq` (the end of a batch).
+    mutating func passed(_ seq: Int64) -> (state: Bool, projection: Bool) {
+        var due = (state: false, projection: false)
+        if seq >= nextState {
+            nextState = (seq / spacing + 1) * spacing
+            due.state = true
+        }
+        if seq >= nextProjection {
+            nextProjection = (seq / projectionSpacing + 1) * projectionSpacing
+            due.projection = true
+        }
+        return due
+    }
+
+    /// Saves the projection state `make` gives as the projection checkpoint after `event`, unless the log
+    /// keeps none or it is there already; `make` is only called then.
+    mutating func saveProjection(
+        _ make: @autoclosure () -> ProjectionState, at event: RecordedEvent, in projections: CheckpointStore?
+    ) {
+        guard let projections, writesCheckpoints else { return }
+        if savedProjections == nil { savedProjections = Set(projections.seqs()) }
+        if savedProjections!.insert(event.seq).inserted { make().save(to: projections, at: event) }
     }
 }

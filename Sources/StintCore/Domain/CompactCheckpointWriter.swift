@@ -27,12 +27,19 @@ struct CompactCheckpointWriter {
 
     /// A record: id, start, a flags byte (end, tag, comment present), then the present ones.
     mutating func record(_ record: Record) {
-        id(record.id)
-        i64(record.start.milliseconds)
-        u8((record.end != nil ? 1 : 0) | (record.tagId != nil ? 2 : 0) | (record.comment != nil ? 4 : 0))
-        if let end = record.end { i64(end.milliseconds) }
-        if let tagId = record.tagId { id(tagId) }
-        if let comment = record.comment { string(comment) }
+        self.record(
+            id: record.id, start: record.start.milliseconds, end: record.end?.milliseconds, tagId: record.tagId,
+            comment: record.comment)
+    }
+
+    /// A record given by its fields (``record(_:)``'s bytes), for states that keep them in columns.
+    mutating func record(id recordId: EntityID, start: Int64, end: Int64?, tagId: EntityID?, comment: String?) {
+        id(recordId)
+        i64(start)
+        u8((end != nil ? 1 : 0) | (tagId != nil ? 2 : 0) | (comment != nil ? 4 : 0))
+        if let end { i64(end) }
+        if let tagId { id(tagId) }
+        if let comment { string(comment) }
     }
 
     mutating func raw(_ value: [UInt8]) {

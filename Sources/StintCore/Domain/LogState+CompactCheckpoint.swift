@@ -21,38 +21,54 @@ extension LogState {
 
     /// The state in the compact checkpoint form; the same state always gives the same bytes.
     public var compactCheckpoint: [UInt8] {
-        var out = CompactCheckpointWriter(capacity: 64 + records.count * 48 + tags.count * 48)
+        LogState.compactCheckpoint(
+            of: self, recordCount: records.count,
+            writingRecords: { out in for record in LogState.inIdOrder(records) { out.record(record) } },
+            deletedRecordIds: deletedRecordIds.sorted(), provenanceCount: importProvenance.count,
+            provenance: LogState.inIdOrder(importProvenance))
+    }
+
+    /// The compact checkpoint of a state given in parts: the records (`recordCount` of them, which
+    /// `writingRecords` writes in id order), the deleted ids and the import provenance (in id order) apart,
+    /// and everything else from `state` (whose own records are not read). A ``CompactFold`` writes the
+    /// checkpoint its ``CompactFold/logState`` would, without building it.
+    static func compactCheckpoint(
+        of state: LogState, recordCount: Int, writingRecords: (inout CompactCheckpointWriter) -> Void,
+        deletedRecordIds: [EntityID],
+        provenanceCount: Int, provenance: some Sequence<ImportProvenance>
+    ) -> [UInt8] {
+        var out = CompactCheckpointWriter(capacity: 64 + recordCount * 48 + state.tags.count * 48)
         for byte in LogState.compactMagic { out.u8(byte) }
         out.u32(LogState.compactCheckpointVersion)
-        out.id(settings.logId)
-        out.string(settings.calendar.timeZoneIdentifier)
-        out.u8(UInt8(truncatingIfNeeded: settings.calendar.firstWeekday))
-        out.u32(settings.format)
-        out.u32(tags.count)
-        for id in tags.keys.sorted() {
-            let tag = tags[id]!
+        out.id(state.settings.logId)
+        out.string(state.settings.calendar.timeZoneIdentifier)
+        out.u8(UInt8(truncatingIfNeeded: state.settings.calendar.firstWeekday))
+        out.u32(state.settings.format)
+        out.u32(state.tags.count)
+        for id in state.tags.keys.sorted() {
+            let tag = state.tags[id]!
             out.id(tag.id)
             out.string(tag.name)
             out.string(tag.color)
             out.u8((tag.isArchived ? 1 : 0) | (tag.isDeleted ? 2 : 0))
         }
-        out.u32(records.count)
-        for record in LogState.inIdOrder(records) { out.record(record) }
+        out.u32(recordCount)
+        writingRecords(&out)
         out.u32(deletedRecordIds.count)
-        for id in deletedRecordIds.sorted() { out.id(id) }
-        for list in [runningRecordIds, recentTagIds] {
+        for id in deletedRecordIds { out.id(id) }
+        for list in [state.runningRecordIds, state.recentTagIds] {
             out.u32(list.count)
             for id in list { out.id(id) }
         }
-        out.u32(importProvenance.count)
-        for provenance in LogState.inIdOrder(importProvenance) {
+        out.u32(provenanceCount)
+        for provenance in provenance {
             out.record(provenance.values)
             out.string(provenance.source.system.rawValue)
             out.string(provenance.source.identity)
             out.u8(provenance.tagName != nil ? 1 : 0)
             if let name = provenance.tagName { out.string(name) }
         }
-        for stack in [undoStack, redoStack] {
+        for stack in [state.undoStack, state.redoStack] {
             out.u32(stack.count)
             for entry in stack {
                 out.i64(entry.batchStart)
@@ -65,12 +81,12 @@ extension LogState {
                 }
             }
         }
-        out.i64(lastSeq)
-        out.i64(lastAt.milliseconds)
-        out.i64(batch.start)
-        out.i64(batch.at.milliseconds)
-        out.u8(batch.target.code)
-        out.u8(batch.grouped ? 1 : 0)
+        out.i64(state.lastSeq)
+        out.i64(state.lastAt.milliseconds)
+        out.i64(state.batch.start)
+        out.i64(state.batch.at.milliseconds)
+        out.u8(state.batch.target.code)
+        out.u8(state.batch.grouped ? 1 : 0)
         return out.bytes
     }
 

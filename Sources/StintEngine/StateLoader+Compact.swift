@@ -1,0 +1,96 @@
+import StintCore
+import StintLog
+
+/// A read that finds no checkpoint to start from (a cold read: after an import, a lost cache, on a new
+/// machine, in CI) folds the whole log with ``CompactFold``: columns instead of a dictionary of records, no
+/// allocation per event, inverses kept compactly. It leaves the same checkpoints as the ``LogState`` fold —
+/// their bytes are the same — and hands back either fold's result: the whole ``LogState`` for a
+/// ``LogView``, or only the projection state for a ``ProjectionView``.
+///
+/// An event the compact fold does not apply ends it with no result; the reader then folds with
+/// ``LogState``, the reference, whose errors are the ones reported.
+extension StateLoader {
+    /// What a compact fold produced.
+    struct CompactFolded {
+        /// nil when no event was folded (an empty log, or a point before its first event).
+        var fold: CompactFold?
+        var lastEvent: RecordedEvent?
+        /// Why reading stopped early (damage), if it did.
+        var warning: LogProblem?
+        var foldedCount: Int64
+    }
+
+    /// Folds the log from its first event up to `point` with ``CompactFold``; nil when an event does not
+    /// fold (the caller then folds with ``LogState``).
+    ///
+    /// - Parameter leavingStateCheckpoints: whether to leave state checkpoints along the way, as the
+    ///   ``LogState`` fold does; a read for the widget projections leaves only projection checkpoints along
+    ///   the way (its historical reads start from those) and the state at the end of the log. The first
+    ///   read of records at a past point (`report --at`) then leaves the state checkpoints up to it.
+    /// - Throws: ``StintError`` for read failures.
+    func loadCompactly(upTo point: ReadPoint, leavingStateCheckpoints: Bool = true) throws(StintError)
+        -> CompactFolded?
+    {
+        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
+        // Sized for the records of the whole log (about one per two events), read from its last segment.
+        let capacity = Int(min(max(0, (try? reader.lastSeq()) ?? 0), seqLimit ?? .max) / 2)
+        let refusal = CompactFoldState.Refusal()
+        var milestones = Milestones(after: 0, options: options)
+        var order = CompactFold.RecordOrder()
+        let outcome: CheckpointedFold<CompactFoldState>.Outcome
+        do {
+            outcome = try CheckpointedFold<CompactFoldState>(reader: reader).run(
+                from: nil,
+                genesis: { (event) throws(DomainError) in
+                    try CompactFoldState(genesis: event, capacity: capacity, refusal: refusal)
+                }, upTo: point
+            ) { state, last in
+                let due = milestones.passed(state.lastSeq)
+                if due.state && leavingStateCheckpoints && state.lastSeq != seqLimit {
+                    save(state.fold.compactCheckpoint(order: &order), at: last)
+                }
+                if due.projection { milestones.saveProjection(ProjectionState(state.fold), at: last, in: projections) }
+            }
+        } catch {
+            if refusal.seq != nil { return nil }
+            throw error
+        }
+        guard case .folded(let state, let lastEvent, let folded, let warning) = outcome else { return nil }
+        if point == .latest, folded >= options.checkpointInterval, let state, let lastEvent {
+            save(state.fold.compactCheckpoint(order: &order), at: lastEvent)
+        }
+        return CompactFolded(fold: state?.fold, lastEvent: lastEvent, warning: warning, foldedCount: folded)
+    }
+}
+
+/// ``CompactFold`` as a state ``CheckpointedFold`` folds: an event it does not apply is noted in a
+/// ``Refusal`` shared with the caller and ends the fold.
+struct CompactFoldState: FoldedState {
+    /// Where a refusal is noted (the fold's error alone cannot tell it from the reader's).
+    final class Refusal: @unchecked Sendable {
+        /// The `seq` of the event the compact fold did not apply.
+        var seq: Int64?
+    }
+
+    private(set) var fold: CompactFold
+    private let refusal: Refusal
+
+    init(genesis event: RecordedEvent, capacity: Int, refusal: Refusal) throws(DomainError) {
+        guard let fold = CompactFold(genesis: event, capacity: capacity) else {
+            throw CompactFoldState.refuse(event, refusal)
+        }
+        self.fold = fold
+        self.refusal = refusal
+    }
+
+    var lastSeq: Int64 { fold.lastSeq }
+
+    mutating func apply(_ event: RecordedEvent) throws(DomainError) {
+        guard fold.apply(event) else { throw CompactFoldState.refuse(event, refusal) }
+    }
+
+    private static func refuse(_ event: RecordedEvent, _ refusal: Refusal) -> DomainError {
+        refusal.seq = event.seq
+        return DomainError(.inconsistentEvent, "the compact fold does not apply this event", seq: event.seq)
+    }
+}
