@@ -61,20 +61,14 @@ struct VerifyVerb: Verb {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let reader = try context.reader(readWorkers: jobs)
-        var fold = DomainCheck()
-        let report: VerificationReport
-        let progress = Progress.start("Verifying", total: reader.lastSeq(), unit: "events", context: context)
-        do {
-            defer { progress.finish() }
-            report = try reader.verify(expecting: expectedHead) { event, follows in
-                progress.update(completed: event.seq)
-                return fold.check(event, follows: follows)
-            }
-        } catch {
-            throw CLIError(error)
+        let total = reader.lastSeq()
+        var (report, needsReference) = try verify(
+            reader, with: DomainCheck(compact: context.engineOptions.foldsCompactly, expectedEvents: total ?? 0),
+            total: total, context)
+        if needsReference {
+            // An event the compact fold does not fold: the reference fold says why, at the same place.
+            (report, _) = try verify(reader, with: DomainCheck(compact: false), total: total, context)
         }
-        // On a terminal, a check that took long enough to show its progress says its rate.
-        progress.finish(reporting: report.eventCount, as: "Verified")
         let problems = report.problems
         let head = report.head?.description ?? "none (the log has no events)"
         if context.globals.json {
@@ -103,6 +97,27 @@ struct VerifyVerb: Verb {
         if !problems.isEmpty {
             throw CLIError(code: .damaged, message: "the log is damaged; see the problems above", verb: nil)
         }
+    }
+
+    /// Verifies the log with `check` as its domain check, showing progress on a terminal and, when it took
+    /// long enough to show it, the rate; also whether the check needs the reference fold after all.
+    private func verify(
+        _ reader: LogSource, with check: DomainCheck, total: Int64?, _ context: CommandContext
+    ) throws(CLIError) -> (report: VerificationReport, needsReference: Bool) {
+        var check = check
+        let progress = Progress.start("Verifying", total: total, unit: "events", context: context)
+        let report: VerificationReport
+        do {
+            defer { progress.finish() }
+            report = try reader.verify(expecting: expectedHead) { event, follows in
+                progress.update(completed: event.seq)
+                return check.check(event, follows: follows)
+            }
+        } catch {
+            throw CLIError(error)
+        }
+        progress.finish(reporting: report.eventCount, as: "Verified")
+        return (report, check.needsReference)
     }
 
     /// The first entry of the log directory `path` (the directory itself, then its files) that users other
