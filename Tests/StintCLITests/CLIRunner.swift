@@ -1,5 +1,6 @@
-import StintCLI
+@_spi(FaultInjection) import StintCLI
 import StintCore
+import StintEngine
 import TestSupport
 
 /// The result of one in-process run of the CLI.
@@ -16,6 +17,8 @@ struct CLIRunner {
     let ids = IncrementingIDs()
     var stdin: [UInt8] = []
     var systemTimeZone = "UTC"
+    /// Changes the engine's options (worker threads, the fold, fault injection) for every run.
+    var configureEngine: (@Sendable (inout EngineOptions) -> Void)?
 
     init(log: String? = nil, now: String? = nil) {
         if let log { environment["STINT_LOG"] = log }
@@ -27,9 +30,10 @@ struct CLIRunner {
         let err = CapturedOutput()
         let input = stdin
         let instant = now
-        let host = Host(
+        var host = Host(
             environment: environment.merging(extra) { $1 }, clock: { instant }, newID: ids.generator,
             standardOutput: out, standardError: err, readStandardInput: { input }, systemTimeZone: systemTimeZone)
+        host.configureEngine = configureEngine
         let status = StintCLI.run(arguments: arguments, host: host)
         return CLIResult(status: status, stdout: out.text, stderr: err.text)
     }
