@@ -137,7 +137,7 @@ def main():
                              "(comma-separated); "
                              "prints the figures and writes results.json, not results.md")
     args = parser.parse_args()
-    groups = {"read", "size", "replay", "historical", "append", "imported", "floor"}
+    groups = {"read", "size", "replay", "historical", "append", "imported", "floor", "cold"}
     only = {group for group in args.only.replace(",", " ").split()} or groups
     if not only <= groups:
         sys.exit(f"error: --only takes {', '.join(sorted(groups))}, not {', '.join(sorted(only - groups))}")
@@ -199,10 +199,37 @@ def main():
                              prepare=f"rm -rf {checkpoints}", size=large,
                              note="EngineOptions.writesCheckpoints is on: the run also writes its checkpoints")
         cold["eventsPerSecond"] = manifest["events"] / cold["median"]
-        in_process = run(f"{BIN}/stint-bench replay {copy}/stint --runs {args.runs}", capture=True)
-        replays = [json.loads(line) for line in in_process.splitlines() if line.strip()]
-        replay_rates = sorted(line["eventsPerSecond"] for line in replays)
+        # In process, no checkpoints: the reference fold on one read thread, the compact fold on one and two.
+        for fold, jobs in (("reference", 1), ("compact", 1), ("compact", 2)):
+            in_process = run(f"{BIN}/stint-bench replay {copy}/stint --runs {args.runs} --jobs {jobs} --fold {fold}",
+                             capture=True)
+            lines = [json.loads(line) for line in in_process.splitlines() if line.strip()]
+            replays += lines
+            rates = sorted(line["eventsPerSecond"] for line in lines)
+            print(f"  in process   {fold} fold, {jobs} read thread(s): median {statistics.median(rates):,.0f} "
+                  f"events per wall second (min {rates[0]:,.0f}, max {rates[-1]:,.0f})", flush=True)
+        replay_rates = sorted(line["eventsPerSecond"] for line in replays
+                              if line["fold"] == "compact" and line["jobs"] == 2)
         cold["cpuEventsPerSecond"] = manifest["events"] / (cold["user"] + cold["system"])
+
+    if "cold" in only:
+        # Issue 13: what a CI job, an audit or a lost cache waits for, on the largest log, with one worker
+        # thread and with two (STINT_JOBS): `verify`; a snapshot with no checkpoints and no read models; and
+        # the first mutation with neither, which rebuilds the read models (a switch, so every run appends).
+        source, manifest = sets[large]
+        cold_copy = work_copy(source, args.out, f"cold-{large}")
+        log = cold_copy + "/stint"
+        caches = f"rm -rf {log}/checkpoints {log}/read-models.sqlite*"
+        for jobs in (1, 2):
+            env = stint_env(log, manifest)
+            env["STINT_JOBS"] = str(jobs)
+            threads = f"{jobs} thread{'s' if jobs > 1 else ''}"
+            for label, command in (("verify", "verify"), ("snapshot, no caches", "snapshot"),
+                                   ("rebuild (start), no caches", "start bench")):
+                result = bench.measure("cold", "stint", f"{label}, {threads} ({large})", f"{stint} {command}",
+                                       env, prepare=None if command == "verify" else caches, size=large)
+                result["jobs"] = jobs
+                result["eventsPerSecond"] = manifest["events"] / result["median"]
 
     if "historical" in only:
         # Historical snapshots at seeded random points, with the checkpoints one cold read leaves.
@@ -385,8 +412,8 @@ def render(report, replay_rates, historical, manifest):
     lines.append(f"Cold replay: {cold['eventsPerSecond']:,.0f} events per second of wall time for the whole "
                  f"`stint snapshot` process (which also writes its checkpoints), "
                  f"{cold['cpuEventsPerSecond']:,.0f} per CPU second (user + system); in process, reading and "
-                 f"folding without checkpoints (`stint-bench replay`, one thread): median "
-                 f"{statistics.median(replay_rates):,.0f} events per CPU second "
+                 f"folding without checkpoints (`stint-bench replay`, the compact fold, two read threads): median "
+                 f"{statistics.median(replay_rates):,.0f} events per second of wall time "
                  f"(min {replay_rates[0]:,.0f}, max {replay_rates[-1]:,.0f}).")
     lines.append("")
     lines.append("| log size | events | intervals | Stint bytes | per interval | per event | Timewarrior bytes (per interval) | Watson bytes (per interval) |")
