@@ -158,6 +158,7 @@ private struct Draw {
         if chance(0.05) { set("NO_COLOR", pick(["1", ""].map { Array($0.utf8) })) }
         if chance(0.03) { set("WATSON_DIR", pick(Values.paths)) }
         if chance(0.03) { set("XDG_CONFIG_HOME", pick(Values.paths)) }
+        if chance(0.05) { set("STINT_JOBS", pick(Values.numbers + ["1", "2", "8"].map { Array($0.utf8) })) }
         return result
     }
 }
