@@ -36,10 +36,10 @@ public struct EngineOptions: Sendable {
     /// a verification (default: the processors online, at most 4; 1 reads on the calling thread alone).
     /// Results, warnings and errors are the same for every count.
     public var readWorkers: Int = LogReader.Options.defaultWorkers
-    /// Whether a read that finds no checkpoint to start from folds with ``CompactFold`` (columns, no
-    /// allocation per event) rather than ``LogState``'s fold, the reference it is checked against (default
-    /// true; an event the compact fold does not apply sends the read to the reference fold, whose errors are
-    /// the ones reported).
+    /// Whether the folds of a whole log — a read that finds no checkpoint to start from, the rebuild of the
+    /// read models, `verify`'s domain check — use ``CompactFold`` (columns, no allocation per event) rather
+    /// than ``LogState``'s fold, the reference it is checked against (default true; an event the compact
+    /// fold does not apply hands the work to the reference fold, whose errors are the ones reported).
     public var foldsCompactly: Bool = true
     /// The file operations of the log, its readers and its checkpoints (default ``POSIXFileSystem``);
     /// replaced by fault-injecting tests and harnesses.

@@ -28,7 +28,7 @@ extension TimeLog {
             model = try? ReadModel.open(inLogDirectory: store.path)
         }
         guard let model else { return (nil, try wholeState(of: store, head: head, options: options), false) }
-        if Self.rebuildsWithCompactFold, let slice = rebuiltSlice(model, store: store, head: head) {
+        if options.foldsCompactly, let slice = rebuiltSlice(model, store: store, head: head) {
             return (model, slice, true)
         }
         let whole = try wholeState(of: store, head: head, options: options)
@@ -42,9 +42,6 @@ extension TimeLog {
             return (nil, whole, false)
         }
     }
-
-    /// Whether a rebuild folds the log with ``CompactFold`` (`false` only in tests that compare both ways).
-    @TaskLocal static var rebuildsWithCompactFold = true
 
     /// Rebuilds `model` from the whole log with ``CompactFold`` and returns its slice: the cold path that never
     /// holds the whole ``LogState`` (nor the history). Starts at the log's first event rather than at a state

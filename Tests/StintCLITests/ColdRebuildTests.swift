@@ -23,13 +23,14 @@ import Testing
         try FileManager.default.copyItem(atPath: compact, toPath: whole)
         let now = log.now.adding(milliseconds: 600_000).iso8601
         let compactCLI = CLIRunner(log: compact, now: now)
-        let wholeCLI = CLIRunner(log: whole, now: now)
+        var wholeCLI = CLIRunner(log: whole, now: now)
+        wholeCLI.configureEngine = { $0.foldsCompactly = false }
         // New ids after the synthetic log's (which counts from 1 too).
         for _ in 0..<log.events.count { _ = (compactCLI.ids.next(), wholeCLI.ids.next()) }
 
         for command in [["start", "bench", "--switch"], ["stop", "--all"]] {
             let viaCompact = compactCLI.run(command)
-            let viaWhole = TimeLog.$rebuildsWithCompactFold.withValue(false) { wholeCLI.run(command) }
+            let viaWhole = wholeCLI.run(command)
             #expect(viaCompact.status == 0, "\(viaCompact.stderr)")
             #expect(viaCompact.stdout == viaWhole.stdout && viaCompact.stderr == viaWhole.stderr, "\(command)")
             #expect(try ReadModelTables.dump(compact) == ReadModelTables.dump(whole), "\(command)")
@@ -37,7 +38,7 @@ import Testing
             ReadModel.remove(inLogDirectory: whole)
         }
         _ = compactCLI.run(["start", "bench"])
-        _ = TimeLog.$rebuildsWithCompactFold.withValue(false) { wholeCLI.run(["start", "bench"]) }
+        _ = wholeCLI.run(["start", "bench"])
         let tables = try ReadModelTables.dump(compact)
         #expect(tables == (try ReadModelTables.dump(whole)))
         #expect(tables["records"]!.count > 500 && tables["imports"]!.count > 5 && tables["undo_entries"]!.count > 50)

@@ -60,9 +60,9 @@ import Testing
         options.onNotice = notices.record
 
         let viaCompact = try TimeLog.open(at: compactPath, options: options)
-        let viaWhole = try TimeLog.$rebuildsWithCompactFold.withValue(false) {
-            try TimeLog.open(at: wholePath, options: options)
-        }
+        var reference = options
+        reference.foldsCompactly = false
+        let viaWhole = try TimeLog.open(at: wholePath, options: reference)
         // The compact path decides on a slice; the other on the whole state.
         #expect(viaCompact.state.records.count < viaWhole.state.records.count)
         #expect(viaCompact.head == viaWhole.head)
@@ -93,10 +93,10 @@ import Testing
         try FileManager.default.copyItem(atPath: path, toPath: directory.appending("copy"))
         let options = EngineOptions(clock: clock.reading, newID: IncrementingIDs().generator)
         let viaCompact = #expect(throws: StintError.self) { try TimeLog.open(at: path, options: options) }
+        var reference = options
+        reference.foldsCompactly = false
         let viaWhole = #expect(throws: StintError.self) {
-            try TimeLog.$rebuildsWithCompactFold.withValue(false) {
-                try TimeLog.open(at: directory.appending("copy"), options: options)
-            }
+            try TimeLog.open(at: directory.appending("copy"), options: reference)
         }
         #expect(viaCompact?.category == viaWhole?.category)
         #expect(viaCompact?.message.replacingOccurrences(of: "/broken", with: "/copy") == viaWhole?.message)
