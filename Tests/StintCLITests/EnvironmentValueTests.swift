@@ -18,11 +18,11 @@ import Testing
     }
 }
 
-/// `STINT_JOBS` takes a number of threads from 1 to 256; anything else is a usage error that names it, and
-/// the log is left as it was.
+/// `STINT_JOBS` takes a whole number of threads ≥ 1; anything else is a usage error that names it, and the log
+/// is left as it was.
 @Suite struct ReadThreadsVariableTests {
-    @Test(arguments: ["0", "-1", "257", "two", "1.5", "99999999999999999999"])
-    func aCountOutsideOneTo256IsAUsageError(value: String) throws {
+    @Test(arguments: ["0", "-1", "two", "1.5", "99999999999999999999"])
+    func aCountThatIsNotAWholeNumberAboveZeroIsAUsageError(value: String) throws {
         let directory = TemporaryDirectory()
         let log = directory.appending("log")
         let runner = CLIRunner(log: log)
@@ -30,10 +30,10 @@ import Testing
         let before = try FileManager.default.contentsOfDirectory(atPath: log).sorted()
         let refused = runner.run(["start", "writing"], environment: ["STINT_JOBS": value])
         #expect(refused.status == 64)
-        #expect(refused.stderr.hasPrefix("error: STINT_JOBS='\(value)' is not a number of threads from 1 to 256"))
+        #expect(refused.stderr.hasPrefix("error: STINT_JOBS='\(value)' is not a whole number ≥ 1 of threads"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: log).sorted() == before)
         #expect(runner.run(["status"], environment: ["STINT_JOBS": "1"]).status == 0)
-        #expect(runner.run(["verify"], environment: ["STINT_JOBS": "256"]).status == 0)
+        #expect(runner.run(["verify"], environment: ["STINT_JOBS": "9223372036854775807"]).status == 0)
     }
 }
 

@@ -35,8 +35,8 @@ struct HelpRenderer {
         ("STINT_LOCK_TIMEOUT", "Seconds a writer waits for another writer's lock (default 10)."),
         (
             "STINT_JOBS",
-            "Threads that read a log directory's segments ahead of the fold (1 to 256; default one per processor, "
-                + "at most 4). Outputs are the same for every count."
+            "Threads that read a log directory's segments ahead of the fold, as verify --jobs (default: one per "
+                + "processor, at most 4). Outputs are the same for every count."
         ),
         ("TZ", "The default time zone of 'stint init' (the log keeps its own zone afterwards)."),
         ("NO_COLOR", "When set and not empty, no color (as --color never)."),
