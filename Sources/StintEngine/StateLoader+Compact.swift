@@ -23,10 +23,11 @@ extension StateLoader {
     /// Folds the log from its first event up to `point` with ``CompactFold``; nil when an event does not
     /// fold (the caller then folds with ``LogState``).
     ///
-    /// - Parameter leavingStateCheckpoints: whether to leave state checkpoints along the way, as the
-    ///   ``LogState`` fold does; a read for the widget projections leaves only projection checkpoints along
-    ///   the way (its historical reads start from those) and the state at the end of the log. The first
-    ///   read of records at a past point (`report --at`) then leaves the state checkpoints up to it.
+    /// - Parameter leavingStateCheckpoints: whether to leave state checkpoints, along the way and at the end
+    ///   of the log, as the ``LogState`` fold does. A read for the widget projections leaves only projection
+    ///   checkpoints (its later reads, historical ones included, start from those): encoding the whole state
+    ///   at the end would double its peak memory. The first read of records (`report`, `log`, `--at`)
+    ///   then leaves the state checkpoints it needs.
     /// - Throws: ``StintError`` for read failures.
     func loadCompactly(upTo point: ReadPoint, leavingStateCheckpoints: Bool = true) throws(StintError)
         -> CompactFolded?
@@ -56,7 +57,9 @@ extension StateLoader {
             throw error
         }
         guard case .folded(let state, let lastEvent, let folded, let warning) = outcome else { return nil }
-        if point == .latest, folded >= options.checkpointInterval, let state, let lastEvent {
+        if leavingStateCheckpoints, point == .latest, folded >= options.checkpointInterval, let state,
+            let lastEvent
+        {
             save(state.fold.compactCheckpoint(order: &order), at: lastEvent)
         }
         return CompactFolded(fold: state?.fold, lastEvent: lastEvent, warning: warning, foldedCount: folded)
