@@ -33,14 +33,14 @@ import Testing
             let viaWhole = wholeCLI.run(command)
             #expect(viaCompact.status == 0, "\(viaCompact.stderr)")
             #expect(viaCompact.stdout == viaWhole.stdout && viaCompact.stderr == viaWhole.stderr, "\(command)")
-            #expect(try ReadModelTables.dump(compact) == ReadModelTables.dump(whole), "\(command)")
+            #expect(try ReadModel.dump(inLogDirectory: compact) == ReadModel.dump(inLogDirectory: whole), "\(command)")
             ReadModel.remove(inLogDirectory: compact)
             ReadModel.remove(inLogDirectory: whole)
         }
         _ = compactCLI.run(["start", "bench"])
         _ = wholeCLI.run(["start", "bench"])
-        let tables = try ReadModelTables.dump(compact)
-        #expect(tables == (try ReadModelTables.dump(whole)))
+        let tables = try ReadModel.dump(inLogDirectory: compact)
+        #expect(tables == (try ReadModel.dump(inLogDirectory: whole)))
         #expect(tables["records"]!.count > 500 && tables["imports"]!.count > 5 && tables["undo_entries"]!.count > 50)
         for verb in [
             ["report", "--all"], ["report", "last-month", "--by", "tag"], ["log", "--all"], ["log", "--all", "--json"],
@@ -52,32 +52,5 @@ import Testing
             #expect(fromCompact.stdout == fromWhole.stdout, "\(verb)")
             #expect(fromCompact.stderr == fromWhole.stderr, "\(verb)")
         }
-    }
-}
-
-/// Every row of every table of a log directory's read models (values quoted as SQLite's `quote()` gives
-/// them, so that an integer and its text differ), and the schema, in a fixed order.
-enum ReadModelTables {
-    static func dump(_ path: String) throws -> [String: [String]] {
-        let model = try ReadModel.open(inLogDirectory: path)
-        defer { model.close() }
-        var tables: [String: [String]] = [:]
-        let schema = try model.database.statement("SELECT type, name, sql FROM sqlite_master ORDER BY name")
-        var names: [String] = []
-        while try schema.step() {
-            tables["schema", default: []].append(
-                "\(schema.text(0) ?? "") \(schema.text(1) ?? "") \(schema.text(2) ?? "")")
-            if schema.text(0) == "table" { names.append(schema.text(1)!) }
-        }
-        for name in names {
-            let columns = try model.database.statement("SELECT name FROM pragma_table_info(?) ORDER BY cid").bind(
-                .text(name))
-            var quoted: [String] = []
-            while try columns.step() { quoted.append("quote(\"\(columns.text(0)!)\")") }
-            let rows = try model.database.statement(
-                "SELECT \(quoted.joined(separator: " || '|' || ")) FROM \"\(name)\" ORDER BY 1")
-            while try rows.step() { tables[name, default: []].append(rows.text(0) ?? "NULL") }
-        }
-        return tables
     }
 }

@@ -69,8 +69,8 @@ import Testing
         viaCompact.close()
         viaWhole.close()
         #expect(notices.all.isEmpty, "\(notices.all)")
-        let tables = try ReadModelTables.dump(compactPath)
-        #expect(tables == (try ReadModelTables.dump(wholePath)))
+        let tables = try ReadModel.dump(inLogDirectory: compactPath)
+        #expect(tables == (try ReadModel.dump(inLogDirectory: wholePath)))
         #expect(tables["undo_entries"]?.count ?? 0 > 20 && tables["records"]?.count ?? 0 > 20)
     }
 
@@ -100,32 +100,5 @@ import Testing
         }
         #expect(viaCompact?.category == viaWhole?.category)
         #expect(viaCompact?.message.replacingOccurrences(of: "/broken", with: "/copy") == viaWhole?.message)
-    }
-}
-
-/// Every row of every table of a log directory's read models (values quoted as SQLite's `quote()` gives
-/// them, so that an integer and its text differ), and the schema, in a fixed order.
-enum ReadModelTables {
-    static func dump(_ path: String) throws -> [String: [String]] {
-        let model = try ReadModel.open(inLogDirectory: path)
-        defer { model.close() }
-        var tables: [String: [String]] = [:]
-        let schema = try model.database.statement("SELECT type, name, sql FROM sqlite_master ORDER BY name")
-        var names: [String] = []
-        while try schema.step() {
-            tables["schema", default: []].append(
-                "\(schema.text(0) ?? "") \(schema.text(1) ?? "") \(schema.text(2) ?? "")")
-            if schema.text(0) == "table" { names.append(schema.text(1)!) }
-        }
-        for name in names {
-            let columns = try model.database.statement("SELECT name FROM pragma_table_info(?) ORDER BY cid").bind(
-                .text(name))
-            var quoted: [String] = []
-            while try columns.step() { quoted.append("quote(\"\(columns.text(0)!)\")") }
-            let rows = try model.database.statement(
-                "SELECT \(quoted.joined(separator: " || '|' || ")) FROM \"\(name)\" ORDER BY 1")
-            while try rows.step() { tables[name, default: []].append(rows.text(0) ?? "NULL") }
-        }
-        return tables
     }
 }
