@@ -25,7 +25,8 @@ extension CompactFold {
     /// redo stacks with their inverses, and the position.
     package var stateWithoutRecords: LogState {
         var state = LogState(
-            settings: settings, tags: Dictionary(uniqueKeysWithValues: tags.map { ($0.id, $0) }))
+            settings: settings, tags: Dictionary(uniqueKeysWithValues: tags.map { ($0.id, $0) }), lastSeq: lastSeq,
+            lastAt: lastAt, batch: batch)
         var records: [EntityID: Record] = [:]
         for number in running { records[ids[Int(number)]] = record(number) }
         state.records = records
@@ -33,9 +34,6 @@ extension CompactFold {
         state.recentTagIds = recentTagIds
         state.undoStack = entries(undo)
         state.redoStack = entries(redo)
-        state.lastSeq = lastSeq
-        state.lastAt = lastAt
-        state.batch = batch
         return state
     }
 
@@ -77,22 +75,4 @@ extension CompactFold {
 
     /// The ids of the tags by number.
     package var tagIDs: [EntityID] { tags.map(\.id) }
-}
-
-extension LogState {
-    /// An empty state with these settings and tags, for ``CompactFold`` to fill.
-    fileprivate init(settings: LogSettings, tags: [EntityID: Tag]) {
-        self.settings = settings
-        self.tags = tags
-        records = [:]
-        deletedRecordIds = []
-        runningRecordIds = []
-        recentTagIds = []
-        importProvenance = [:]
-        undoStack = []
-        redoStack = []
-        lastSeq = 0
-        lastAt = Instant(milliseconds: 0)
-        batch = OpenBatch(start: 0, at: Instant(milliseconds: 0), target: .none)
-    }
 }

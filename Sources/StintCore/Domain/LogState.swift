@@ -99,8 +99,15 @@ extension LogState {
                 .inconsistentEvent, "a log must begin with log.created at seq 1, not \(event.type) at seq \(event.seq)",
                 seq: event.seq)
         }
+        self.init(
+            settings: settings, tags: [:], lastSeq: 1, lastAt: event.at,
+            batch: OpenBatch(start: 1, at: event.at, target: .none, grouped: event.tx != nil))
+    }
+
+    /// A state with these settings, tags and position and nothing else: no records, no stacks.
+    init(settings: LogSettings, tags: [EntityID: Tag], lastSeq: Int64, lastAt: Instant, batch: OpenBatch) {
         self.settings = settings
-        tags = [:]
+        self.tags = tags
         records = [:]
         deletedRecordIds = []
         runningRecordIds = []
@@ -108,9 +115,9 @@ extension LogState {
         importProvenance = [:]
         undoStack = []
         redoStack = []
-        lastSeq = 1
-        lastAt = event.at
-        batch = OpenBatch(start: 1, at: event.at, target: .none, grouped: event.tx != nil)
+        self.lastSeq = lastSeq
+        self.lastAt = lastAt
+        self.batch = batch
     }
 
     /// Folds a whole log: its first event, then the others in order.
