@@ -90,6 +90,8 @@ import Testing
             + "[\"b0000000000000000000000000000000\",3,\"\(Self.hashB)\"]]}"
         #expect(String(decoding: frontier.canonicalBytes, as: UTF8.self) == expected)
         #expect(String(decoding: Frontier().canonicalBytes, as: UTF8.self) == "{\"frontier\":1,\"devices\":[]}")
+        // printf '{"frontier":1,"devices":[]}' | sha256sum
+        #expect(Frontier().hash == "ca69f50944f32eb6762e0301b88f4da287c145d2ffc188c13f362f5b89c77e61")
     }
 
     @Test func theBytesDependOnlyOnTheHeads() {
@@ -106,6 +108,7 @@ import Testing
         var behind = reference
         behind.heads[heads[0].0] = .init(seq: 0, hash: Self.hashB)
         #expect(behind.canonicalBytes != reference.canonicalBytes)
+        #expect(behind.hash != reference.hash)
         var missing = reference
         missing.heads[heads[0].0] = nil
         #expect(missing.canonicalBytes != reference.canonicalBytes)

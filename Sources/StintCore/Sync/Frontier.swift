@@ -2,8 +2,9 @@
 /// of that event's line (log-format §3), which commits to every event of the device up to it.
 ///
 /// Two replicas with equal frontiers hold the same events, so they fold to byte-identical outputs;
-/// `stint verify --merged` prints the digest of ``canonicalBytes`` (SHA-256, computed by the log layer,
-/// which holds the hashing) as the frontier hash (docs/decisions/0007-multi-device-sync.md).
+/// `stint verify --merged` prints ``hash``, the SHA-256 of ``canonicalBytes``, as the frontier hash
+/// (docs/decisions/0007-multi-device-sync.md). It is computed with StintCore's own SHA-256 (the one derived
+/// ids use), so any reader can recompute it from the heads with a stock SHA-256.
 public struct Frontier: Hashable, Sendable {
     /// The last event a replica holds of one device.
     public struct Head: Hashable, Sendable {
@@ -37,5 +38,16 @@ public struct Frontier: Hashable, Sendable {
             return .array([device.json, .int(head.seq), .string(head.hash)])
         }
         return JSON.object(["frontier": .int(Frontier.version), "devices": .array(devices)]).encoded()
+    }
+
+    /// The frontier hash: the SHA-256 of ``canonicalBytes``, 64 lowercase hex digits.
+    public var hash: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        for byte in SHA256.hash(canonicalBytes) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
