@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    /// Kulkarni et al.'s bound: a reading's milliseconds are never after the latest physical reading any
+    /// device had taken (the clock follows the fastest clock, it does not run away), and the counter stays
+    /// small (it only counts batches within one millisecond).
+    @Test(arguments: seeds)
+    func readingsNeverRunAheadOfEveryPhysicalClock(seed: UInt64) throws {
+        var simulation = SkewedDevices(seed: seed, devices: 2 + Int(seed % 4))
+        try simulation.run(steps: Self.steps)
+        for event in simulation.events {
+            #expect(event.hlc.milliseconds <= event.latestReading.milliseconds, "seed \(seed), \(event)")
+            #expect(event.hlc.counter < UInt32(Self.steps), "seed \(seed), \(event)")
+        }
+    }
+
     /// The control: merged by (`at`, device, seq), the same histories put an event before one it happened
     /// before. If this stopped failing, the simulation would no longer exercise skew, and the property above
     /// would prove nothing.

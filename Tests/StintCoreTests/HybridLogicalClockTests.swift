@@ -52,6 +52,28 @@ import Testing
         #expect(clock.last == expected)
     }
 
+    /// Random readings, counters near their maximum included: a receive is after both readings, never behind
+    /// the physical time, and takes the greatest of the three milliseconds unless a full counter carried.
+    @Test func receiveIsAfterBothReadingsAndFollowsThePhysicalTime() throws {
+        var random = SplitMix64(seed: 0x41C)
+        func reading() -> HLC {
+            let counter: UInt32 = Bool.random(using: &random) ? .max - UInt32.random(in: 0...2, using: &random) : 0
+            return Self.hlc(Int64.random(in: 1_000...1_010, using: &random), counter)
+        }
+        for _ in 0..<2_000 {
+            let local = reading()
+            let remote = reading()
+            let now = Int64.random(in: 995...1_015, using: &random)
+            var clock = HybridLogicalClock(last: local)
+            let received = try clock.receive(remote, now: Self.instant(now))
+            #expect(received > local && received > remote && received.milliseconds >= now)
+            let greatest = max(local.milliseconds, remote.milliseconds, now)
+            let carried = max(local, remote).counter == .max && max(local, remote).milliseconds >= now
+            #expect(received.milliseconds == greatest + (carried ? 1 : 0), "\(local) \(remote) \(now)")
+            #expect(clock.last == received)
+        }
+    }
+
     @Test func aFullCounterCarriesIntoTheNextMillisecond() throws {
         var clock = HybridLogicalClock(last: Self.hlc(1_000, .max - 1))
         #expect(try clock.tick(now: Self.instant(1_000)) == Self.hlc(1_000, .max))

@@ -18,6 +18,8 @@ struct SkewedDevices {
         var batch: Int64
         /// Per device, how many of its events this one causally follows (itself included for its own device).
         var vector: [Int64]
+        /// The latest physical reading any device had taken when this event was written.
+        var latestReading: Instant
 
         /// Whether `self` happened before `other`: `other` was written by a device that had seen `self`.
         func happened(before other: Event) -> Bool {
@@ -49,6 +51,8 @@ struct SkewedDevices {
     var random: SplitMix64
     /// Readings an ingesting device flagged as more than a day ahead of its clock (rule 9).
     var flagged = 0
+    /// The latest physical reading taken by any device so far.
+    var latestReading = Instant(milliseconds: 0)
 
     init(seed: UInt64, devices: Int) {
         random = SplitMix64(seed: seed)
@@ -99,6 +103,7 @@ struct SkewedDevices {
     /// `device` appends a batch of `count` events, after receiving `received` when it ingested.
     mutating func write(device: Int, count: Int, received: HLC?) throws {
         let now = physical[device].reading(at: trueTime, using: &random)
+        latestReading = max(latestReading, now)
         let hlc: HLC
         if let received {
             if received.isFarAhead(of: now) { flagged += 1 }
@@ -112,7 +117,8 @@ struct SkewedDevices {
             vectors[device][device] = first + offset
             logs[device].append(
                 Event(
-                    device: device, seq: first + offset, hlc: hlc, at: at, batch: first, vector: vectors[device]))
+                    device: device, seq: first + offset, hlc: hlc, at: at, batch: first, vector: vectors[device],
+                    latestReading: latestReading))
         }
     }
 
