@@ -59,7 +59,7 @@ public struct ProjectionView: Sendable {
     {
         if case .seq(let n) = point, n < 1 { return nil }
         let loader = StateLoader(reader: reader, options: options)
-        guard options.foldsCompactly, loader.newestCheckpoint(upTo: point) == nil,
+        guard options.foldsCompactly, !loader.mayStartFromCheckpoint(upTo: point),
             let folded = try loader.loadCompactly(upTo: point, leavingStateCheckpoints: false), let fold = folded.fold
         else { return nil }
         let now = try LogView.now(at: point, lastSeq: fold.lastSeq, lastAt: fold.lastAt, options: options)

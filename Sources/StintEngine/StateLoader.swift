@@ -83,6 +83,14 @@ struct StateLoader {
         return nil
     }
 
+    /// Whether a state checkpoint may serve a read of `point`, from the checkpoint files' names alone (no
+    /// file is read): a read that would start from one is better served by ``load(upTo:)``. A wrong guess
+    /// (a torn file, or for `--at` one recorded after the point) costs time, never a wrong result.
+    func mayStartFromCheckpoint(upTo point: ReadPoint) -> Bool {
+        let seqLimit: Int64 = if case .seq(let n) = point { n } else { .max }
+        return checkpoints?.seqs().contains { $0 <= seqLimit } ?? false
+    }
+
     /// Saves a state's compact checkpoint as the checkpoint after `event` (its last event), when this log
     /// keeps checkpoints; `checkpoint` is only encoded then.
     func save(_ checkpoint: @autoclosure () -> [UInt8], at event: RecordedEvent) {

@@ -76,9 +76,13 @@ import Testing
         var runner = CLIRunner(log: copy)
         runner.now = now
         runner.configureEngine = replay.configure
+        // New ids after those of the synthetic logs (which count from 1 too), so that the mutation is one.
+        for _ in 0..<10_000 { _ = runner.ids.next() }
         return commands.map { command in
             let result = runner.run(command)
-            return "\(command.joined(separator: " ")) → \(result.status)\n\(result.stdout)\(result.stderr)"
+            // The copy's path differs from run to run; messages name it.
+            let output = "\(result.stdout)\(result.stderr)".replacingOccurrences(of: copy, with: "LOG")
+            return "\(command.joined(separator: " ")) → \(result.status)\n\(output)"
         }
     }
 
@@ -118,6 +122,69 @@ import Testing
             let expected = try ReplayDifferentialTests.outputs(
                 of: path, replay: ReplayDifferentialTests.reference, now: now)
             #expect(expected.first?.contains("\"intact\": true") == true, "\(name): \(expected.first ?? "")")
+            for replay in ReplayDifferentialTests.fast {
+                let found = try ReplayDifferentialTests.outputs(of: path, replay: replay, now: now)
+                for (command, (want, got)) in zip(ReplayDifferentialTests.commands, zip(expected, found))
+                where want != got {
+                    Issue.record("\(name), \(replay), \(command.joined(separator: " ")):\n\(want)\n≠\n\(got)")
+                }
+            }
+        }
+    }
+
+    /// Damaged logs print the same errors, warnings and outputs both ways: a byte flipped in a middle
+    /// segment, a torn last segment, a middle segment removed, and an event that contradicts the ones
+    /// before it (the compact fold refuses it and hands the read to the reference, whose error is printed).
+    @Test func damagedLogsReadTheSameBothWays() throws {
+        var log = SyntheticLog(seed: 4_242, timeZone: "Europe/Berlin", start: "2026-03-02T08:00:00.000Z")
+        log.grow(toEvents: 1_500)
+        let now = log.events[log.events.count - 1].at.adding(milliseconds: 86_400_000)
+        let source = TemporaryDirectory(prefix: "stint-differential-damaged")
+        let intact = source.appending("intact")
+        try ReplayDifferentialTests.writeDirectory(log.events, to: intact)
+        let segments = try FileManager.default.contentsOfDirectory(atPath: intact).filter { $0.hasSuffix(".zst") }
+            .sorted()
+        #expect(segments.count >= 6)
+        func damaged(_ name: String, _ change: (String) throws -> Void) throws -> (String, String) {
+            let path = source.appending(name)
+            try FileManager.default.copyItem(atPath: intact, toPath: path)
+            try change(path)
+            return (name, path)
+        }
+        let middle = segments[segments.count / 2]
+        var cases = [
+            try damaged("flipped byte") { path in
+                let file = "\(path)/\(middle)"
+                var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+                bytes[bytes.count / 2] ^= 0x10
+                try Data(bytes).write(to: URL(fileURLWithPath: file))
+            },
+            try damaged("torn tail") { path in
+                let file = "\(path)/\(segments[segments.count - 1])"
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+                try bytes.prefix(bytes.count - 7).write(to: URL(fileURLWithPath: file))
+            },
+            try damaged("removed segment") { path in try FileManager.default.removeItem(atPath: "\(path)/\(middle)") },
+        ]
+        // A stop of a record that never existed, written by a real writer: a log the fold refuses at its end.
+        let contradiction = source.appending("contradiction")
+        var events = log.events
+        let last = events[events.count - 1]
+        events.append(
+            RecordedEvent(
+                seq: last.seq + 1, at: last.at, type: "timer.stopped", version: 1, prev: RecordedEvent.genesisPrev,
+                data: DomainEvent.timerStopped(recordId: EntityID(high: 7, low: 7), end: last.at).draft.data))
+        try ReplayDifferentialTests.writeDirectory(events, to: contradiction)
+        cases.append(("contradiction", contradiction))
+        // The compact fold refuses it: the reads below fall back to the reference fold.
+        var options = EngineOptions(clock: { now }, newID: { EntityID(high: 0, low: 0) })
+        options.writesCheckpoints = false
+        let loader = StateLoader(reader: try LogReader(path: contradiction), options: options)
+        #expect(try loader.loadCompactly(upTo: .latest) == nil)
+        for (name, path) in cases {
+            let expected = try ReplayDifferentialTests.outputs(
+                of: path, replay: ReplayDifferentialTests.reference, now: now)
+            #expect(expected.first?.contains("\"intact\": false") == true, "\(name): \(expected.first ?? "")")
             for replay in ReplayDifferentialTests.fast {
                 let found = try ReplayDifferentialTests.outputs(of: path, replay: replay, now: now)
                 for (command, (want, got)) in zip(ReplayDifferentialTests.commands, zip(expected, found))
