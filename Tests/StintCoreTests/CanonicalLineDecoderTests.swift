@@ -51,6 +51,28 @@ import Testing
         #expect(general == fast, "\(note()): \(event.data.encodedString)")
     }
 
+    /// A random reading, at or near its bounds one time in two.
+    static func randomHLC(using random: inout SplitMix64) -> HLC {
+        let milliseconds: Int64 = [0, 1, HLC.maximumMilliseconds - 1, HLC.maximumMilliseconds].randomElement(
+            using: &random)!
+        let counter: UInt32 = [0, 1, UInt32.max - 1, UInt32.max].randomElement(using: &random)!
+        return HLC(
+            milliseconds: Bool.random(using: &random)
+                ? milliseconds : Int64.random(in: 0...HLC.maximumMilliseconds, using: &random),
+            counter: Bool.random(using: &random) ? counter : UInt32.random(in: 0...UInt32.max, using: &random))!
+    }
+
+    /// `event` with a random `device` and `hlc` (log format 2).
+    static func stamped(_ event: RecordedEvent, using random: inout SplitMix64) -> RecordedEvent {
+        var event = event
+        event.device =
+            Bool.random(using: &random)
+            ? DeviceID(using: &random)
+            : [DeviceID(high: 0, low: 0), DeviceID(high: .max, low: .max)].randomElement(using: &random)!
+        event.hlc = randomHLC(using: &random)
+        return event
+    }
+
     @Test(arguments: seeds)
     func everyLineOfARandomLogDecodesTheSameBothWays(seed: UInt64) throws {
         print("CanonicalLineDecoderTests seed \(seed) (re-run with STINT_TEST_SEED=\(seed))")
@@ -73,6 +95,34 @@ import Testing
         #expect(decodedFast == run.log.events.count)
     }
 
+    /// Log format 2: every event of a random log with a random `device` and `hlc` (bounds included) encodes to
+    /// a line that the fast path reads, that the general decoder reads to the same event, and that is the line
+    /// again; the pair sits after `clock` and before `prev`, and removing it gives the format-1 line back.
+    @Test(arguments: seeds)
+    func linesWithDeviceAndHLCRoundTripThroughBothDecoders(seed: UInt64) throws {
+        print("CanonicalLineDecoderTests format-2 seed \(seed) (re-run with STINT_TEST_SEED=\(seed))")
+        var run = RandomRun(seed: seed)
+        try run.go(commands: 300)
+        var random = SplitMix64(seed: seed ^ 0xF0_2A7)
+        for original in run.log.events {
+            let event = Self.stamped(original, using: &random)
+            let line = event.encodedLine()
+            let note = "seed \(seed), seq \(event.seq): \(String(decoding: line, as: UTF8.self))"
+            #expect(Self.compare(line, note), "the fast path deferred on a canonical format-2 line: \(note)")
+            let fast = try #require(Self.fast(line), "\(note)")
+            #expect(fast == event, "\(note)")
+            #expect(fast.device == event.device && fast.hlc == event.hlc, "\(note)")
+            #expect(Self.general(line) == event, "\(note)")
+            #expect(fast.encodedLine() == line, "\(note)")
+            let pair = Array(
+                #","device":"\#(event.device!)","hlc":[\#(event.hlc!.milliseconds),\#(event.hlc!.counter)]"#.utf8)
+            let withoutPair = original.encodedLine()
+            let prev = withoutPair.firstRange(of: Array(#","prev":""#.utf8))!.lowerBound
+            #expect(line == Array(withoutPair[..<prev]) + pair + Array(withoutPair[prev...]), "\(note)")
+            #expect(Self.fast(withoutPair) == original && Self.fast(withoutPair)?.hlc == nil, "\(note)")
+        }
+    }
+
     @Test func theExampleLogsDecodeTheSameBothWays() throws {
         let files = FileManager.default.enumerator(atPath: Self.examples.path)?.compactMap { $0 as? String } ?? []
         let logs = files.filter { $0.hasSuffix(".jsonl") }
@@ -91,6 +141,10 @@ import Testing
         #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.started","v":1,"prev":"00000000000000000000000000000000","data":{"recordId":"10000000-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00.000Z","comment":"caf\u00e9 \/ \u0041"}}"#,
         #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.started","v":1,"prev":"00000000000000000000000000000000","data":{"recordId":"10000000-0000-4000-8000-000000000001","start":"2026-11-29T09:00:00.000Z","n":{"x":1}}}"#,
         #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"some.future.type","v":1,"prev":"00000000000000000000000000000000","data":{}}"#,
+        // Format 2: the pair in the other order, after prev, or with a space.
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"hlc":[1,0],"device":"0123456789abcdef0123456789abcdef","prev":"00000000000000000000000000000000","data":{"recordId":"10000000-0000-4000-8000-000000000001"}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","device":"0123456789abcdef0123456789abcdef","hlc":[1,0],"data":{"recordId":"10000000-0000-4000-8000-000000000001"}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":[1, 0],"prev":"00000000000000000000000000000000","data":{"recordId":"10000000-0000-4000-8000-000000000001"}}"#,
     ])
     func nonCanonicalButValidLinesDeferToTheGeneralDecoder(line: String) throws {
         let bytes = Array(line.utf8)
@@ -104,8 +158,11 @@ import Testing
     static let futureVersionLine =
         #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.started","v":9,"prev":"0123456789abcdef0123456789abcdef","data":{"n":0,"m":-12,"ok":true,"s":"x"}}"#
 
+    static let format2Line =
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.stopped","v":1,"tx":2,"clock":"2026-11-29T08:59:00.000Z","device":"3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f","hlc":[1764406800000,7],"prev":"0123456789abcdef0123456789abcdef","data":{"recordId":"10000000-0000-4000-8000-000000000001","end":"2026-11-29T09:00:00.000Z"}}"#
+
     @Test func theCanonicalLinesOfTheseTestsAreReadFast() throws {
-        for line in [Self.canonicalLine, Self.futureVersionLine] {
+        for line in [Self.canonicalLine, Self.futureVersionLine, Self.format2Line] {
             let bytes = Array(line.utf8)
             let decoded = try bytes.withUnsafeBufferPointer { (buffer) throws(EventLineError) in
                 try RecordedEvent.decode(lineBytes: buffer)
@@ -128,9 +185,25 @@ import Testing
         ("\"m\":-12", "\"m\":-1.2e1"), ("\"ok\":true", "\"ok\":true "), ("\"s\":\"x\"", "\"s\":\"\\u0078\""),
         ("{\"seq\":2,\"at\":\"2026-11-29T09:00:00.000Z\",", "{\"at\":\"2026-11-29T09:00:00.000Z\",\"seq\":2,"),
         ("\"n\":0,\"m\":-12", "\"n\":0 ,\"m\":-12"), ("\"data\":{", "\"data\" : {"),
+        // Format 2 (`format2Line`): leading zeros, `-0`, fractions, exponents, spaces, uppercase hex, order.
+        ("[1764406800000,7]", "[01764406800000,7]"), ("[1764406800000,7]", "[1764406800000,07]"),
+        ("[1764406800000,7]", "[1764406800000,-0]"), ("[1764406800000,7]", "[1764406800000.0,7]"),
+        ("[1764406800000,7]", "[1764406800000,7e0]"), ("[1764406800000,7]", "[1.764406800000E12,7]"),
+        ("[1764406800000,7]", "[ 1764406800000,7]"), ("[1764406800000,7]", "[1764406800000, 7]"),
+        ("[1764406800000,7]", "[1764406800000,7 ]"), ("\"hlc\":[", "\"hlc\": ["),
+        ("3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f", "3F2A9C4E0B1D4C6E9F005A7B8C9D0E1F"),
+        ("3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f", "\\u00332a9c4e0b1d4c6e9f005a7b8c9d0e1f"),
+        (
+            "\"device\":\"3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f\",\"hlc\":[1764406800000,7]",
+            "\"hlc\":[1764406800000,7],\"device\":\"3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f\""
+        ),
+        (
+            "\"clock\":\"2026-11-29T08:59:00.000Z\",\"device\":\"3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f\"",
+            "\"device\":\"3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f\",\"clock\":\"2026-11-29T08:59:00.000Z\""
+        ),
     ])
     func nearCanonicalLinesAreNotReadFast(edit: (String, String)) throws {
-        let base = Self.canonicalLine.contains(edit.0) ? Self.canonicalLine : Self.futureVersionLine
+        let base = [Self.canonicalLine, Self.futureVersionLine, Self.format2Line].first { $0.contains(edit.0) } ?? ""
         try #require(base.contains(edit.0))
         let line = Array(base.replacingOccurrences(of: edit.0, with: edit.1).utf8)
         #expect(line != Array(base.utf8))
@@ -149,6 +222,22 @@ import Testing
         #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{"a":01}}"#,
         #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{}}x"#,
         #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"prev":"00000000000000000000000000000000","data":{"a":"\#u{01}"}}"#,
+        // Format 2: one of the pair alone, a wrong type, a value out of range.
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"hlc":[1,0],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789ABCDEF0123456789abcdef","hlc":[1,0],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcde","hlc":[1,0],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":7,"hlc":[1,0],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":[1,0,0],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":[1],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":[-1,0],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":[1,-1],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":[1,4294967296],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":[253402300800000,0],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":"[1,0]","prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":[1,"0"],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":"0123456789abcdef0123456789abcdef","hlc":[1,0.5],"prev":"00000000000000000000000000000000","data":{}}"#,
+        #"{"seq":2,"at":"2026-11-29T09:00:00.000Z","type":"timer.canceled","v":1,"device":null,"hlc":null,"prev":"00000000000000000000000000000000","data":{}}"#,
     ])
     func linesTheGeneralDecoderRefusesAreRefusedByTheFastPath(line: String) throws {
         let bytes = Array(line.utf8)
@@ -211,8 +300,12 @@ import Testing
         var random = SplitMix64(seed: seed ^ 0xF022)
         let alphabet = Array(#"{}[]",:0123456789-.eE\ unrtfalsxyzZT"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xA9, 0xFF]
         var fastAccepted = 0
+        var fastAcceptedFormat2 = 0
         for _ in 0..<6000 {
-            var line = run.log.events.randomElement(using: &random)!.encodedLine()
+            var event = run.log.events.randomElement(using: &random)!
+            // Half the lines are format 2, so that mutations hit `device` and `hlc` too.
+            if Bool.random(using: &random) { event = Self.stamped(event, using: &random) }
+            var line = event.encodedLine()
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 let index = Int.random(in: 0..<line.count, using: &random)
                 switch Int.random(in: 0..<5, using: &random) {
@@ -226,9 +319,13 @@ import Testing
                 }
                 if line.isEmpty { line = [0x7B] }
             }
-            if Self.compare(line, "seed \(seed)") { fastAccepted += 1 }
+            if Self.compare(line, "seed \(seed)") {
+                fastAccepted += 1
+                if Self.fast(line)?.hlc != nil { fastAcceptedFormat2 += 1 }
+            }
         }
         // Many mutations keep the line canonical (a changed digit or letter), so the fast path is exercised.
         #expect(fastAccepted > 100)
+        #expect(fastAcceptedFormat2 > 50)
     }
 }

@@ -134,6 +134,31 @@ import Testing
         let required = EnvelopeKey.allCases.filter { !$0.isOptional }.map { JSON.string($0.rawValue) }
         #expect(schema["required"] == .array(required))
         #expect(schema["additionalProperties"] == .bool(false))
+        // Log format 2's pair: both or neither, each as strict as its parser (`DeviceID`, `HLC`).
+        #expect(
+            schema["dependentRequired"]
+                == .object([
+                    JSONField("device", .array([.string("hlc")])), JSONField("hlc", .array([.string("device")])),
+                ]))
+        let properties = try #require(schema["properties"])
+        #expect(
+            Self.withoutDescription(try #require(properties["device"]))
+                == .object([
+                    JSONField("type", .string("string")), JSONField("pattern", .string("^[0-9a-f]{32}$")),
+                ]))
+        func bounded(_ maximum: Int64) -> JSON {
+            .object([
+                JSONField("type", .string("integer")), JSONField("minimum", .int(0)),
+                JSONField("maximum", .int(maximum)),
+            ])
+        }
+        #expect(
+            Self.withoutDescription(try #require(properties["hlc"]))
+                == .object([
+                    JSONField("type", .string("array")),
+                    JSONField("prefixItems", .array([bounded(HLC.maximumMilliseconds), bounded(Int64(UInt32.max))])),
+                    JSONField("items", .bool(false)), JSONField("minItems", .int(2)),
+                ]))
     }
 
     /// The line encoder writes every member of `EnvelopeKey` in its order, and the canonical decoder reads
@@ -142,7 +167,8 @@ import Testing
         // Every optional member present.
         let event = RecordedEvent(
             seq: 9, at: Instant(milliseconds: 1_800_000_000_000), type: EventType.commandUndone.rawValue, version: 1,
-            tx: 8, clock: Instant(milliseconds: 1_799_999_999_000), prev: String(repeating: "ab", count: 16),
+            tx: 8, clock: Instant(milliseconds: 1_799_999_999_000), device: DeviceID(high: 0x0123, low: .max),
+            hlc: HLC(milliseconds: 1_800_000_000_001, counter: 4), prev: String(repeating: "ab", count: 16),
             data: DomainEvent.commandUndone(tx: 3).data)
         let line = event.encodedLine()
         #expect(try JSON.parse(line).objectFields?.map(\.key) == EnvelopeKey.allCases.map(\.rawValue))

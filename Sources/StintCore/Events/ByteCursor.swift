@@ -96,6 +96,30 @@ struct ByteCursor {
         return String(decoding: digits, as: UTF8.self)
     }
 
+    /// A device id: 32 lowercase hex digits followed by the closing quote.
+    mutating func deviceID() -> DeviceID? {
+        guard bytes.count - index >= 33, bytes[index + 32] == 0x22 else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        for offset in 0..<32 {
+            guard let nibble = ByteCursor.lowercaseHex(bytes[index + offset]) else { return nil }
+            if offset < 16 {
+                words.0 = words.0 << 4 | UInt64(nibble)
+            } else {
+                words.1 = words.1 << 4 | UInt64(nibble)
+            }
+        }
+        index += 33
+        return DeviceID(high: words.0, low: words.1)
+    }
+
+    /// The rest of a canonical `hlc` after its `[`: two canonical integers in range, a comma, and `]`.
+    mutating func hlcReading() -> HLC? {
+        guard let milliseconds = integer(), milliseconds >= 0, take(0x2C),
+            let counter = integer(), counter >= 0, counter <= Int64(UInt32.max), take(0x5D)
+        else { return nil }
+        return HLC(milliseconds: milliseconds, counter: UInt32(counter))
+    }
+
     /// The offset of the next `"`, provided no backslash, control character or DEL (which the canonical
     /// encoder escapes) comes before it.
     func closingQuote() -> Int? {

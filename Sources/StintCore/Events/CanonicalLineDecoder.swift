@@ -33,6 +33,16 @@ enum CanonicalLineDecoder {
             guard let value = cursor.instant() else { return nil }
             clock = value
         }
+        var device: DeviceID?
+        var hlc: HLC?
+        if cursor.expect(Keys.device) {
+            // Log format 2: the pair, in canonical form only (no leading zero, no `-0`, lowercase hex).
+            guard let id = cursor.deviceID(), cursor.expect(Keys.hlc), let reading = cursor.hlcReading() else {
+                return nil
+            }
+            device = id
+            hlc = reading
+        }
         guard cursor.expect(Keys.prev), let prev = cursor.prev(), cursor.expect(Keys.data) else { return nil }
         let known = CanonicalLineDecoder.declarations[typeIndex]
         let payloadStart = cursor.index
@@ -47,8 +57,8 @@ enum CanonicalLineDecoder {
         }
         guard let payload else { return nil }
         return RecordedEvent(
-            seq: seq, at: at, type: known.type.rawValue, version: Int(version), tx: tx, clock: clock, prev: prev,
-            payload: payload)
+            seq: seq, at: at, type: known.type.rawValue, version: Int(version), tx: tx, clock: clock, device: device,
+            hlc: hlc, prev: prev, payload: payload)
     }
 
     /// The envelope's key sequences, each with the punctuation around it, from the one declaration of the
@@ -60,6 +70,9 @@ enum CanonicalLineDecoder {
         static let version = EnvelopeKey.version.lead
         static let tx = EnvelopeKey.tx.lead
         static let clock = EnvelopeKey.clock.leadQuoted
+        static let device = EnvelopeKey.device.leadQuoted
+        /// The closing quote of `device`'s value is read with it; then `,"hlc":[`.
+        static let hlc = EnvelopeKey.hlc.lead + [0x5B]
         static let prev = EnvelopeKey.prev.leadQuoted
         static let data = EnvelopeKey.data.lead
     }

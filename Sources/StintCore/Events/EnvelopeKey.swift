@@ -4,10 +4,16 @@
 enum EnvelopeKey: String, CaseIterable, Sendable {
     case seq, at, type
     case version = "v"
-    case tx, clock, prev, data
+    case tx, clock, device, hlc, prev, data
 
-    /// Whether the member may be left out (docs/log-format.md §2: `tx` and `clock`); the others are required.
-    var isOptional: Bool { self == .tx || self == .clock }
+    /// Whether the member may be left out (docs/log-format.md §2: `tx`, `clock`, and `device` and `hlc`, which
+    /// come as a pair in log format 2); the others are required.
+    var isOptional: Bool {
+        switch self {
+        case .tx, .clock, .device, .hlc: return true
+        case .seq, .at, .type, .version, .prev, .data: return false
+        }
+    }
 
     /// The bytes before the member's value: `{"seq":` for the first member, `,"name":` for the others.
     var lead: [UInt8] { Array(((self == .seq ? "{" : ",") + "\"" + rawValue + "\":").utf8) }

@@ -35,6 +35,15 @@ extension RecordedEvent {
             clock.appendISO8601(to: &output)
             output.append(0x22)
         }
+        if let device, let hlc {
+            output.append(contentsOf: RecordedEvent.deviceKey)
+            device.appendHex(to: &output)
+            output.append(contentsOf: RecordedEvent.hlcKey)
+            JSON.appendInteger(hlc.milliseconds, to: &output)
+            output.append(0x2C)
+            JSON.appendInteger(Int64(hlc.counter), to: &output)
+            output.append(0x5D)
+        }
         output.append(contentsOf: RecordedEvent.prevKey)
         output.append(contentsOf: prev.utf8)
         output.append(contentsOf: RecordedEvent.dataKey)
@@ -52,6 +61,9 @@ extension RecordedEvent {
     static let versionKey = EnvelopeKey.version.lead
     static let txKey = EnvelopeKey.tx.lead
     static let clockKey = EnvelopeKey.clock.leadQuoted
+    static let deviceKey = EnvelopeKey.device.leadQuoted
+    /// The closing quote of `device`, then `,"hlc":[`.
+    static let hlcKey = EnvelopeKey.hlc.afterQuoted + [0x5B]
     static let prevKey = EnvelopeKey.prev.leadQuoted
     static let dataKey = EnvelopeKey.data.afterQuoted
 
@@ -76,6 +88,8 @@ extension RecordedEvent {
         var version: Int?
         var tx: Int64?
         var clock: Instant?
+        var device: DeviceID?
+        var hlc: HLC?
         var prev: String?
         var data: JSON?
         for field in fields {
@@ -113,6 +127,18 @@ extension RecordedEvent {
                     throw EventLineError("\"clock\" must be an ISO 8601 UTC instant with milliseconds")
                 }
                 clock = value
+            case .device:
+                do {
+                    device = try DeviceID(json: field.value)
+                } catch {
+                    throw EventLineError(error.message)
+                }
+            case .hlc:
+                do {
+                    hlc = try HLC(json: field.value)
+                } catch {
+                    throw EventLineError(error.message)
+                }
             case .prev:
                 guard let text = field.value.stringValue, RecordedEvent.isValidPrev(text) else {
                     throw EventLineError("\"prev\" must be 32 lowercase hexadecimal digits")
@@ -130,7 +156,15 @@ extension RecordedEvent {
         guard let prev else { throw EventLineError("missing \"prev\"") }
         guard let data else { throw EventLineError("missing \"data\"") }
         if let tx, tx > seq { throw EventLineError("\"tx\" \(tx) is after the event's own seq \(seq)") }
-        self.init(seq: seq, at: at, type: type, version: version, tx: tx, clock: clock, prev: prev, data: data)
+        if device != nil && hlc == nil {
+            throw EventLineError("\"device\" without \"hlc\": log format 2 writes both or neither")
+        }
+        if hlc != nil && device == nil {
+            throw EventLineError("\"hlc\" without \"device\": log format 2 writes both or neither")
+        }
+        self.init(
+            seq: seq, at: at, type: type, version: version, tx: tx, clock: clock, device: device, hlc: hlc,
+            prev: prev, data: data)
     }
 
     /// Whether `text` is a persisted type name: lowercase words of letters and digits joined by dots.

@@ -1,7 +1,7 @@
 /// An event as it stands in the log: the envelope the writer assigned around a domain payload.
 ///
 /// One line of a segment is the canonical JSON of one `RecordedEvent` (see docs/log-format.md):
-/// `{"seq":…,"at":…,"type":…,"v":…,["tx":…,]["clock":…,]"prev":…,"data":{…}}`.
+/// `{"seq":…,"at":…,"type":…,"v":…,["tx":…,]["clock":…,]["device":…,"hlc":[…],]"prev":…,"data":{…}}`.
 public struct RecordedEvent: Hashable, Sendable {
     /// Position in the log, 1-based and gapless.
     public var seq: Int64
@@ -15,6 +15,11 @@ public struct RecordedEvent: Hashable, Sendable {
     public var tx: Int64?
     /// The clock reading when it was earlier than the previous event's `at` and `at` was clamped to it.
     public var clock: Instant?
+    /// The device that wrote the event (log format 2); nil on a format-1 line. Present exactly when ``hlc`` is.
+    public var device: DeviceID?
+    /// The hybrid logical clock reading of the event's batch (log format 2); nil on a format-1 line. Present
+    /// exactly when ``device`` is.
+    public var hlc: HLC?
     /// The first 16 bytes of the SHA-256 of the previous event's line (with its newline), in lowercase
     /// hex; 32 zeros for `seq` 1.
     public var prev: String
@@ -39,17 +44,19 @@ public struct RecordedEvent: Hashable, Sendable {
 
     var payload: Payload
 
+    /// An event with its envelope; `device` and `hlc` (log format 2) are given both or neither.
     public init(
         seq: Int64, at: Instant, type: String, version: Int, tx: Int64? = nil, clock: Instant? = nil,
-        prev: String, data: JSON
+        device: DeviceID? = nil, hlc: HLC? = nil, prev: String, data: JSON
     ) {
         self.init(
-            seq: seq, at: at, type: type, version: version, tx: tx, clock: clock, prev: prev, payload: .json(data))
+            seq: seq, at: at, type: type, version: version, tx: tx, clock: clock, device: device, hlc: hlc,
+            prev: prev, payload: .json(data))
     }
 
     init(
-        seq: Int64, at: Instant, type: String, version: Int, tx: Int64?, clock: Instant?, prev: String,
-        payload: Payload
+        seq: Int64, at: Instant, type: String, version: Int, tx: Int64?, clock: Instant?, device: DeviceID? = nil,
+        hlc: HLC? = nil, prev: String, payload: Payload
     ) {
         self.seq = seq
         self.at = at
@@ -57,6 +64,8 @@ public struct RecordedEvent: Hashable, Sendable {
         self.version = version
         self.tx = tx
         self.clock = clock
+        self.device = device
+        self.hlc = hlc
         self.prev = prev
         self.payload = payload
     }
@@ -69,7 +78,8 @@ public struct RecordedEvent: Hashable, Sendable {
 
     public static func == (lhs: RecordedEvent, rhs: RecordedEvent) -> Bool {
         guard lhs.seq == rhs.seq, lhs.at == rhs.at, lhs.type == rhs.type, lhs.version == rhs.version,
-            lhs.tx == rhs.tx, lhs.clock == rhs.clock, lhs.prev == rhs.prev
+            lhs.tx == rhs.tx, lhs.clock == rhs.clock, lhs.device == rhs.device, lhs.hlc == rhs.hlc,
+            lhs.prev == rhs.prev
         else { return false }
         if case .decoded(let left) = lhs.payload, case .decoded(let right) = rhs.payload { return left == right }
         return lhs.data == rhs.data
@@ -82,6 +92,8 @@ public struct RecordedEvent: Hashable, Sendable {
         hasher.combine(version)
         hasher.combine(tx)
         hasher.combine(clock)
+        hasher.combine(device)
+        hasher.combine(hlc)
         hasher.combine(prev)
         hasher.combine(data)
     }

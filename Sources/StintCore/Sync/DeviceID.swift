@@ -47,15 +47,20 @@ public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// The 32 lowercase hexadecimal digits.
     public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
         var bytes = [UInt8]()
         bytes.reserveCapacity(32)
+        appendHex(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the 32 lowercase hexadecimal digits (the line encoder's form, without quotes).
+    func appendHex(to output: inout [UInt8]) {
         for word in [high, low] {
             for shift in stride(from: 60, through: 0, by: -4) {
-                bytes.append(digits[Int((word >> UInt64(shift)) & 0xF)])
+                let nibble = UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 0xF
+                output.append(nibble < 10 ? 0x30 + nibble : 0x61 - 10 + nibble)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The envelope's form: the id as a string.
