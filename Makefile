@@ -80,9 +80,11 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Tools Package.swift
 
-## schemas: every line of the sample and golden logs against Events/schema (check-jsonschema).
+## schemas: every line of the sample and golden logs against Events/schema (check-jsonschema), and the
+## envelope's invalid lines (Events/invalid/envelope/invalidLine) refused by it.
 schemas:
 	Tools/check-schemas.sh Events/sample/log $(wildcard Events/golden/*/events.jsonl)
+	Tools/check-schemas.sh --refused $(wildcard Events/invalid/envelope/invalidLine/*.jsonl)
 
 ## sample: rebuilds Events/sample/log from Tools/sample/commands.txt.
 sample: build

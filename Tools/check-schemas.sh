@@ -2,12 +2,28 @@
 # Validates every line of the given logs against Events/schema with check-jsonschema (JSON Schema 2020-12):
 # each line against the schema of its type and version.
 #   Tools/check-schemas.sh LOG...      (a log directory, a .jsonl.zst segment or a .jsonl file)
+#   Tools/check-schemas.sh --refused FILE.jsonl...
+#                                      (the last line of each file must be refused: invalid examples)
 # Exits 1 when a line is invalid or its type has no schema; skips with a notice when check-jsonschema is
 # not installed (Tools/bootstrap.sh installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v check-jsonschema >/dev/null 2>&1; then
     echo "check-schemas: check-jsonschema is not installed (Tools/bootstrap.sh installs it); skipped" >&2
+    exit 0
+fi
+if [ "${1:-}" = "--refused" ]; then
+    shift
+    refused=$(mktemp -d)
+    trap 'rm -rf "$refused"' EXIT
+    for file in "$@"; do
+        tail -n 1 "$file" > "$refused/last.jsonl"
+        if "$0" "$refused/last.jsonl" >/dev/null 2>&1; then
+            echo "check-schemas: the schema accepts the last line of $file, an invalid example" >&2
+            exit 1
+        fi
+    done
+    echo "check-schemas: the last lines of $# invalid example(s) refused by Events/schema" >&2
     exit 0
 fi
 work=$(mktemp -d)

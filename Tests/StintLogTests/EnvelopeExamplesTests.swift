@@ -6,7 +6,8 @@ import Testing
 
 /// The example logs under Events/invalid/envelope/<kind>/: the reader stops before each one's last line, with a
 /// problem of that kind on it. The fold trusts the envelope, so this is where a gap, an `at` that goes back or
-/// a broken batch is refused.
+/// a broken batch is refused. `invalidLine/` holds lines whose log format 2 members (`device`, `hlc`) are
+/// refused by the line decoder itself.
 @Suite struct EnvelopeExamplesTests {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -21,7 +22,7 @@ import Testing
         #expect(Set(Self.examples.map { String($0.split(separator: "/")[0]) }) == Self.kinds)
     }
 
-    static let kinds: Set<String> = ["seqDiscontinuity", "timeWentBackwards", "malformedBatch"]
+    static let kinds: Set<String> = ["seqDiscontinuity", "timeWentBackwards", "malformedBatch", "invalidLine"]
 
     @Test(arguments: examples)
     func theReaderStopsBeforeTheLastLine(path: String) throws {
@@ -35,5 +36,13 @@ import Testing
         let warning = try #require(events.warning)
         #expect("\(warning.kind)" == kind)
         #expect(warning.location.line == lines.count)
+        if kind == "invalidLine" {
+            // Log format 2's pair is at fault (docs/log-format.md §2): without it the line is a valid event.
+            let last = try JSON.parse(Array(lines[lines.count - 1].utf8))
+            let fields = try #require(last.objectFields)
+            #expect(fields.contains { $0.key == "device" || $0.key == "hlc" })
+            let withoutPair = JSON.object(fields.filter { $0.key != "device" && $0.key != "hlc" })
+            #expect(throws: Never.self) { try RecordedEvent(json: withoutPair) }
+        }
     }
 }
