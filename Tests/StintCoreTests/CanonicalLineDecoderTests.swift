@@ -51,6 +51,21 @@ import Testing
         #expect(general == fast, "\(note()): \(event.data.encodedString)")
     }
 
+    /// An event holding one member of the pair without the other (a bug of its writer) encodes to a line
+    /// that both decoders refuse, not to a line that drops the member.
+    @Test func anEventWithHalfThePairEncodesToARefusedLine() throws {
+        let event = try #require(Self.fast(Array(Self.format2Line.utf8)))
+        var withoutHLC = event
+        withoutHLC.hlc = nil
+        var withoutDevice = event
+        withoutDevice.device = nil
+        for half in [withoutHLC, withoutDevice] {
+            let line = half.encodedLine()
+            #expect(Self.fast(line) == nil)
+            #expect(throws: EventLineError.self) { try RecordedEvent(line: line) }
+        }
+    }
+
     /// A random reading, at or near its bounds one time in two.
     static func randomHLC(using random: inout SplitMix64) -> HLC {
         let milliseconds: Int64 = [0, 1, HLC.maximumMilliseconds - 1, HLC.maximumMilliseconds].randomElement(

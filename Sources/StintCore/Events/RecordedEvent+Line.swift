@@ -35,9 +35,14 @@ extension RecordedEvent {
             clock.appendISO8601(to: &output)
             output.append(0x22)
         }
-        if let device, let hlc {
+        // Each member of the pair is written when present, so that an event holding one without the other
+        // encodes to a line every decoder refuses rather than to a line that silently drops it.
+        if let device {
             output.append(contentsOf: RecordedEvent.deviceKey)
             device.appendHex(to: &output)
+            output.append(0x22)
+        }
+        if let hlc {
             output.append(contentsOf: RecordedEvent.hlcKey)
             JSON.appendInteger(hlc.milliseconds, to: &output)
             output.append(0x2C)
@@ -62,8 +67,8 @@ extension RecordedEvent {
     static let txKey = EnvelopeKey.tx.lead
     static let clockKey = EnvelopeKey.clock.leadQuoted
     static let deviceKey = EnvelopeKey.device.leadQuoted
-    /// The closing quote of `device`, then `,"hlc":[`.
-    static let hlcKey = EnvelopeKey.hlc.afterQuoted + [0x5B]
+    /// `,"hlc":[`.
+    static let hlcKey = EnvelopeKey.hlc.lead + [0x5B]
     static let prevKey = EnvelopeKey.prev.leadQuoted
     static let dataKey = EnvelopeKey.data.afterQuoted
 
