@@ -7,6 +7,11 @@ struct ByteCursor {
 
     var atEnd: Bool { index == bytes.count }
 
+    /// The byte `offset` bytes after the current one, if the line holds it.
+    func peek(_ offset: Int) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
     /// Consumes `byte` if it is next.
     mutating func take(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }

@@ -35,7 +35,8 @@ enum CanonicalLineDecoder {
         }
         var device: DeviceID?
         var hlc: HLC?
-        if cursor.expect(Keys.device) {
+        // A format-1 line has `,"prev"` here: one byte tells it from `,"device"` before the key is compared.
+        if cursor.peek(2) == 0x64, cursor.expect(Keys.device) {
             // Log format 2: the pair, in canonical form only (no leading zero, no `-0`, lowercase hex).
             guard let id = cursor.deviceID(), cursor.expect(Keys.hlc), let reading = cursor.hlcReading() else {
                 return nil
