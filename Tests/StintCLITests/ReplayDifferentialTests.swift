@@ -119,15 +119,19 @@ import Testing
             options.writesCheckpoints = false
             let loader = StateLoader(reader: try LogReader(path: path), options: options)
             #expect(try loader.loadCompactly(upTo: .latest)?.fold?.lastSeq == events[events.count - 1].seq, "\(name)")
-            let expected = try ReplayDifferentialTests.outputs(
-                of: path, replay: ReplayDifferentialTests.reference, now: now)
-            #expect(expected.first?.contains("\"intact\": true") == true, "\(name): \(expected.first ?? "")")
-            for replay in ReplayDifferentialTests.fast {
-                let found = try ReplayDifferentialTests.outputs(of: path, replay: replay, now: now)
-                for (command, (want, got)) in zip(ReplayDifferentialTests.commands, zip(expected, found))
-                where want != got {
-                    Issue.record("\(name), \(replay), \(command.joined(separator: " ")):\n\(want)\n≠\n\(got)")
-                }
+            try ReplayDifferentialTests.compare(name, at: path, now: now, intact: true)
+        }
+    }
+
+    /// Runs ``commands`` on copies of the log at `path` with the reference replay and with each fast one,
+    /// and records every output that differs; `verify` must find the log intact or not as `intact` says.
+    static func compare(_ name: String, at path: String, now: Instant, intact: Bool) throws {
+        let expected = try outputs(of: path, replay: reference, now: now)
+        #expect(expected.first?.contains("\"intact\": \(intact)") == true, "\(name): \(expected.first ?? "")")
+        for replay in fast {
+            let found = try outputs(of: path, replay: replay, now: now)
+            for (command, (want, got)) in zip(commands, zip(expected, found)) where want != got {
+                Issue.record("\(name), \(replay), \(command.joined(separator: " ")):\n\(want)\n≠\n\(got)")
             }
         }
     }
@@ -181,18 +185,7 @@ import Testing
         options.writesCheckpoints = false
         let loader = StateLoader(reader: try LogReader(path: contradiction), options: options)
         #expect(try loader.loadCompactly(upTo: .latest) == nil)
-        for (name, path) in cases {
-            let expected = try ReplayDifferentialTests.outputs(
-                of: path, replay: ReplayDifferentialTests.reference, now: now)
-            #expect(expected.first?.contains("\"intact\": false") == true, "\(name): \(expected.first ?? "")")
-            for replay in ReplayDifferentialTests.fast {
-                let found = try ReplayDifferentialTests.outputs(of: path, replay: replay, now: now)
-                for (command, (want, got)) in zip(ReplayDifferentialTests.commands, zip(expected, found))
-                where want != got {
-                    Issue.record("\(name), \(replay), \(command.joined(separator: " ")):\n\(want)\n≠\n\(got)")
-                }
-            }
-        }
+        for (name, path) in cases { try ReplayDifferentialTests.compare(name, at: path, now: now, intact: false) }
     }
 
     /// The checkpoints and projection states a cold read leaves from the compact fold are those of the
