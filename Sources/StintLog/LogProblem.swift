@@ -27,7 +27,7 @@ public struct LogProblem: Error, Hashable, Sendable, CustomStringConvertible {
         /// An event whose `at` is earlier than the previous event's, or whose `clock` is not earlier than
         /// its `at`.
         case timeWentBackwards
-        /// A batch that is not whole: inconsistent `tx`, different `at` values, or split across frames.
+        /// A batch that is not whole: inconsistent `tx`, different `at` or `hlc` values, or split across frames.
         case malformedBatch
         /// A seal frame that is invalid or whose index does not describe the segment.
         case invalidSeal
@@ -35,6 +35,16 @@ public struct LogProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case chainBroken
         /// The head differs from the one the caller expected.
         case headMismatch
+        /// An event without `device` and `hlc` after an event that carried them (log format 2: from a log's
+        /// first event with the pair on, every event carries it).
+        case envelopeDropped
+        /// An event whose `device` is not the log's: that of the first event carrying the pair (a log is
+        /// written by one device).
+        case deviceMismatch
+        /// An event whose `hlc` is earlier than the previous event's.
+        case hlcWentBackwards
+        /// An event carrying `device` and `hlc` in a directory of log format 1, which does not have them.
+        case unexpectedStamp
         /// The caller's per-event validation refused the event (unknown type or version, bad payload).
         case rejectedEvent
     }

@@ -34,6 +34,7 @@ extension LogReader {
         check.stopsAtFirstProblem = false
         check.digestOfSeq = expectedHead?.seq
         check.validator = validate
+        check.directoryFormat = directoryFormat
         let verifier = LogVerifier(reader: self, check: check)
         try verifier.run()
         return verifier.report(expectedHead: expectedHead)

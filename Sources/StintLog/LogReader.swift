@@ -64,6 +64,8 @@ public struct LogReader: Sendable {
     public let name: String
     /// The options this reader was made with.
     public let options: Options
+    /// The version in the `format` file of a log directory opened by path (1 or 2); nil otherwise.
+    private(set) var directoryFormat: Int?
 
     /// A reader of the log directory or file at `path`.
     ///
@@ -81,7 +83,7 @@ public struct LogReader: Sendable {
         case nil:
             throw LogError(.notFound, "no log at \(path): nothing exists at that path")
         case .directory:
-            try LogDirectory(path: path, fileSystem: options.fileSystem).checkFormat()
+            directoryFormat = try LogDirectory(path: path, fileSystem: options.fileSystem).checkFormat()
             source = .directory(path)
         case .regularFile, .other:
             source = .file(path)
@@ -161,6 +163,7 @@ public struct LogReader: Sendable {
     func checkOptions() -> CheckOptions {
         var check = CheckOptions()
         check.checksChain = options.checksChain
+        check.directoryFormat = directoryFormat
         return check
     }
 }

@@ -131,8 +131,8 @@ import Testing
         Case(name: "over-long new tag name", arguments: ["tag", "rename", "writing", longName], status: 64),
 
         // Logs that are not logs, damaged, or from the future.
-        Case(name: "log of a newer format", arguments: ["status"], status: 65, setup: .format("stint-log 2\n")),
-        Case(name: "write to a newer format", arguments: ["start"], status: 65, setup: .format("stint-log 2\n")),
+        Case(name: "log of a newer format", arguments: ["status"], status: 65, setup: .format("stint-log 3\n")),
+        Case(name: "write to a newer format", arguments: ["start"], status: 65, setup: .format("stint-log 3\n")),
         Case(name: "format file of garbage", arguments: ["status"], status: 1, setup: .format("hello\n")),
         Case(name: "log path is a file", arguments: ["start"], status: 1, setup: .regularFile),
         Case(name: "log path is a non-log file", arguments: ["status"], status: 65, setup: .regularFile),

@@ -90,7 +90,7 @@ import Testing
     @Test func aLogOfANewerFormatIsRefused() throws {
         let fixture = LogFixture()
         try fixture.populate(batches: 1)
-        try fixture.write(Array("stint-log 2\n".utf8), to: "format")
+        try fixture.write(Array("stint-log 3\n".utf8), to: "format")
         #expect(logError { try fixture.reader() }?.code == .newerFormat)
         #expect(logError { try fixture.open() }?.code == .newerFormat)
     }

@@ -7,7 +7,8 @@ import Testing
 /// The example logs under Events/invalid/envelope/<kind>/: the reader stops before each one's last line, with a
 /// problem of that kind on it. The fold trusts the envelope, so this is where a gap, an `at` that goes back or
 /// a broken batch is refused. `invalidLine/` holds lines whose log format 2 members (`device`, `hlc`) are
-/// refused by the line decoder itself.
+/// refused by the line decoder itself. `envelopeDropped/`, `deviceMismatch/` and `hlcWentBackwards/` (and
+/// `malformedBatch/batch-with-two-hlcs`) break log format 2's rules across lines (docs/log-format.md §2.3).
 @Suite struct EnvelopeExamplesTests {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -22,7 +23,10 @@ import Testing
         #expect(Set(Self.examples.map { String($0.split(separator: "/")[0]) }) == Self.kinds)
     }
 
-    static let kinds: Set<String> = ["seqDiscontinuity", "timeWentBackwards", "malformedBatch", "invalidLine"]
+    static let kinds: Set<String> = [
+        "seqDiscontinuity", "timeWentBackwards", "malformedBatch", "invalidLine", "envelopeDropped", "deviceMismatch",
+        "hlcWentBackwards",
+    ]
 
     @Test(arguments: examples)
     func theReaderStopsBeforeTheLastLine(path: String) throws {
@@ -44,5 +48,20 @@ import Testing
             let withoutPair = JSON.object(fields.filter { $0.key != "device" && $0.key != "hlc" })
             #expect(throws: Never.self) { try RecordedEvent(json: withoutPair) }
         }
+    }
+
+    /// Verification reports the same problem, on the last line with its `seq` (besides the broken chain: the
+    /// examples' `prev` are zeros).
+    @Test(arguments: examples)
+    func verificationReportsTheLastLine(path: String) throws {
+        let kind = String(path.split(separator: "/")[0])
+        let file = Self.directory.appendingPathComponent(path).path
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        let report = try LogReader(path: file).verify()
+        let problems = report.problems.filter { "\($0.kind)" == kind }
+        #expect(problems.count == 1, "\(report.problems)")
+        let problem = try #require(problems.first)
+        #expect(problem.location.line == lines.count)
+        if kind != "invalidLine" { #expect(problem.location.seq == Int64(lines.count)) }
     }
 }

@@ -34,6 +34,9 @@ public struct RecordedEvent: Hashable, Sendable {
             stamp.flags = newValue == nil ? stamp.flags & ~Stamp.hasHLC : stamp.flags | Stamp.hasHLC
         }
     }
+    /// Whether the event carries `device` or `hlc` (log format 2): one test of a byte, for readers that check
+    /// the pair only when it is there.
+    package var hasStamp: Bool { stamp.flags != 0 }
     /// The first 16 bytes of the SHA-256 of the previous event's line (with its newline), in lowercase
     /// hex; 32 zeros for `seq` 1.
     public var prev: String

@@ -13,6 +13,9 @@ struct CheckOptions {
     var stopsAtFirstProblem = true
     /// Remember the digest of the line of this `seq` (for heads in the middle of a log).
     var digestOfSeq: Int64?
+    /// The version in the log directory's `format` file (1 or 2); nil for a file or stream, whose format is
+    /// not known. Format 1 refuses lines carrying `device` and `hlc` (``LogProblem/Kind/unexpectedStamp``).
+    var directoryFormat: Int?
     /// A caller's per-event check, given the event and whether it follows the event last given to it (see
     /// ``LogReader/EventValidator``); its message becomes a ``LogProblem/Kind/rejectedEvent`` problem.
     var validator: LogReader.EventValidator?
@@ -51,6 +54,11 @@ struct EventChecker {
     private(set) var lastEvent: RecordedEvent?
     /// How many events were decoded.
     private(set) var eventCount: Int64 = 0
+    /// The `device` of the first event seen carrying the pair, and that event's `seq`: every later event must
+    /// carry this device (docs/decisions/0007 §2.2).
+    private(set) var logDevice: (device: DeviceID, seq: Int64)?
+    /// The `hlc` of the previous event, when it carried one.
+    private(set) var lastHLC: HLC?
     /// The digest of ``lastEvent``'s line, when the chain is being computed.
     private(set) var lastEventDigest: SHA256Digest?
     /// The digest of the line of ``CheckOptions/digestOfSeq``, once seen.
@@ -181,6 +189,8 @@ struct EventChecker {
                 "clock \(clock) is not earlier than at \(event.at); clock is written only when the reading was clamped",
                 here)
         }
+        // One test for a format-1 line in a log without stamps (no pair here, none before, format not 1).
+        if event.hasStamp || logDevice != nil { checkStamp(event, here) }
         if options.checksCanonical && !(isCanonical ?? EventChecker.isCanonical(event, line: line)) {
             report(.nonCanonicalLine, "the line is not the canonical encoding of its event", here)
         }
@@ -196,6 +206,7 @@ struct EventChecker {
         group(event, place, here)
         nextSeq = event.seq + 1
         lastAt = event.at
+        if let hlc = event.hlc { lastHLC = hlc }
         if options.checksChain || options.digestOfSeq == event.seq {
             let digest = prepared?.digest ?? SHA256Digest(of: withNewline)
             link = .line(digest)
@@ -228,6 +239,41 @@ struct EventChecker {
         guard encoded.count == line.count else { return false }
         return encoded.withUnsafeBytes { encoded in
             encoded.count == 0 || memcmp(encoded.baseAddress!, line.baseAddress!, encoded.count) == 0
+        }
+    }
+
+    /// Log format 2's rules for `device` and `hlc` (docs/decisions/0007 §2.2, docs/log-format.md §2.3): none
+    /// in a format-1 directory; from the first event carrying the pair on, every event carries it, with the
+    /// same `device`, and an `hlc` not earlier than the previous event's. (One `hlc` per batch is checked
+    /// with the batch, in ``group(_:_:_:)``.)
+    private mutating func checkStamp(_ event: RecordedEvent, _ here: LogLocation) {
+        guard let device = event.device, let hlc = event.hlc else {
+            if let logDevice {
+                report(
+                    .envelopeDropped,
+                    "the event carries no device and hlc, but seq \(logDevice.seq) and the events after it do: "
+                        + "from a log's first event with the pair on, every event carries both", here)
+            }
+            return
+        }
+        if options.directoryFormat == 1 {
+            report(
+                .unexpectedStamp,
+                "the event carries device and hlc, which a log of format 1 does not have (its format file says "
+                    + "`stint-log 1`)", here)
+        }
+        if let logDevice {
+            if device != logDevice.device {
+                report(
+                    .deviceMismatch,
+                    "device \(device) is not the log's device \(logDevice.device) (that of seq \(logDevice.seq)): "
+                        + "a log is written by one device", here)
+            }
+        } else {
+            logDevice = (device, event.seq)
+        }
+        if let lastHLC, hlc < lastHLC {
+            report(.hlcWentBackwards, "hlc \(hlc) is earlier than the previous event's \(lastHLC)", here)
         }
     }
 
@@ -292,6 +338,11 @@ struct EventChecker {
         case .joining(let atDiffers):
             if atDiffers, let tx = event.tx, let first = current.first {
                 report(.malformedBatch, "at \(event.at) differs from its batch's at \(first.at) (tx \(tx))", here)
+            }
+            // A batch has one hlc (an event that dropped it is already an envelopeDropped problem).
+            if let hlc = event.hlc, let tx = event.tx, let first = current.first, first.hlc != hlc {
+                let theirs = first.hlc.map { "hlc \($0)" } ?? "no hlc"
+                report(.malformedBatch, "hlc \(hlc) differs from its batch's \(theirs) (tx \(tx))", here)
             }
             current.append(event)
         case .stray(let reason):

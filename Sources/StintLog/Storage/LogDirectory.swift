@@ -5,8 +5,10 @@ struct LogDirectory {
     let path: String
     let fileSystem: any LogFileSystem
 
-    /// The text of the `format` file this build writes.
+    /// The text of the `format` file of a log of format 1 (no `device` and `hlc`).
     static let formatText = Array("stint-log 1\n".utf8)
+    /// The text of the `format` file of a log of format 2 (a device's log: docs/decisions/0007 §2).
+    static let formatText2 = Array("stint-log 2\n".utf8)
     static let formatName = "format"
     static let lockName = "lock"
     static let segmentSuffix = ".jsonl.zst"
@@ -45,11 +47,12 @@ struct LogDirectory {
         var temporaryFiles: [String]
     }
 
-    /// Checks that `path` is a log this build can read.
+    /// Checks that `path` is a log this build can read, and returns its format version (1 or 2).
     ///
     /// - Throws: ``LogError/Code/notFound`` when nothing is there, ``LogError/Code/notALog`` when it is not
     ///   a log directory, ``LogError/Code/newerFormat`` when the `format` file names a newer version.
-    func checkFormat() throws(LogError) {
+    @discardableResult
+    func checkFormat() throws(LogError) -> Int {
         let kind: FileKind?
         do {
             kind = try fileSystem.kind(of: path)
@@ -77,18 +80,19 @@ struct LogDirectory {
             }
             throw LogError.io(error, "read the log's format file", path: formatPath)
         }
-        if text == LogDirectory.formatText { return }
+        if text == LogDirectory.formatText { return 1 }
+        if text == LogDirectory.formatText2 { return 2 }
         let prefix = Array("stint-log ".utf8)
         if text.count > prefix.count + 1, text.starts(with: prefix), text.last == 0x0A,
-            let version = Int(String(decoding: text[prefix.count..<(text.count - 1)], as: UTF8.self)), version > 1
+            let version = Int(String(decoding: text[prefix.count..<(text.count - 1)], as: UTF8.self)), version > 2
         {
             throw LogError(
                 .newerFormat,
-                "\(path) was written by a newer Stint (log format \(version); this build reads format 1): upgrade Stint"
-            )
+                "\(path) was written by a newer Stint (log format \(version); this build reads formats 1 and 2): "
+                    + "upgrade Stint")
         }
         throw LogError(
-            .notALog, "\(path) is not a Stint log: its format file does not say `stint-log 1`")
+            .notALog, "\(path) is not a Stint log: its format file does not say `stint-log 1` or `stint-log 2`")
     }
 
     /// The segments and temporary files in the directory.
