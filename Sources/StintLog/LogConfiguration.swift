@@ -21,6 +21,12 @@ public struct LogConfiguration: Sendable {
     public var onNotice: @Sendable (LogNotice) -> Void
     /// How many bytes each read asks the file system for (default 256 KiB).
     public var readChunkSize: Int
+    /// The device this writer writes as (log format 2, docs/decisions/0007 §2); nil (the default) writes
+    /// log format 1, as Stint always has. With a device, ``LogWriter/create(at:settingsEvent:configuration:)``
+    /// makes a log of format 2, ``LogWriter/open(at:configuration:tail:)`` turns a log of format 1 into one
+    /// (its lines keep their bytes), and every batch carries the device and a reading of the writer's hybrid
+    /// logical clock.
+    public var device: DeviceID?
     /// The file operations (default ``POSIXFileSystem``); replaced by fault-injecting tests.
     @_spi(FaultInjection) public var fileSystem: any LogFileSystem
 
@@ -32,18 +38,21 @@ public struct LogConfiguration: Sendable {
     ///   - sealedFrameTarget: the content size at which a sealed frame is closed, in bytes (at least 1).
     ///   - lockTimeout: the longest wait for the writer lock.
     ///   - onNotice: receives repair and failure notices.
+    ///   - device: the device the writer writes as, making the log one of format 2 (default nil: format 1).
     public init(
         clock: @escaping @Sendable () -> Instant,
         sealThreshold: Int64 = 1 << 20,
         sealedFrameTarget: Int = 64 << 10,
         lockTimeout: Duration = .seconds(10),
-        onNotice: @escaping @Sendable (LogNotice) -> Void = { _ in }
+        onNotice: @escaping @Sendable (LogNotice) -> Void = { _ in },
+        device: DeviceID? = nil
     ) {
         self.clock = clock
         self.sealThreshold = max(1, sealThreshold)
         self.sealedFrameTarget = max(1, sealedFrameTarget)
         self.lockTimeout = lockTimeout
         self.onNotice = onNotice
+        self.device = device
         self.readChunkSize = 256 << 10
         self.fileSystem = POSIXFileSystem()
     }

@@ -6,7 +6,9 @@ extension LogWriter {
     ///
     /// Creates the directory and its `lock`, appends the settings event as seq 1, then writes the `format`
     /// file last (through a temporary file and a rename), so that a directory without `format` is never a
-    /// log. An interrupted creation can simply be run again: a directory holding only what an interrupted
+    /// log. With ``LogConfiguration/device`` the log is of format 2 (`format` says `stint-log 2`) and every
+    /// event, the first included, carries the device and an `hlc`. An interrupted creation can simply be run
+    /// again: a directory holding only what an interrupted
     /// creation leaves (`lock`, temporary files, a first segment of one event) is reused.
     ///
     /// - Throws: ``LogError/Code/alreadyExists`` when something else is at `path`; ``LogError/Code/notFound``
@@ -47,8 +49,11 @@ extension LogWriter {
         do throws(LogError) {
             try writer.clearInterruptedCreation()
             do throws(LogError) {
+                if configuration.device != nil { writer.hybridClock = HybridLogicalClock() }
                 _ = try writer.append([settingsEvent])
-                try writer.writeFile(named: LogDirectory.formatName, LogDirectory.formatText)
+                try writer.writeFile(
+                    named: LogDirectory.formatName,
+                    configuration.device == nil ? LogDirectory.formatText : LogDirectory.formatText2)
                 try writer.synchronizeParent()
             } catch {
                 // `format` may be in place but not durable (its directory or the parent failed to sync): take
@@ -83,22 +88,53 @@ extension LogWriter {
     ///   offset and last good `seq`) when the log is damaged before its last frame, in which case nothing on
     ///   disk is changed; ``LogError/Code/io`` when a read or write fails.
     ///
+    /// A log of format 2 is opened only with its device (``LogConfiguration/device``, the one its last event
+    /// carries); the writer's hybrid logical clock starts from the last event's `hlc` (or `[at, 0]` for an
+    /// event without one). With a device, a log of format 1 becomes one of format 2: its `format` file is
+    /// rewritten (through `format.tmp` and a rename) before anything is appended, and its next batch is the
+    /// first to carry the pair.
+    ///
     /// - Parameter tail: called once the lock is held: the ``LogTail`` a writer left, if the caller kept one.
     ///   When the last segment is as it describes, opening reads a few bytes of it instead of its frames.
     public static func open(
         at path: String, configuration: LogConfiguration, tail: () -> LogTail? = { nil }
     ) throws(LogError) -> LogWriter {
         let writer = LogWriter(path: path, configuration: configuration)
-        try writer.directory.checkFormat()
+        let format = try writer.directory.checkFormat()
         try writer.acquireLock()
         do {
-            if let tail = tail(), try writer.recover(from: tail) { return writer }
+            if let tail = tail(), try writer.recover(from: tail) {
+                try writer.startStamping(format: format)
+                return writer
+            }
             try writer.recover()
+            try writer.startStamping(format: format)
         } catch {
             writer.close()
             throw error
         }
         return writer
+    }
+
+    /// Once the last event is known: starts the hybrid logical clock of a writer with a device, turning a log
+    /// of format 1 into one of format 2; refuses a log of format 2 without its device.
+    private func startStamping(format: Int) throws(LogError) {
+        guard let device = configuration.device else {
+            if format == 2 {
+                throw LogError(
+                    .invalidInput,
+                    "\(path) is a device's log (log format 2): only a writer with its device id may append to it")
+            }
+            return
+        }
+        if let written = lastEvent?.device, written != device {
+            throw LogError(
+                .invalidInput,
+                "\(path) is the log of device \(written), not of this device \(device): each device writes only its "
+                    + "own log")
+        }
+        if format == 1 { try writeFile(named: LogDirectory.formatName, LogDirectory.formatText2) }
+        hybridClock = HybridLogicalClock(last: lastEvent.map { $0.hlc ?? HLC(impliedBy: $0.at) } ?? .zero)
     }
 
     /// Takes the exclusive lock on `lock`, retrying every 10 ms until the configured timeout.

@@ -38,6 +38,9 @@ public final class LogWriter {
     public internal(set) var lastEvent: RecordedEvent?
     /// The SHA-256 of the last event's line, or nil before the first event.
     var lastDigest: SHA256Digest?
+    /// The hybrid logical clock whose reading stamps each batch, with ``LogConfiguration/device``; nil for a
+    /// writer of log format 1.
+    var hybridClock: HybridLogicalClock?
     /// Why appends are refused, once a write or sync failed.
     var failure: LogError?
     let compressor = ZstdCompressor(level: ZstdCompressor.activeLevel)
@@ -82,8 +85,10 @@ public final class LogWriter {
     ///
     /// The events get consecutive `seq` values after ``lastSeq``, one `at` read from the configured clock
     /// (clamped to the previous event's `at` if the clock went back, with the raw reading kept in `clock`),
-    /// `tx` = the first `seq` when there are two or more, and the `prev` links of the hash chain. The batch is
-    /// written as one zstd frame and this returns after `fdatasync`.
+    /// `tx` = the first `seq` when there are two or more, and the `prev` links of the hash chain; with
+    /// ``LogConfiguration/device``, every event also carries the device and one new reading of the writer's
+    /// hybrid logical clock, ticked with the clock's instant. The batch is written as one zstd frame and this
+    /// returns after `fdatasync`.
     ///
     /// - Returns: the events as recorded.
     /// - Throws: ``LogError/Code/invalidInput`` for an empty batch or a draft that cannot be stored as a
@@ -99,8 +104,21 @@ public final class LogWriter {
                     : "this writer stopped after an earlier failure (\(failure.message)); open the log again to go on",
                 cause: failure)
         }
+        let reading = configuration.clock()
+        var stamp: (device: DeviceID, hlc: HLC)?
+        // Ticked on a copy, kept only once the batch is written.
+        var clock = hybridClock
+        if let device = configuration.device, var ticking = clock {
+            do throws(SyncError) {
+                stamp = (device, try ticking.tick(now: reading))
+                clock = ticking
+            } catch {
+                // Only at the end of year 9999 (docs/decisions/0007 §3).
+                throw LogError(.invalidInput, "cannot stamp the batch: \(error.message)", cause: error)
+            }
+        }
         let encoded = try BatchEncoder(lastEvent: lastEvent, lastDigest: lastDigest)
-            .encode(drafts, reading: configuration.clock())
+            .encode(drafts, reading: reading, stamp: stamp)
         let (events, content, digest) = (encoded.events, encoded.content, encoded.digest)
         var frame: [UInt8] = []
         try content.withBytes { (bytes) throws(LogError) in
@@ -114,6 +132,7 @@ public final class LogWriter {
         lastSeq = events[events.count - 1].seq
         lastEvent = events[events.count - 1]
         lastDigest = digest
+        hybridClock = clock
         if let active, active.size >= configuration.sealThreshold {
             do {
                 try sealActiveSegment()

@@ -1,7 +1,7 @@
 package import StintCore
 
-/// How a batch of drafts becomes events and lines: the one place that assigns `seq`, `at`, `tx`, `clock` and
-/// `prev` (log-format §2 and §3), used by the log writer and by every other store that keeps Stint's chain.
+/// How a batch of drafts becomes events and lines: the one place that assigns `seq`, `at`, `tx`, `clock`,
+/// `device`, `hlc` and `prev` (log-format §2 and §3), used by the log writer and by every other store that keeps Stint's chain.
 package struct BatchEncoder {
     /// A batch as it will be stored.
     package struct Encoded {
@@ -28,11 +28,14 @@ package struct BatchEncoder {
     ///
     /// The events get consecutive `seq` values after ``lastEvent``, `at` = `reading` (clamped to the previous
     /// event's `at` if the clock went back, with the raw reading kept in `clock`), `tx` = the first `seq` when
-    /// there are two or more, and the `prev` links of the hash chain.
+    /// there are two or more, and the `prev` links of the hash chain. With a `stamp` (log format 2), every event
+    /// of the batch carries its `device` and `hlc`: one batch, one reading of the hybrid logical clock.
     ///
     /// - Throws: ``LogError/Code/invalidInput`` for an empty batch or a draft that cannot be stored as a valid
     ///   event; ``LogError/Code/tooLarge`` when the batch exceeds the 256 MiB a frame may hold.
-    package func encode(_ drafts: [EventDraft], reading: Instant) throws(LogError) -> Encoded {
+    package func encode(
+        _ drafts: [EventDraft], reading: Instant, stamp: (device: DeviceID, hlc: HLC)? = nil
+    ) throws(LogError) -> Encoded {
         guard !drafts.isEmpty else {
             throw LogError(.invalidInput, "a batch must hold at least one event")
         }
@@ -52,7 +55,7 @@ package struct BatchEncoder {
         for (index, draft) in drafts.enumerated() {
             let event = RecordedEvent(
                 seq: firstSeq + Int64(index), at: at, type: draft.type, version: draft.version, tx: tx, clock: clock,
-                prev: prev, data: draft.data)
+                device: stamp?.device, hlc: stamp?.hlc, prev: prev, data: draft.data)
             // Each line in a buffer of its own: a slice of `content` kept while `content` grows would make
             // every append copy the whole batch (quadratic for an import of 100 000 events).
             var line: [UInt8] = []
@@ -60,6 +63,9 @@ package struct BatchEncoder {
             event.appendLine(to: &line)
             do throws(EventLineError) {
                 let decoded = try RecordedEvent(line: line)
+                guard decoded.device == event.device, decoded.hlc == event.hlc else {
+                    throw EventLineError("its device and hlc do not read back as written")
+                }
                 guard decoded.encodedLine().elementsEqual(line) else {
                     throw EventLineError("it does not encode to the same bytes after decoding")
                 }

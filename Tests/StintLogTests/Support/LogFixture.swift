@@ -14,6 +14,8 @@ final class LogFixture: @unchecked Sendable {
     var readChunkSize = 4096
     var lockTimeout: Duration = .seconds(10)
     var fileSystem: any LogFileSystem = POSIXFileSystem()
+    /// The device the writer writes as (log format 2); nil for format 1.
+    var device: DeviceID?
 
     init(sealThreshold: Int64 = 1 << 20, sealedFrameTarget: Int = 64 << 10) {
         self.sealThreshold = sealThreshold
@@ -26,7 +28,7 @@ final class LogFixture: @unchecked Sendable {
     var configuration: LogConfiguration {
         var configuration = LogConfiguration(
             clock: clock.reading, sealThreshold: sealThreshold, sealedFrameTarget: sealedFrameTarget,
-            lockTimeout: lockTimeout, onNotice: notices.record)
+            lockTimeout: lockTimeout, onNotice: notices.record, device: device)
         configuration.readChunkSize = readChunkSize
         configuration.fileSystem = fileSystem
         return configuration
