@@ -101,6 +101,12 @@ extension LogWriter {
     ) throws(LogError) -> LogWriter {
         let writer = LogWriter(path: path, configuration: configuration)
         let format = try writer.directory.checkFormat()
+        if format == 2 && configuration.device == nil {
+            // Refused before anything is repaired: this writer could not append to it anyway.
+            throw LogError(
+                .invalidInput,
+                "\(path) is a device's log (log format 2): only a writer with its device id may append to it")
+        }
         try writer.acquireLock()
         do {
             if let tail = tail(), try writer.recover(from: tail) {
@@ -117,16 +123,9 @@ extension LogWriter {
     }
 
     /// Once the last event is known: starts the hybrid logical clock of a writer with a device, turning a log
-    /// of format 1 into one of format 2; refuses a log of format 2 without its device.
+    /// of format 1 into one of format 2; refuses a log whose last event another device wrote.
     private func startStamping(format: Int) throws(LogError) {
-        guard let device = configuration.device else {
-            if format == 2 {
-                throw LogError(
-                    .invalidInput,
-                    "\(path) is a device's log (log format 2): only a writer with its device id may append to it")
-            }
-            return
-        }
+        guard let device = configuration.device else { return }
         if let written = lastEvent?.device, written != device {
             throw LogError(
                 .invalidInput,

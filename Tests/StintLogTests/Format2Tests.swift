@@ -2,7 +2,7 @@ import Foundation
 import StintCore
 import Testing
 
-@testable import StintLog
+@_spi(FaultInjection) @testable import StintLog
 
 /// Log format 2 written by the real writer (docs/decisions/0007 §2, docs/log-format.md §2.3): the `format`
 /// file, the pair on every event, one `hlc` per batch, readings that increase whatever the clock does, the
@@ -104,6 +104,32 @@ import Testing
         #expect(Array(events.prefix(old.count)) == old)
         #expect(events.prefix(old.count).allSatisfy { $0.device == nil && $0.hlc == nil })
         #expect(Array(events.suffix(2)) == new)
+        #expect(try fixture.reader().verify().problems == [])
+    }
+
+    /// The conversion writes `format` through `format.tmp` and a rename: if that fails, the log stays of
+    /// format 1, opens as before, and converts on the next try.
+    @Test(arguments: ["pwrite", "fsync", "rename"])
+    func aFailedConversionLeavesAFormat1Log(failing operation: String) throws {
+        let fixture = LogFixture()
+        let old = try fixture.populate(batches: 2)
+        let faults = FaultInjectingFileSystem()
+        faults.failing = [operation]
+        fixture.fileSystem = faults
+        fixture.device = Self.device
+        #expect(logError { try fixture.open() }?.code == .io)
+        fixture.fileSystem = POSIXFileSystem()
+        #expect(try fixture.bytes(of: "format") == Array("stint-log 1\n".utf8))
+        fixture.device = nil
+        let writer = try fixture.open()
+        #expect(writer.lastEvent == old.last)
+        writer.close()
+        #expect(!(try fixture.allFileNames().contains("format.tmp")))
+        fixture.device = Self.device
+        let converted = try fixture.open()
+        #expect(try converted.append([LogFixture.draft(9)])[0].device == Self.device)
+        converted.close()
+        #expect(try fixture.bytes(of: "format") == Array("stint-log 2\n".utf8))
         #expect(try fixture.reader().verify().problems == [])
     }
 
