@@ -339,57 +339,11 @@ import Testing
 
 /// Refuses to open the log's segment files, as a file without read permission does for a user other than
 /// root.
-final class DenyingFileSystem: LogFileSystem, @unchecked Sendable {
-    private let base = POSIXFileSystem()
+final class DenyingFileSystem: ForwardingFileSystem, @unchecked Sendable {
+    let base: any LogFileSystem = POSIXFileSystem()
 
     func openFile(_ path: String, _ mode: FileOpenMode) throws(SystemCallError) -> Int32 {
         if path.hasSuffix(".jsonl.zst") { throw SystemCallError(operation: "open", path: path, errno: EACCES) }
         return try base.openFile(path, mode)
     }
-
-    func close(_ descriptor: Int32) { base.close(descriptor) }
-
-    func read(
-        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64?
-    ) throws(SystemCallError) -> Int {
-        try base.read(descriptor, into: buffer, at: offset)
-    }
-
-    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(SystemCallError) {
-        try base.write(descriptor, bytes, at: offset)
-    }
-
-    func synchronize(_ descriptor: Int32, dataOnly: Bool) throws(SystemCallError) {
-        try base.synchronize(descriptor, dataOnly: dataOnly)
-    }
-
-    func truncate(_ descriptor: Int32, to size: Int64) throws(SystemCallError) {
-        try base.truncate(descriptor, to: size)
-    }
-
-    func size(of descriptor: Int32) throws(SystemCallError) -> Int64 { try base.size(of: descriptor) }
-
-    func rename(_ source: String, to destination: String) throws(SystemCallError) {
-        try base.rename(source, to: destination)
-    }
-
-    func removeFile(_ path: String) throws(SystemCallError) { try base.removeFile(path) }
-
-    func makeDirectory(_ path: String) throws(SystemCallError) { try base.makeDirectory(path) }
-
-    func synchronizeDirectory(_ path: String) throws(SystemCallError) { try base.synchronizeDirectory(path) }
-
-    func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
-        try base.contentsOfDirectory(path)
-    }
-
-    func kind(of path: String) throws(SystemCallError) -> FileKind? { try base.kind(of: path) }
-
-    func tryLockExclusively(_ descriptor: Int32) throws(SystemCallError) -> Bool {
-        try base.tryLockExclusively(descriptor)
-    }
-
-    func unlock(_ descriptor: Int32) { base.unlock(descriptor) }
-
-    func pause(milliseconds: Int) { base.pause(milliseconds: milliseconds) }
 }

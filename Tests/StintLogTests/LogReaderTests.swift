@@ -140,8 +140,8 @@ import Testing
 }
 
 /// Records the files opened through it and how many bytes were read from each.
-final class CountingFileSystem: LogFileSystem, @unchecked Sendable {
-    private let base = POSIXFileSystem()
+final class CountingFileSystem: ForwardingFileSystem, @unchecked Sendable {
+    let base: any LogFileSystem = POSIXFileSystem()
     private let lock = NSLock()
     private var opened: [String] = []
     private var names: [Int32: String] = [:]
@@ -160,7 +160,6 @@ final class CountingFileSystem: LogFileSystem, @unchecked Sendable {
         }
         return descriptor
     }
-    func close(_ descriptor: Int32) { base.close(descriptor) }
     func read(_ d: Int32, into b: UnsafeMutableRawBufferPointer, at o: Int64?) throws(SystemCallError) -> Int {
         let count = try base.read(d, into: b, at: o)
         lock.withLock {
@@ -168,19 +167,4 @@ final class CountingFileSystem: LogFileSystem, @unchecked Sendable {
         }
         return count
     }
-    func write(_ d: Int32, _ b: UnsafeRawBufferPointer, at o: Int64) throws(SystemCallError) {
-        try base.write(d, b, at: o)
-    }
-    func synchronize(_ d: Int32, dataOnly: Bool) throws(SystemCallError) { try base.synchronize(d, dataOnly: dataOnly) }
-    func truncate(_ d: Int32, to size: Int64) throws(SystemCallError) { try base.truncate(d, to: size) }
-    func size(of d: Int32) throws(SystemCallError) -> Int64 { try base.size(of: d) }
-    func rename(_ s: String, to d: String) throws(SystemCallError) { try base.rename(s, to: d) }
-    func removeFile(_ p: String) throws(SystemCallError) { try base.removeFile(p) }
-    func makeDirectory(_ p: String) throws(SystemCallError) { try base.makeDirectory(p) }
-    func synchronizeDirectory(_ p: String) throws(SystemCallError) { try base.synchronizeDirectory(p) }
-    func contentsOfDirectory(_ p: String) throws(SystemCallError) -> [String] { try base.contentsOfDirectory(p) }
-    func kind(of p: String) throws(SystemCallError) -> FileKind? { try base.kind(of: p) }
-    func tryLockExclusively(_ d: Int32) throws(SystemCallError) -> Bool { try base.tryLockExclusively(d) }
-    func unlock(_ d: Int32) { base.unlock(d) }
-    func pause(milliseconds: Int) { base.pause(milliseconds: milliseconds) }
 }

@@ -274,8 +274,8 @@ import Testing
 
 /// The real file system, except that reads of one segment fail with `EIO` from a given offset on, or its
 /// opening fails.
-final class ReadFailingFileSystem: LogFileSystem, @unchecked Sendable {
-    private let base = POSIXFileSystem()
+final class ReadFailingFileSystem: ForwardingFileSystem, @unchecked Sendable {
+    let base: any LogFileSystem = POSIXFileSystem()
     private let segment: String
     private let failingReadsFrom: Int64?
     private let failingOpen: Bool
@@ -311,30 +311,4 @@ final class ReadFailingFileSystem: LogFileSystem, @unchecked Sendable {
         }
         return try base.read(descriptor, into: buffer, at: offset)
     }
-
-    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(SystemCallError) {
-        try base.write(descriptor, bytes, at: offset)
-    }
-    func synchronize(_ descriptor: Int32, dataOnly: Bool) throws(SystemCallError) {
-        try base.synchronize(descriptor, dataOnly: dataOnly)
-    }
-    func truncate(_ descriptor: Int32, to size: Int64) throws(SystemCallError) {
-        try base.truncate(descriptor, to: size)
-    }
-    func size(of descriptor: Int32) throws(SystemCallError) -> Int64 { try base.size(of: descriptor) }
-    func rename(_ source: String, to destination: String) throws(SystemCallError) {
-        try base.rename(source, to: destination)
-    }
-    func removeFile(_ path: String) throws(SystemCallError) { try base.removeFile(path) }
-    func makeDirectory(_ path: String) throws(SystemCallError) { try base.makeDirectory(path) }
-    func synchronizeDirectory(_ path: String) throws(SystemCallError) { try base.synchronizeDirectory(path) }
-    func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
-        try base.contentsOfDirectory(path)
-    }
-    func kind(of path: String) throws(SystemCallError) -> FileKind? { try base.kind(of: path) }
-    func tryLockExclusively(_ descriptor: Int32) throws(SystemCallError) -> Bool {
-        try base.tryLockExclusively(descriptor)
-    }
-    func unlock(_ descriptor: Int32) { base.unlock(descriptor) }
-    func pause(milliseconds: Int) { base.pause(milliseconds: milliseconds) }
 }
