@@ -33,8 +33,10 @@ extension StateLoader {
         -> CompactFolded?
     {
         let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
-        // Sized for the records of the whole log (about one per two events), read from its last segment.
-        let capacity = Int(min(max(0, (try? reader.lastSeq()) ?? 0), seqLimit ?? .max) / 2)
+        // Sized for a record per event, from the log's last segment: a log has fewer (about one per two
+        // events), and the reserved but untouched part of the columns costs address space, not memory, while
+        // one too few means growing them and rehashing every id once the log passes the guess.
+        let capacity = Int(min(max(0, (try? reader.lastSeq()) ?? 0), seqLimit ?? .max))
         let refusal = CompactFoldState.Refusal()
         var milestones = Milestones(after: 0, options: options)
         var order = CompactFold.RecordOrder()

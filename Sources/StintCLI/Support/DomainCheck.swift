@@ -18,7 +18,8 @@ struct DomainCheck {
     private var broken = false
     /// Whether the compact check met an event it does not fold: the log must be checked with the reference.
     private(set) var needsReference = false
-    /// A capacity hint for the compact fold: the records of a log of this many events.
+    /// A capacity hint for the compact fold: at most a record per event of a log of this many (as a cold
+    /// read sizes it).
     private let expectedEvents: Int64
 
     /// A check with the compact fold (`compact`) or the reference fold, for a log of about `expectedEvents`.
@@ -77,7 +78,7 @@ struct DomainCheck {
             broken = true
             return nil
         }
-        fold = CompactFold(genesis: event, capacity: Int(min(expectedEvents, Int64(Int32.max)) / 2))
+        fold = CompactFold(genesis: event, capacity: Int(min(expectedEvents, Int64(Int32.max))))
         if fold == nil { needsReference = true }
         folding = true
         return nil
