@@ -17,7 +17,8 @@ extension ProjectionState: FoldedState {}
 /// ``ProjectionLoader`` for ``ProjectionView``): start from a checkpoint or from the first event, read on
 /// from the batch holding the checkpoint's `seq` — checking the checkpoint's head against the log on the
 /// way, instead of reading the log up to it once for the check and once for the fold —, fold every event
-/// up to the point, and hand each whole batch folded to `afterBatch` (where the loaders leave checkpoints).
+/// up to the point, and hand each whole batch folded to `afterBatch` (where the loaders leave checkpoints), with the state
+/// behind a closure: called only when a checkpoint is due.
 struct CheckpointedFold<State: FoldedState> {
     /// Where the fold starts: a state restored from a checkpoint, and the head the checkpoint was taken at.
     struct Start {
@@ -42,11 +43,15 @@ struct CheckpointedFold<State: FoldedState> {
     /// - Throws: ``StintError`` for events that do not fold and for read failures.
     func run(
         from start: Start?, genesis: (RecordedEvent) throws(DomainError) -> State, upTo point: ReadPoint,
-        afterBatch: (State, RecordedEvent) -> Void
+        afterBatch: (_ lastSeq: Int64, _ state: () -> State, _ last: RecordedEvent) -> Void
     ) throws(StintError) -> Outcome {
         let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
         let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
         var state = start?.state
+        // The position, apart from the state: reading it through the optional state copied the state (a
+        // retain of each of its arrays and dictionaries) at every event.
+        var lastSeq = start?.state.lastSeq ?? 0
+        var hasState = start != nil
         var unverifiedHead = start?.head
         var lastEvent: RecordedEvent?
         var count: Int64 = 0
@@ -64,17 +69,19 @@ struct CheckpointedFold<State: FoldedState> {
                 }
                 if let atLimit, batch.events[0].at > atLimit { break }
                 for event in batch.events {
-                    if let current = state, event.seq <= current.lastSeq { continue }
+                    if hasState && event.seq <= lastSeq { continue }
                     if let seqLimit, event.seq > seqLimit { break batches }
-                    if state == nil {
-                        state = try genesis(event)
-                    } else {
+                    if hasState {
                         try state!.apply(event)
+                    } else {
+                        state = try genesis(event)
+                        hasState = true
                     }
+                    lastSeq = event.seq
                     lastEvent = event
                     count += 1
                 }
-                if let state, let last = batch.events.last, state.lastSeq == last.seq { afterBatch(state, last) }
+                if hasState, let last = batch.events.last, lastSeq == last.seq { afterBatch(lastSeq, { state! }, last) }
             }
             // A log that ends before the checkpoint's seq (or is damaged before it) is not its log.
             if unverifiedHead != nil { return .staleCheckpoint }

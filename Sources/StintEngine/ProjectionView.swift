@@ -139,11 +139,11 @@ struct ProjectionLoader {
         let outcome = try? CheckpointedFold<ProjectionState>(reader: reader).run(
             from: .init(state: restored, head: found.header.head),
             genesis: { (event) throws(DomainError) in ProjectionState(try LogState(genesis: event)) }, upTo: point
-        ) { state, last in
-            if state.lastSeq >= nextMilestone {
-                nextMilestone = (state.lastSeq / spacing + 1) * spacing
-                if options.writesCheckpoints, saved.insert(state.lastSeq).inserted {
-                    var pruned = state
+        ) { seq, state, last in
+            if seq >= nextMilestone {
+                nextMilestone = (seq / spacing + 1) * spacing
+                if options.writesCheckpoints, saved.insert(seq).inserted {
+                    var pruned = state()
                     pruned.prune()
                     pruned.save(to: projections, at: last)
                 }

@@ -47,12 +47,14 @@ extension StateLoader {
                 genesis: { (event) throws(DomainError) in
                     try CompactFoldState(genesis: event, capacity: capacity, refusal: refusal)
                 }, upTo: point
-            ) { state, last in
-                let due = milestones.passed(state.lastSeq)
-                if due.state && leavingStateCheckpoints && state.lastSeq != seqLimit {
-                    save(state.fold.compactCheckpoint(order: &order), at: last)
+            ) { seq, state, last in
+                let due = milestones.passed(seq)
+                if due.state && leavingStateCheckpoints && seq != seqLimit {
+                    save(state().fold.compactCheckpoint(order: &order), at: last)
                 }
-                if due.projection { milestones.saveProjection(ProjectionState(state.fold), at: last, in: projections) }
+                if due.projection {
+                    milestones.saveProjection(ProjectionState(state().fold), at: last, in: projections)
+                }
             }
         } catch {
             if refusal.seq != nil { return nil }

@@ -44,10 +44,10 @@ struct StateLoader {
         var milestones = Milestones(after: start?.state.lastSeq ?? 0, options: options)
         let outcome = try CheckpointedFold<LogState>(reader: reader).run(
             from: start, genesis: LogState.init(genesis:), upTo: point
-        ) { state, last in
-            let due = milestones.passed(state.lastSeq)
-            if due.state && state.lastSeq != seqLimit { save(state.compactCheckpoint, at: last) }
-            if due.projection { milestones.saveProjection(ProjectionState(state), at: last, in: projections) }
+        ) { seq, state, last in
+            let due = milestones.passed(seq)
+            if due.state && seq != seqLimit { save(state().compactCheckpoint, at: last) }
+            if due.projection { milestones.saveProjection(ProjectionState(state()), at: last, in: projections) }
         }
         guard case .folded(let state, let lastEvent, let folded, let warning) = outcome else {
             // The checkpoint is not of this log: drop it and fold again without it.
