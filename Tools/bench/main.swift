@@ -67,7 +67,8 @@ case let other: fail("--fold takes compact or reference, not '\(other)'\n\(usage
 }
 
 do {
-    let capacity = Int(try LogReader(path: path, options: options).lastSeq() / 2)
+    // A record per event at most, as cold reads size the compact fold.
+    let capacity = Int(try LogReader(path: path, options: options).lastSeq())
     for _ in 0..<runs {
         // A pass that only reads (decompression, the chain, decoding, the checks), then one that also folds:
         // the difference is the fold. (Timing each batch instead would cost two system calls a batch.)
