@@ -22,6 +22,9 @@ public struct LogReader: Sendable {
         public var readChunkSize: Int
         /// Whether each event's `prev` is checked against the hash of the line before it (default true).
         public var checksChain: Bool
+        /// Whether each line must be the canonical encoding of the event it decodes to (default false;
+        /// verification and ingestion, which copies events by re-encoding them, check it).
+        public var checksCanonical = false
         /// How many threads prepare the segments of a log directory ahead of the checks: read, decompress,
         /// decode and hash them (default ``defaultWorkers``: the processors online, at most 4). With 1 (or a
         /// single segment, a file or a stream) the calling thread reads everything itself; less than 1 counts
@@ -163,6 +166,7 @@ public struct LogReader: Sendable {
     func checkOptions() -> CheckOptions {
         var check = CheckOptions()
         check.checksChain = options.checksChain
+        check.checksCanonical = options.checksCanonical
         check.directoryFormat = directoryFormat
         return check
     }

@@ -13,8 +13,21 @@ extension LogWriter {
     ///
     /// - Throws: ``LogError/Code/alreadyExists`` when something else is at `path`; ``LogError/Code/notFound``
     ///   when its parent directory does not exist; ``LogError/Code/io`` when a write fails.
+    ///
+    /// With `remote` (a device joining a space, whose first event must sort after the events it ingested),
+    /// the first batch's `hlc` is received from it (``append(_:receiving:)``).
     public static func create(
-        at path: String, settingsEvent: EventDraft, configuration: LogConfiguration
+        at path: String, settingsEvent: EventDraft, configuration: LogConfiguration, receiving remote: HLC? = nil
+    ) throws(LogError) -> LogWriter {
+        try create(at: path, configuration: configuration) { (writer) throws(LogError) in
+            _ = try writer.append([settingsEvent], receiving: remote)
+        }
+    }
+
+    /// Creates a log directory whose first batch `appendFirst` appends, and returns its writer.
+    static func create(
+        at path: String, configuration: LogConfiguration,
+        appendingFirst appendFirst: (LogWriter) throws(LogError) -> Void
     ) throws(LogError) -> LogWriter {
         let fileSystem = configuration.fileSystem
         let kind: FileKind?
@@ -50,7 +63,7 @@ extension LogWriter {
             try writer.clearInterruptedCreation()
             do throws(LogError) {
                 if configuration.device != nil { writer.hybridClock = HybridLogicalClock() }
-                _ = try writer.append([settingsEvent])
+                try appendFirst(writer)
                 try writer.writeFile(
                     named: LogDirectory.formatName,
                     configuration.device == nil ? LogDirectory.formatText : LogDirectory.formatText2)

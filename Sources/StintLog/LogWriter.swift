@@ -90,12 +90,17 @@ public final class LogWriter {
     /// hybrid logical clock, ticked with the clock's instant. The batch is written as one zstd frame and this
     /// returns after `fdatasync`.
     ///
+    /// With `remote`, the reading of the newest event of other devices this log's replica holds (an ingestion
+    /// batch, or any batch of a replica that holds other devices' events), the clock receives it first
+    /// (``HybridLogicalClock/receive(_:now:)``), so that the batch sorts after every event it knows of
+    /// (docs/decisions/0007 §3, §6.4). A writer without a device ignores it.
+    ///
     /// - Returns: the events as recorded.
     /// - Throws: ``LogError/Code/invalidInput`` for an empty batch or a draft that cannot be stored as a
     ///   valid event; ``LogError/Code/tooLarge`` when the batch exceeds 256 MiB; ``LogError/Code/io`` when a
     ///   write or sync fails (the writer then refuses further appends); ``LogError/Code/failStopped`` after
     ///   such a failure or ``close()``.
-    public func append(_ drafts: [EventDraft]) throws(LogError) -> [RecordedEvent] {
+    public func append(_ drafts: [EventDraft], receiving remote: HLC? = nil) throws(LogError) -> [RecordedEvent] {
         if let failure {
             throw LogError(
                 .failStopped,
@@ -110,7 +115,8 @@ public final class LogWriter {
         var clock = hybridClock
         if let device = configuration.device, var ticking = clock {
             do throws(SyncError) {
-                stamp = (device, try ticking.tick(now: reading))
+                let hlc = if let remote { try ticking.receive(remote, now: reading) } else { try ticking.tick(now: reading) }
+                stamp = (device, hlc)
                 clock = ticking
             } catch {
                 // Only at the end of year 9999 (docs/decisions/0007 §3).
@@ -119,7 +125,14 @@ public final class LogWriter {
         }
         let encoded = try BatchEncoder(lastEvent: lastEvent, lastDigest: lastDigest)
             .encode(drafts, reading: reading, stamp: stamp)
-        let (events, content, digest) = (encoded.events, encoded.content, encoded.digest)
+        try write(encoded.content, of: encoded.events, digest: encoded.digest)
+        hybridClock = clock
+        return encoded.events
+    }
+
+    /// Writes a batch's lines as one frame, makes it the log's end, and seals the active segment when it is
+    /// due.
+    func write(_ content: [UInt8], of events: [RecordedEvent], digest: SHA256Digest) throws(LogError) {
         var frame: [UInt8] = []
         try content.withBytes { (bytes) throws(LogError) in
             try compressor.compress(bytes, appendingTo: &frame)
@@ -132,7 +145,6 @@ public final class LogWriter {
         lastSeq = events[events.count - 1].seq
         lastEvent = events[events.count - 1]
         lastDigest = digest
-        hybridClock = clock
         if let active, active.size >= configuration.sealThreshold {
             do {
                 try sealActiveSegment()
@@ -146,11 +158,10 @@ public final class LogWriter {
                         location: LogLocation(segment: active.name)))
             }
         }
-        return events
     }
 
     /// Appends a frame to the active segment and syncs; on failure, truncates back and stops the writer.
-    private func appendFrame(_ frame: [UInt8]) throws(LogError) {
+    func appendFrame(_ frame: [UInt8]) throws(LogError) {
         guard var segment = active else { return }
         let segmentPath = directory.path(segment.name)
         do {
@@ -170,7 +181,7 @@ public final class LogWriter {
 
     /// Creates the segment that starts with `firstSeq`, holding `frame`: written to a temporary file, synced,
     /// renamed into place, and the directory synced.
-    private func startSegment(with frame: [UInt8], firstSeq: Int64) throws(LogError) {
+    func startSegment(with frame: [UInt8], firstSeq: Int64) throws(LogError) {
         let name = LogDirectory.segmentName(firstSeq: firstSeq)
         let temporaryPath = directory.path(name + ".new" + LogDirectory.temporarySuffix)
         let segmentPath = directory.path(name)
