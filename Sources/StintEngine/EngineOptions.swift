@@ -41,6 +41,12 @@ public struct EngineOptions: Sendable {
     /// than ``LogState``'s fold, the reference it is checked against (default true; an event the compact
     /// fold does not apply hands the work to the reference fold, whose errors are the ones reported).
     public var foldsCompactly: Bool = true
+    /// Where this device's id is kept and how a new one is made, for the operations of a space
+    /// (docs/decisions/0007 §4); nil (the default) refuses them.
+    public var deviceIdentity: DeviceIdentity?
+    /// The device the log writer stamps batches with (log format 2); set by ``MergedStore`` for the replica's
+    /// own log, nil for a log that is not in a space.
+    package var device: DeviceID?
     /// The file operations of the log, its readers and its checkpoints (default ``POSIXFileSystem``);
     /// replaced by fault-injecting tests and harnesses.
     @_spi(FaultInjection) public var fileSystem: any LogFileSystem = POSIXFileSystem()
@@ -70,6 +76,7 @@ public struct EngineOptions: Sendable {
             clock: { instant.value }, sealThreshold: sealThreshold, lockTimeout: lockTimeout,
             onNotice: { notify($0.message) })
         configuration.fileSystem = fileSystem
+        configuration.device = device
         return configuration
     }
 

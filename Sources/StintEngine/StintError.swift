@@ -16,6 +16,16 @@ public struct StintError: Error, Sendable, CustomStringConvertible {
     public var domain: DomainError?
     /// The log error this came from, if any.
     public var log: LogError?
+    /// What the engine's callers match on, for the failures that they answer rather than report.
+    public var code: Code?
+
+    /// The failures a caller answers.
+    public enum Code: Hashable, Sendable {
+        /// `batches(after:)` of a ``MergedStore``: events that sort before the position's last event arrived
+        /// since it was given out, so what was folded up to it is not a prefix of the history any more; fold
+        /// from the start (docs/decisions/0007 §1.3).
+        case positionSuperseded
+    }
 
     public init(
         _ category: Category, _ message: String, details: [String] = [], domain: DomainError? = nil,

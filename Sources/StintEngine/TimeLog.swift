@@ -36,6 +36,8 @@ public final class TimeLog {
     private var isSlice: Bool
     /// The log directory, for the whole state a command that reads every record needs.
     private let directory: LogDirectoryStore?
+    /// The fold of the store's events.
+    let rules: FoldRules
 
     init(
         path: String, store: any EventStore, state: LogState, head: StoreHead?, options: EngineOptions,
@@ -49,6 +51,7 @@ public final class TimeLog {
         self.model = model
         self.isSlice = isSlice
         self.directory = directory
+        rules = FoldRules.of(store)
     }
 
     /// Creates a log directory whose first event records its settings.
@@ -167,30 +170,57 @@ public final class TimeLog {
     public static func open(store: any EventStore, options: EngineOptions) throws(StintError) -> TimeLog {
         let head = try store.head()
         var state: LogState?
-        try fold(store, after: nil, upTo: head, into: &state)
+        try fold(store, after: nil, upTo: head, into: &state, rules: FoldRules.of(store))
         guard let state else {
             throw StintError(.damaged, "the store holds no events; a log begins with log.created ('stint init')")
         }
-        return TimeLog(path: "\(store)", store: store, state: state, head: head, options: options)
+        let path = (store as? MergedStore)?.space.log ?? "\(store)"
+        return TimeLog(path: path, store: store, state: state, head: head, options: options)
+    }
+
+    /// Opens the replica at `log` (a log in a space, docs/decisions/0007) for writing: a ``MergedStore`` holding
+    /// the own log's lock, the merged history folded from its start (no read models or checkpoints for
+    /// spaces yet). Every command ingests the sync folder first.
+    ///
+    /// - Throws: as ``MergedStore/open(log:holdingLock:options:)``, and (damaged) for a merged history that
+    ///   does not fold.
+    public static func openSpace(log: String, options: EngineOptions) throws(StintError) -> TimeLog {
+        var options = options
+        options.usesReadModels = false
+        options.foldsCompactly = false
+        let store = try MergedStore.open(log: log, holdingLock: true, options: options)
+        do {
+            return try open(store: store, options: options)
+        } catch {
+            store.close()
+            throw error
+        }
     }
 
     /// Folds the batches of `store` after `position` up to `head` into `state`.
     private static func fold(
-        _ store: any EventStore, after position: StorePosition?, upTo head: StoreHead?, into state: inout LogState?
+        _ store: any EventStore, after position: StorePosition?, upTo head: StoreHead?, into state: inout LogState?,
+        rules: FoldRules
     ) throws(StintError) {
         guard let head else { return }
         let cursor = try store.batches(after: position)
-        while state?.lastSeq != head.position.seq, let batch = try cursor.next() {
+        var reached = position
+        while reached != head.position, let batch = try cursor.next() {
             do throws(DomainError) {
                 for event in batch.events {
-                    if state == nil { state = try LogState(genesis: event) } else { try state!.apply(event) }
+                    if state == nil {
+                        state = try LogState(genesis: event)
+                    } else {
+                        try rules.apply(event, to: &state!)
+                    }
                 }
             } catch {
                 throw StintError(error)
             }
+            reached = batch.position
         }
         if let damage = cursor.damage { throw damage }
-        guard state?.lastSeq == head.position.seq else {
+        guard reached == head.position else {
             throw StintError(
                 .damaged, "the store ended before its head (\(head.position)); run 'stint verify' to see where")
         }
@@ -222,6 +252,8 @@ public final class TimeLog {
     public func execute(
         building makeCommand: (LogState, Instant) throws(StintError) -> Command
     ) throws(StintError) -> Result {
+        // A space's replica first takes in what the other devices wrote (docs/decisions/0007 §6.1).
+        if let merged = store as? MergedStore { try merged.ingest() }
         // A refusal is a decision too: decide on what the store holds now, not on what it held at open.
         try catchUp(to: try store.head())
         for _ in 0..<Self.maximumAttempts {
@@ -299,7 +331,13 @@ public final class TimeLog {
             }
         }
         var next: LogState? = state
-        try Self.fold(store, after: known.position, upTo: current, into: &next)
+        do {
+            try Self.fold(store, after: known.position, upTo: current, into: &next, rules: rules)
+        } catch where error.code == .positionSuperseded {
+            // Events that sort before the state's last one arrived: fold the merged history again.
+            next = nil
+            try Self.fold(store, after: nil, upTo: current, into: &next, rules: rules)
+        }
         guard let next else { throw StintError(.damaged, "the log at \(path) lost its events") }
         state = next
         head = current
@@ -367,7 +405,7 @@ public final class TimeLog {
         if placedAsChecked { return checked.state }
         var next = state
         do {
-            for event in events { try next.apply(event) }
+            for event in events { try rules.apply(event, to: &next) }
         } catch {
             throw StintError(error)
         }
@@ -390,7 +428,7 @@ public final class TimeLog {
                     seq: first + Int64(index), at: now, type: draft.type, version: draft.version,
                     tx: drafts.count > 1 ? first : nil, clock: reading < now ? reading : nil,
                     prev: RecordedEvent.genesisPrev, data: draft.data)
-                try next.apply(event)
+                try rules.apply(event, to: &next)
                 events.append(event)
             }
         } catch {

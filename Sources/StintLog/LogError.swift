@@ -57,7 +57,7 @@ public struct LogError: Error, Sendable, CustomStringConvertible {
 
 extension LogError {
     /// A failed system call, described with the path it concerned and a hint.
-    static func io(_ error: SystemCallError, _ doing: String, path: String) -> LogError {
+    package static func io(_ error: SystemCallError, _ doing: String, path: String) -> LogError {
         let error = error.on(path)
         let hint: String
         switch error.errno {

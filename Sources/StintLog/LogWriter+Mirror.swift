@@ -47,7 +47,8 @@ extension LogWriter {
         var clock = hybridClock ?? HybridLogicalClock()
         for (index, event) in events.enumerated() {
             guard event.seq == first.seq + Int64(index) else {
-                throw LogError(.invalidInput, "the batch skips from seq \(first.seq + Int64(index) - 1) to \(event.seq)")
+                throw LogError(
+                    .invalidInput, "the batch skips from seq \(first.seq + Int64(index) - 1) to \(event.seq)")
             }
             guard event.prev == (digest?.link ?? RecordedEvent.genesisPrev) else {
                 throw LogError(.invalidInput, "event \(event.seq) does not link to the line before it in \(path)")
@@ -55,7 +56,8 @@ extension LogWriter {
             if let device = event.device, device != configuration.device {
                 throw LogError(
                     .invalidInput,
-                    "event \(event.seq) was written by device \(device), not by \(configuration.device?.description ?? "none")")
+                    "event \(event.seq) was written by device \(device), not by \(configuration.device?.description ?? "none")"
+                )
             }
             if let hlc = event.hlc { clock = HybridLogicalClock(last: max(clock.last, hlc)) }
             var line = event.encodedLine()

@@ -115,7 +115,8 @@ public final class LogWriter {
         var clock = hybridClock
         if let device = configuration.device, var ticking = clock {
             do throws(SyncError) {
-                let hlc = if let remote { try ticking.receive(remote, now: reading) } else { try ticking.tick(now: reading) }
+                let hlc =
+                    if let remote { try ticking.receive(remote, now: reading) } else { try ticking.tick(now: reading) }
                 stamp = (device, hlc)
                 clock = ticking
             } catch {

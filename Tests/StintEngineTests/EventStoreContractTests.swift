@@ -37,10 +37,12 @@ import Testing
         let store = try fixture.create()
         defer { store.close() }
         let (_, first) = try store.appendExpectingSuccess([note("a")], at: fixture.clock.now)
+        let firstLine = try fixture.lineHash(of: first)
         let (batch, second) = try store.appendExpectingSuccess([note("b")], at: fixture.clock.now)
         #expect(first.hash.utf8.count == 64)
-        #expect(batch.events[0].prev == String(first.hash.prefix(32)), "prev links to the line before (§3)")
+        #expect(batch.events[0].prev == String(firstLine.prefix(32)), "prev links to the line before (§3)")
         #expect(second != first)
+        #expect(try fixture.lineHash(of: second) != firstLine)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -137,13 +139,19 @@ import Testing
         try store.appendExpectingSuccess([note("a"), note("b"), note("c")], at: fixture.clock.now)
         try store.appendExpectingSuccess([note("d")], at: fixture.clock.now)
         let positions = try store.allBatches().map(\.position)
-        #expect(positions == [StorePosition(seq: 1), StorePosition(seq: 4), StorePosition(seq: 5)])
+        #expect(
+            positions == [
+                try fixture.position(afterSeq: 1), try fixture.position(afterSeq: 4), try fixture.position(afterSeq: 5),
+            ])
         #expect(try store.allBatches(after: positions[0]).count == 2)
         #expect(try store.allBatches(after: positions[1]).count == 1)
         #expect(throws: StintError.self, "inside the batch of seq 2…4") {
-            try store.allBatches(after: StorePosition(seq: 3))
+            try store.allBatches(after: fixture.kind == .merged ? fixture.position(afterSeq: 3) : StorePosition(seq: 3))
         }
-        #expect(throws: StintError.self, "after the end") { try store.allBatches(after: StorePosition(seq: 6)) }
+        let beyond =
+            fixture.kind == .merged
+            ? StorePosition(merged: MergedPosition(seqs: [StoreFixture.device: 6])) : StorePosition(seq: 6)
+        #expect(throws: StintError.self, "after the end") { try store.allBatches(after: beyond) }
     }
 
     /// What a fold trusts (LogState.apply checks none of it): every batch a store hands out follows the one
@@ -170,7 +178,7 @@ import Testing
                 #expect(event.seq == first.seq + Int64(index))
                 #expect(event.at == first.at && event.tx == first.tx && event.clock == first.clock)
             }
-            #expect(batch.position == StorePosition(seq: batch.events[batch.events.count - 1].seq))
+            #expect(batch.position == (try fixture.position(afterSeq: batch.events[batch.events.count - 1].seq)))
             last = batch.events.last
         }
         #expect(last?.seq == 13)
@@ -219,7 +227,7 @@ import Testing
     /// The in-memory store keeps the log's bytes: the same batches at the same instants give the same heads.
     @Test func theInMemoryStoreGivesTheSameHeadsAsTheLogDirectory() throws {
         var heads: [StoreKind: [StoreHead]] = [:]
-        for kind in StoreKind.allCases {
+        for kind in [StoreKind.inMemory, .logDirectory] {
             let fixture = StoreFixture(kind)
             let store = try fixture.create()
             defer { store.close() }

@@ -1,11 +1,16 @@
 import StintCore
-import StintEngine
+import StintLog
 import TestSupport
+import Testing
+
+@testable import StintEngine
 
 /// The stores every contract test runs against.
 enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case inMemory
     case logDirectory
+    /// A one-device space: the founder's replica (docs/decisions/0007 §11 step 6).
+    case merged
 
     var description: String { rawValue }
 }
@@ -14,6 +19,8 @@ enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
 /// open the same log).
 final class StoreFixture {
     let kind: StoreKind
+    /// The device of a merged store.
+    static let device = DeviceID(high: 0x3f2a_9c4e_0b1d_4c6e, low: 0x9f00_5a7b_8c9d_0e1f)
     let directory = TemporaryDirectory()
     let clock = FixedClock("2026-11-29T09:00:00.000Z")
     let ids = IncrementingIDs()
@@ -24,7 +31,9 @@ final class StoreFixture {
     }
 
     var options: EngineOptions {
-        EngineOptions(clock: clock.reading, newID: ids.generator, lockTimeout: .milliseconds(200))
+        var options = EngineOptions(clock: clock.reading, newID: ids.generator, lockTimeout: .milliseconds(200))
+        options.deviceIdentity = DeviceIdentity(file: directory.appending("state/stint/device")) { Self.device }
+        return options
     }
 
     var path: String { directory.appending("log") }
@@ -48,7 +57,30 @@ final class StoreFixture {
         case .logDirectory:
             LogDirectoryStoreCreation.create(at: path, genesis: genesis, reading: clock.now, options: options)
             return try LogDirectoryStore.open(at: path, options: options)
+        case .merged:
+            LogDirectoryStoreCreation.create(at: path, genesis: genesis, reading: clock.now, options: options)
+            _ = try Space.initSpace(log: path, folder: directory.appending("sync"), options: options)
+            return try MergedStore.open(log: path, holdingLock: false, options: options)
         }
+    }
+
+    /// The position after the event at `seq` of the store's log (of its device, for a merged store).
+    func position(afterSeq seq: Int64) throws -> StorePosition {
+        guard kind == .merged else { return StorePosition(seq: seq) }
+        let device = Self.device
+        let event = try #require(try LogReader(path: path).events(from: seq).next())
+        let key = MergeKey(hlc: event.hlc ?? HLC(impliedBy: event.at), device: device, seq: seq)
+        return StorePosition(merged: MergedPosition(seqs: [device: seq], lastKey: key))
+    }
+
+    /// The SHA-256 of the line the store's head ends with (a merged store's head hashes its frontier, whose
+    /// one device's head is that line's).
+    func lineHash(of head: StoreHead) throws -> String {
+        guard kind == .merged else { return head.hash }
+        let device = Self.device
+        let frontier = try Space.open(log: path, options: options).frontier()
+        #expect(frontier.hash == head.hash, "the head is the frontier's")
+        return try #require(frontier.heads[device]).hash
     }
 
     /// Another handle on the same store.
@@ -59,6 +91,8 @@ final class StoreFixture {
             return memory.reopened()
         case .logDirectory:
             return try LogDirectoryStore.open(at: path, options: options)
+        case .merged:
+            return try MergedStore.open(log: path, holdingLock: false, options: options)
         }
     }
 }

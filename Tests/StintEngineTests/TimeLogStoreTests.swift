@@ -79,6 +79,11 @@ import Testing
                     in: InMemoryEventStore(), timeZone: "UTC", firstWeekday: 2, options: fixture.options)
             case .logDirectory:
                 log = try TimeLog.create(at: fixture.path, timeZone: "UTC", firstWeekday: 2, options: fixture.options)
+            case .merged:
+                try TimeLog.create(at: fixture.path, timeZone: "UTC", firstWeekday: 2, options: fixture.options).close()
+                _ = try Space.initSpace(
+                    log: fixture.path, folder: fixture.directory.appending("sync"), options: fixture.options)
+                log = try TimeLog.openSpace(log: fixture.path, options: fixture.options)
             }
             defer { log.close() }
             var events: [RecordedEvent] = []
@@ -93,6 +98,12 @@ import Testing
         let directory = try #require(outputs[.logDirectory])
         #expect(memory.0 == directory.0)
         #expect(memory.1 == directory.1)
+        // A one-device space stamps its events (device, hlc) and chains them over the stamps; the rest is the same.
+        let merged = try #require(outputs[.merged])
+        #expect(merged.0.allSatisfy { $0.device == StoreFixture.device && $0.hlc != nil })
+        #expect(merged.0.map { [$0.seq, $0.at.milliseconds] } == directory.0.map { [$0.seq, $0.at.milliseconds] })
+        #expect(merged.0.map(\.data) == directory.0.map(\.data))
+        #expect(merged.1 == directory.1)
     }
 
     @Test func creatingALogInAStoreThatHoldsOneIsRefused() throws {

@@ -43,14 +43,38 @@ public protocol EventStore: AnyObject {
 /// Opaque to everything above the store: a `seq` for a single log today, a frontier of device positions or
 /// a database id for other stores.
 public struct StorePosition: Hashable, Sendable, CustomStringConvertible {
-    /// The `seq` of the last event at or before the position.
+    /// The `seq` of the last event at or before the position; in a ``MergedStore``, the number of events up to
+    /// it.
     package let seq: Int64
+    /// In a ``MergedStore``: how far each device's events reach and the key of the last event.
+    package let merged: MergedPosition?
 
     package init(seq: Int64) {
         self.seq = seq
+        merged = nil
     }
 
-    public var description: String { "seq \(seq)" }
+    package init(merged: MergedPosition) {
+        seq = merged.seqs.values.reduce(0, +)
+        self.merged = merged
+    }
+
+    public var description: String {
+        guard let merged else { return "seq \(seq)" }
+        return "event \(seq) of the merged history" + (merged.lastKey.map { " (\($0))" } ?? "")
+    }
+}
+
+/// A place in a ``MergedStore``'s merged history: per device the last `seq` before it, and the merge key of the
+/// last event before it (docs/decisions/0007 §1.3).
+package struct MergedPosition: Hashable, Sendable {
+    package var seqs: [DeviceID: Int64]
+    package var lastKey: MergeKey?
+
+    package init(seqs: [DeviceID: Int64] = [:], lastKey: MergeKey? = nil) {
+        self.seqs = seqs
+        self.lastKey = lastKey
+    }
 }
 
 /// A store's head: the position after its last batch and the hash that commits to every event up to it.
@@ -76,6 +100,11 @@ public struct StoredBatch: Hashable, Sendable {
     package init(events: [RecordedEvent]) {
         self.events = events
         position = StorePosition(seq: events[events.count - 1].seq)
+    }
+
+    package init(events: [RecordedEvent], position: StorePosition) {
+        self.events = events
+        self.position = position
     }
 
     /// The `seq` of the first event.

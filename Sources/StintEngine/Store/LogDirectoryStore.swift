@@ -137,6 +137,14 @@ public final class LogDirectoryStore: EventStore {
     public func append(
         _ drafts: [EventDraft], recordedAt reading: Instant, expecting expected: StoreHead?
     ) throws(StintError) -> AppendOutcome {
+        try append(drafts, recordedAt: reading, expecting: expected, receiving: nil)
+    }
+
+    /// ``append(_:recordedAt:expecting:)`` whose batch's hybrid logical clock first receives `remote`, the
+    /// newest reading of other devices' events the replica holds (``LogWriter/append(_:receiving:)``).
+    func append(
+        _ drafts: [EventDraft], recordedAt reading: Instant, expecting expected: StoreHead?, receiving remote: HLC?
+    ) throws(StintError) -> AppendOutcome {
         guard !isClosed else {
             throw StintError(.refused, "the store of \(path) was closed; open the log again to append")
         }
@@ -155,7 +163,7 @@ public final class LogDirectoryStore: EventStore {
         guard current == expected else { return .conflict(current: current) }
         do {
             instant.value = reading
-            let events = try writer.append(drafts)
+            let events = try writer.append(drafts, receiving: remote)
             guard let head = writer.head else {
                 throw StintError(.refused, "the log at \(path) has no head after an append")
             }

@@ -1,0 +1,116 @@
+public import StintCore
+@_spi(FaultInjection) public import StintLog
+
+/// What the sync folder holds of another device, compared with this replica's mirror of it
+/// (docs/decisions/0007 §6.2, §6.3): what ingestion would accept, what has not arrived yet, and whether the
+/// folder's copy is behind or forked. Made by reading only; ``MergedStore/ingest()`` writes what it accepts.
+public struct DeviceScan: Hashable, Sendable {
+    /// The device.
+    public var device: DeviceID
+    /// The head of the mirror before ingestion (nil for a device not ingested yet).
+    public var mirrorHead: LogHead?
+    /// The batches after the mirror's head that ingestion accepts: whole, checksummed, canonical, continuing
+    /// the chain.
+    public var accepted: [LogBatch] = []
+    /// Where reading the folder's copy stopped before its end, "not arrived yet" (a torn or missing file, a
+    /// file that cannot be opened, a frame that does not check): what, and in which file and at which offset.
+    public var waiting: String?
+    /// How many events the folder's copy lacks that the mirror holds (a stale copy the sync tool delivered):
+    /// not an error, nothing is lost.
+    public var behindBy: Int64?
+    /// The first `seq` at which the folder's copy holds other bytes than the mirror: a fork (§6.3).
+    public var forkedAt: Int64?
+
+    /// The number of events ingestion would add.
+    public var acceptedEvents: Int { accepted.reduce(0) { $0 + $1.events.count } }
+
+    /// The head after the accepted batches (the mirror's head when none).
+    public var headAfter: LogHead? { accepted.last.map { LogHead(of: $0.events[$0.events.count - 1]) } ?? mirrorHead }
+}
+
+extension Space {
+    /// Compares the folder's copy of `device`'s log with the mirror, reading the copy from the mirror's head.
+    func scan(_ device: DeviceID) throws(StintError) -> DeviceScan {
+        let mirror = try mirrorReader(of: device)
+        let mirrorHead: LogHead?
+        do {
+            mirrorHead = try mirror?.head()
+        } catch {
+            throw StintError(error)
+        }
+        var scan = DeviceScan(device: device, mirrorHead: mirrorHead)
+        var readOptions = options.readOptions
+        readOptions.checksCanonical = true
+        readOptions.workers = 1
+        let path = folderPath(of: device)
+        do throws(LogError) {
+            let source = try LogReader(path: path, options: readOptions)
+            let known = mirrorHead?.seq ?? 0
+            let last = try source.lastSeq()
+            if last < known {
+                guard last > 0, let theirs = try source.head(at: last) else {
+                    scan.waiting = "\(path) holds no readable event yet"
+                    return scan
+                }
+                if try theirs != mirror?.head(at: last) {
+                    scan.forkedAt = try firstDifference(source, mirror!, upTo: last)
+                } else {
+                    scan.behindBy = known - last
+                }
+                return scan
+            }
+            let cursor = try source.batches(from: max(known, 1), recordingHeadAt: known)
+            var checkedKnown = known == 0
+            while let batch = try cursor.next() {
+                if !checkedKnown {
+                    checkedKnown = true
+                    guard cursor.recordedHead == mirrorHead, batch.lastSeq == known else {
+                        scan.forkedAt = try firstDifference(source, mirror!, upTo: known)
+                        return scan
+                    }
+                    continue
+                }
+                if let stranger = batch.events.first(where: { $0.device != nil && $0.device != device }) {
+                    scan.waiting =
+                        "event \(stranger.seq) in \(path) was written by device \(stranger.device!), not by \(device); "
+                        + "that directory holds another device's events"
+                    return scan
+                }
+                scan.accepted.append(batch)
+            }
+            if let warning = cursor.warning {
+                scan.waiting = warning.description
+            } else if !checkedKnown {
+                scan.waiting = "\(path) ends inside the batch that ends at seq \(known)"
+            }
+        } catch {
+            scan.accepted = []
+            scan.waiting = error.message
+        }
+        return scan
+    }
+
+    /// The reader of `device`'s mirror; nil when the replica has none yet.
+    func mirrorReader(of device: DeviceID) throws(StintError) -> LogReader? {
+        let path = mirrorPath(of: device)
+        do {
+            guard try options.fileSystem.kind(of: path) != nil else { return nil }
+            return try LogReader(path: path, options: options.readOptions)
+        } catch let error as LogError {
+            throw StintError(error)
+        } catch {
+            throw StintError(.refused, "cannot open the mirror \(path): \(error)")
+        }
+    }
+
+    /// The first `seq` up to `limit` whose event differs between two logs of one device (`limit` when the
+    /// events read alike, which only a difference in bytes the reader does not decode can cause).
+    func firstDifference(_ one: LogReader, _ other: LogReader, upTo limit: Int64) throws(LogError) -> Int64 {
+        let first = try one.events()
+        let second = try other.events()
+        while let event = try first.next(), event.seq <= limit {
+            guard let theirs = try second.next(), theirs == event else { return event.seq }
+        }
+        return min(limit, first.lastSeq + 1)
+    }
+}

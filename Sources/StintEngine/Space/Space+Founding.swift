@@ -1,0 +1,64 @@
+import StintCore
+@_spi(FaultInjection) import StintLog
+
+extension Space {
+    /// `stint sync init DIR`: makes the log at `log` the founder of a space whose sync folder is `folder`
+    /// (docs/decisions/0007 §1.2): the device id is read or created, the log becomes one of format 2 (its
+    /// lines keep their bytes; its next batch is the first stamped), `space.json` is written to the folder
+    /// (the log's `logId` is the space's id), the log's `space` file names the folder, and the log is published
+    /// to `<folder>/devices/<device-id>/`. Running it again after an interruption completes it.
+    ///
+    /// - Parameter folder: an absolute path; created when missing (its parent must exist).
+    /// - Throws: ``StintError`` (usage) for a relative folder; (refused) when the log is already part of a
+    ///   space, the folder holds another space, or a write fails; the errors of opening the log.
+    public static func initSpace(log: String, folder: String, options: EngineOptions) throws(StintError) -> Space {
+        let folder = try absoluteFolder(folder)
+        let replicaFile = SmallFile(path: path(log, replicaFileName), fileSystem: options.fileSystem)
+        let settings = try LogSource.open(path: log, options: options).settings()
+        let description = SpaceDescription(founding: settings)
+        if let named = try replicaFile.read(), named != Array("\(folder)\n".utf8) {
+            throw StintError(
+                .refused,
+                "the log at \(log) is already part of the space in \(String(decoding: named.dropLast(), as: UTF8.self))"
+            )
+        }
+        let descriptionFile = SmallFile(path: path(folder, SpaceDescription.fileName), fileSystem: options.fileSystem)
+        if let existing = try descriptionFile.read() {
+            guard existing == description.canonicalBytes else {
+                throw StintError(
+                    .refused,
+                    "\(folder) already holds another space; join it with 'stint sync join \(folder)' from a new log, or "
+                        + "choose an empty folder")
+            }
+        }
+        let device = try options.requireDeviceIdentity().storedOrCreated(options: options)
+        let space = Space(log: log, folder: folder, device: device, description: description, options: options)
+        // Taking the writer with the device turns the log into one of format 2 (under its lock).
+        let own = try LogDirectoryStore.open(at: log, holdingLock: true, options: space.options)
+        defer { own.close() }
+        do throws(LogError) {
+            try space.makeDirectory(folder)
+        } catch {
+            throw StintError(error)
+        }
+        if try descriptionFile.read() == nil { try descriptionFile.write(description.canonicalBytes) }
+        try replicaFile.write(Array("\(folder)\n".utf8))
+        if case .forked(let seq) = try space.publish() {
+            throw StintError(
+                .damaged,
+                "\(space.folderPath(of: device)) holds other events at seq \(seq) than the log at \(log): another "
+                    + "installation writes as device \(device)")
+        }
+        return space
+    }
+
+    /// `folder` when it is absolute.
+    static func absoluteFolder(_ folder: String) throws(StintError) -> String {
+        guard folder.hasPrefix("/") else {
+            throw StintError(.usage, "the sync folder must be an absolute path, not \(folder)")
+        }
+        var trimmed = folder
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
+    }
+}

@@ -1,0 +1,50 @@
+public import StintCore
+import StintLog
+
+extension Space {
+    /// The logs of the merged history: the own log (read by `own`, or a new reader) and every mirror, in
+    /// device order.
+    func logs(own: LogReader? = nil) throws(StintError) -> [(device: DeviceID, reader: LogReader)] {
+        let ownReader: LogReader
+        if let own {
+            ownReader = own
+        } else {
+            do throws(LogError) {
+                ownReader = try LogReader(path: log, options: options.readOptions)
+            } catch {
+                throw StintError(error)
+            }
+        }
+        var logs = [(device: device, reader: ownReader)]
+        for mirrored in try mirroredDevices() where mirrored != device {
+            if let reader = try mirrorReader(of: mirrored) { logs.append((mirrored, reader)) }
+        }
+        return logs.sorted { $0.device < $1.device }
+    }
+
+    /// Per device, the last event this replica holds and its head.
+    func lastEvents(own: LogReader? = nil) throws(StintError) -> [DeviceID: (event: RecordedEvent, head: LogHead)] {
+        var last: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
+        for (device, reader) in try logs(own: own) {
+            do throws(LogError) {
+                let seq = try reader.lastSeq()
+                guard seq > 0, let event = try reader.events(from: seq).next() else { continue }
+                last[device] = (event, LogHead(of: event))
+            } catch {
+                throw StintError(error)
+            }
+        }
+        return last
+    }
+
+    /// The replica's frontier: per device the last `seq` it holds and the SHA-256 of that line
+    /// (docs/decisions/0007 §5.2); ``Frontier/hash`` is what `stint verify --merged` prints.
+    public func frontier() throws(StintError) -> Frontier {
+        try frontier(own: nil)
+    }
+
+    /// The frontier, reading the own log with `own`.
+    func frontier(own: LogReader?) throws(StintError) -> Frontier {
+        Frontier(heads: try lastEvents(own: own).mapValues { Frontier.Head(seq: $0.head.seq, hash: $0.head.hash) })
+    }
+}

@@ -1,0 +1,77 @@
+import StintCore
+import StintLog
+
+/// The batches of several devices' logs in merge order (docs/decisions/0007 §5.1), streaming: one
+/// ``LogBatchCursor`` per device, and at each step the batch whose first event has the smallest
+/// ``MergeKey``. A batch stays whole (its events share one reading and have consecutive `seq`s).
+final class MergedBatchCursor: StoreBatchCursor {
+    /// One device's cursor and the batch read from it but not handed out yet.
+    struct Lane {
+        var device: DeviceID
+        var cursor: LogBatchCursor
+        var pending: LogBatch?
+        var isExhausted = false
+    }
+
+    private var lanes: [Lane]
+    private var position: MergedPosition
+    private(set) var damage: StintError?
+
+    /// A cursor over `lanes` that continues after `position`.
+    init(lanes: [Lane], after position: MergedPosition) {
+        self.lanes = lanes
+        self.position = position
+    }
+
+    /// The merge key of an event of `device`'s log: an event without the envelope pair (a line written before
+    /// the log became a replica) reads as that device's, with `hlc = [at, 0]` (§2.2 rule 5).
+    static func key(of event: RecordedEvent, device: DeviceID) -> MergeKey {
+        MergeKey(hlc: event.hlc ?? HLC(impliedBy: event.at), device: device, seq: event.seq)
+    }
+
+    func next() throws(StintError) -> StoredBatch? {
+        guard damage == nil else { return nil }
+        var chosen: (index: Int, key: MergeKey)?
+        for index in lanes.indices {
+            guard let batch = try peek(index) else {
+                if damage != nil { return nil }
+                continue
+            }
+            let key = Self.key(of: batch.events[0], device: lanes[index].device)
+            if chosen == nil || key < chosen!.key { chosen = (index, key) }
+        }
+        guard let chosen else { return nil }
+        let batch = lanes[chosen.index].pending!
+        lanes[chosen.index].pending = nil
+        let device = lanes[chosen.index].device
+        if let last = position.lastKey, chosen.key < last {
+            damage = StintError(
+                .damaged,
+                "event \(chosen.key) sorts before event \(last), which the merge already handed out; run 'stint verify'"
+            )
+            return nil
+        }
+        position.seqs[device] = batch.lastSeq
+        position.lastKey = Self.key(of: batch.events[batch.events.count - 1], device: device)
+        return StoredBatch(events: batch.events, position: StorePosition(merged: position))
+    }
+
+    /// The next batch of lane `index`, read when none is pending; nil at its end (setting ``damage`` when
+    /// damage ended it: the merge cannot go on, since the events it lacks could sort anywhere).
+    func peek(_ index: Int) throws(StintError) -> LogBatch? {
+        if let pending = lanes[index].pending { return pending }
+        guard !lanes[index].isExhausted else { return nil }
+        do throws(LogError) {
+            lanes[index].pending = try lanes[index].cursor.next()
+        } catch {
+            throw StintError(error)
+        }
+        if lanes[index].pending == nil {
+            lanes[index].isExhausted = true
+            if let warning = lanes[index].cursor.warning {
+                damage = StintError(.damaged, "the log of device \(lanes[index].device) is damaged: \(warning)")
+            }
+        }
+        return lanes[index].pending
+    }
+}

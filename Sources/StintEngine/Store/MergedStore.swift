@@ -1,0 +1,164 @@
+public import StintCore
+import StintLog
+
+/// A replica as an event store (docs/decisions/0007 §1.3): appends go to this device's own log (stamped with
+/// the device and a hybrid logical clock reading that sorts after every event the replica holds) and are
+/// then published to the sync folder; reads are the merge of the own log and the mirrors of the other
+/// devices in ``MergeKey`` order; the head is the frontier (its hash, and per device the last `seq`).
+///
+/// A position is per device the last `seq` before it and the key of the last event before it. Ingestion
+/// (``ingest()``) can add events that sort before a position given out earlier: ``batches(after:)`` then
+/// throws ``StintError/Code/positionSuperseded``, and the caller folds from the start.
+///
+/// ```swift
+/// let store = try MergedStore.open(log: path, options: options)
+/// defer { store.close() }
+/// let report = try store.ingest()
+/// let log = try TimeLog.open(store: store, options: options)
+/// ```
+public final class MergedStore: EventStore {
+    /// The replica.
+    public let space: Space
+    /// This device's own log.
+    let own: LogDirectoryStore
+    /// What the last publish after an append did (nil before the first).
+    public private(set) var lastPublish: PublishOutcome?
+
+    init(space: Space, own: LogDirectoryStore) {
+        self.space = space
+        self.own = own
+    }
+
+    /// Opens the replica at `log`.
+    ///
+    /// - Parameter holdingLock: take the own log's lock now and keep it until ``close()`` (otherwise each
+    ///   append and ingestion takes it).
+    /// - Throws: as ``Space/open(log:options:)`` and ``LogDirectoryStore/open(at:holdingLock:options:tail:)``.
+    public static func open(log: String, holdingLock: Bool = true, options: EngineOptions) throws(StintError)
+        -> MergedStore
+    {
+        let space = try Space.open(log: log, options: options)
+        let own = try LogDirectoryStore.open(at: log, holdingLock: holdingLock, options: space.options)
+        return MergedStore(space: space, own: own)
+    }
+
+    /// The logs merged: the own log and every mirror, in device order.
+    func logs() throws(StintError) -> [(device: DeviceID, reader: LogReader)] {
+        try space.logs(own: own.reader)
+    }
+
+    /// Per device, the last event and its head.
+    func lastEvents() throws(StintError) -> [DeviceID: (event: RecordedEvent, head: LogHead)] {
+        try space.lastEvents(own: own.reader)
+    }
+
+    /// The frontier of the replica: per device the last `seq` it holds and the hash of that line (§5.2).
+    public func frontier() throws(StintError) -> Frontier {
+        try space.frontier(own: own.reader)
+    }
+
+    public func head() throws(StintError) -> StoreHead? {
+        let last = try lastEvents()
+        guard !last.isEmpty else { return nil }
+        let frontier = Frontier(heads: last.mapValues { Frontier.Head(seq: $0.head.seq, hash: $0.head.hash) })
+        let keys = last.map { MergedBatchCursor.key(of: $0.value.event, device: $0.key) }
+        let position = MergedPosition(seqs: last.mapValues(\.head.seq), lastKey: keys.max())
+        return StoreHead(position: StorePosition(merged: position), hash: frontier.hash)
+    }
+
+    public func batches(after position: StorePosition?) throws(StintError) -> any StoreBatchCursor {
+        let after: MergedPosition
+        if let position {
+            guard let merged = position.merged else {
+                throw StintError(.refused, "\(position) is not a position of the merged history of \(space.log)")
+            }
+            after = merged
+        } else {
+            after = MergedPosition()
+        }
+        let logs = try logs()
+        for device in after.seqs.keys where !logs.contains(where: { $0.device == device }) {
+            throw StintError(.refused, "the replica at \(space.log) holds no log of device \(device) any more")
+        }
+        var lanes: [MergedBatchCursor.Lane] = []
+        for (device, reader) in logs {
+            let seq = after.seqs[device] ?? 0
+            do throws(LogError) {
+                if try reader.lastSeq() < seq {
+                    throw LogError(
+                        .invalidInput,
+                        "the log of device \(device) ends before seq \(seq): \(position!) is not a position of it")
+                }
+                lanes.append(MergedBatchCursor.Lane(device: device, cursor: try reader.batches(from: seq + 1)))
+            } catch {
+                throw StintError(error)
+            }
+        }
+        let cursor = MergedBatchCursor(lanes: lanes, after: after)
+        for index in lanes.indices {
+            guard let next = try cursor.peek(index) else { continue }
+            let seq = after.seqs[lanes[index].device] ?? 0
+            guard next.firstSeq == seq + 1 else {
+                throw StintError(
+                    .refused, "\(position!) is inside a batch of device \(lanes[index].device), not after one")
+            }
+            if let lastKey = after.lastKey {
+                if MergedBatchCursor.key(of: next.events[0], device: lanes[index].device) < lastKey {
+                    var error = StintError(
+                        .refused,
+                        "events of device \(lanes[index].device) that sort before \(lastKey) arrived after \(position!) "
+                            + "was read; fold the merged history from its start")
+                    error.code = .positionSuperseded
+                    throw error
+                }
+            }
+        }
+        return cursor
+    }
+
+    /// Appends to the own log, if the merged head is still `expected`, then publishes (a failure to publish
+    /// is told to ``EngineOptions/onNotice`` and kept in ``lastPublish``: the batch is durable, the next
+    /// append or `stint sync` publishes it).
+    public func append(
+        _ drafts: [EventDraft], recordedAt reading: Instant, expecting expected: StoreHead?
+    ) throws(StintError) -> AppendOutcome {
+        let current = try head()
+        guard current == expected else { return .conflict(current: current) }
+        let remote = try lastEvents().filter { $0.key != space.device }.compactMap(\.value.event.hlc).max()
+        switch try own.append(drafts, recordedAt: reading, expecting: try own.head(), receiving: remote) {
+        case .conflict:
+            return .conflict(current: try head())
+        case .appended(let batch, _):
+            publishQuietly()
+            guard let head = try head() else {
+                throw StintError(.refused, "the replica at \(space.log) has no head after an append")
+            }
+            return .appended(StoredBatch(events: batch.events, position: head.position), head: head)
+        }
+    }
+
+    /// Publishes the own log (``Space/publish()``).
+    @discardableResult
+    public func publish() throws(StintError) -> PublishOutcome {
+        let outcome = try space.publish()
+        lastPublish = outcome
+        return outcome
+    }
+
+    /// Publishes after an append; a failure or a fork is a notice, not an error of the append.
+    private func publishQuietly() {
+        do {
+            if case .forked(let seq) = try publish() {
+                space.options.onNotice(
+                    "nothing was published: the sync folder's copy of this device's log differs at seq \(seq) (another "
+                        + "installation writes as device \(space.device)); run 'stint sync status'")
+            }
+        } catch {
+            space.options.onNotice("the batch is recorded but was not published: \(error.message)")
+        }
+    }
+
+    public func close() {
+        own.close()
+    }
+}
