@@ -82,11 +82,20 @@ public final class LogDirectoryStore: EventStore {
     public static func create(at path: String, genesis: EventDraft, recordedAt reading: Instant, options: EngineOptions)
         throws(StintError) -> LogDirectoryStore
     {
+        try create(at: path, genesis: genesis, recordedAt: reading, options: options, receiving: nil)
+    }
+
+    /// ``create(at:genesis:recordedAt:options:)`` whose first event's `hlc` is received from `remote`.
+    static func create(
+        at path: String, genesis: EventDraft, recordedAt reading: Instant, options: EngineOptions,
+        receiving remote: HLC?
+    ) throws(StintError) -> LogDirectoryStore {
         let instant = CommandInstant(reading)
         let writer: LogWriter
         do {
             writer = try LogWriter.create(
-                at: path, settingsEvent: genesis, configuration: options.logConfiguration(clock: instant))
+                at: path, settingsEvent: genesis, configuration: options.logConfiguration(clock: instant),
+                receiving: remote)
         } catch {
             throw StintError(error)
         }

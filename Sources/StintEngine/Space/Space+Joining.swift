@@ -1,0 +1,57 @@
+import StintCore
+import StintLog
+
+extension Space {
+    /// `stint sync join DIR` with the first event `firstEvent` makes for the space and this device: creates a
+    /// new log at `log` that is a replica of the space in `folder` (docs/decisions/0007 §1.2). The other
+    /// devices' logs are read first, so that the first event's `hlc` sorts after every event they hold; then
+    /// the log is created (format 2), its `space` file written, the folder ingested into the mirrors (with
+    /// its `sync.ingested` batch) and the new log published.
+    ///
+    /// - Throws: ``StintError`` (usage) for a relative folder; (refused) when a log is already at `log` (a
+    ///   device that has a log of its own brings it in by export and import), this device already writes to the
+    ///   space, or the folder holds no device's log yet; (damaged) for a `space.json` that is not one.
+    static func join(
+        log: String, folder: String, options: EngineOptions,
+        firstEvent: (SpaceDescription, DeviceID) -> EventDraft
+    ) throws(StintError) -> Space {
+        let folder = try absoluteFolder(folder)
+        let description = try readDescription(folder: folder, options: options)
+        if (try? LogReader(path: log, options: options.readOptions)) != nil {
+            throw StintError(
+                .refused,
+                "a log is already at \(log): a device joins a space with a new log (bring an existing log's records "
+                    + "in with 'stint export' and 'stint import' once joined)")
+        }
+        let device = try options.requireDeviceIdentity().storedOrCreated(options: options)
+        let space = Space(log: log, folder: folder, device: device, description: description, options: options)
+        guard !(try space.folderDevices().contains(device)) else {
+            throw StintError(
+                .refused,
+                "this device (\(device)) already writes to the space in \(folder); open its log, or delete the device id "
+                    + "file to join as a new device")
+        }
+        var newest: HLC?
+        for other in try space.folderDevices() {
+            for batch in try space.scan(other).accepted {
+                let last = batch.events[batch.events.count - 1]
+                newest = max(newest ?? .zero, last.hlc ?? HLC(impliedBy: last.at))
+            }
+        }
+        guard newest != nil else {
+            throw StintError(
+                .refused,
+                "\(folder) holds no device's log yet: wait until the sync tool has delivered the founder's, then join")
+        }
+        let own = try LogDirectoryStore.create(
+            at: log, genesis: firstEvent(description, device), recordedAt: options.clock(), options: space.options,
+            receiving: newest)
+        own.close()
+        try SmallFile(path: path(log, replicaFileName), fileSystem: options.fileSystem).write(Array("\(folder)\n".utf8))
+        let store = try MergedStore.open(log: log, holdingLock: true, options: options)
+        defer { store.close() }
+        try store.ingest()
+        try store.publish()
+        return space
+    }
+}
