@@ -26,8 +26,24 @@ extension CommandContext {
         }
         var options = EngineOptions(clock: { instant }, newID: newID, onNotice: notify, lockTimeout: lockTimeout)
         if let readWorkers { options.readWorkers = readWorkers }
+        if let file = deviceIDFile {
+            let newID = newID
+            options.deviceIdentity = DeviceIdentity(file: file) {
+                let bits = newID()
+                return DeviceID(high: bits.high, low: bits.low)
+            }
+        }
         host.configureEngine?(&options)
         return options
+    }
+
+    /// This installation's device id file (docs/sync.md): `$XDG_STATE_HOME/stint/device`, else
+    /// `$HOME/.local/state/stint/device`; nil when neither is set (the space verbs then say so).
+    var deviceIDFile: String? {
+        if let state = host.environment["XDG_STATE_HOME"].flatMap(LocalPath.init), state.isAbsolute {
+            return state.appending("stint/device").string
+        }
+        return host.environment["HOME"].flatMap(LocalPath.init)?.appending(".local/state/stint/device").string
     }
 
     /// How long a writer waits for the lock: `STINT_LOCK_TIMEOUT` seconds, default 10; a value beyond a
@@ -46,7 +62,11 @@ extension CommandContext {
             throw CLIError.usage("'-' (standard input) can only be read; give a log directory with --log", verb: nil)
         }
         do {
-            return try TimeLog.open(at: path, options: engineOptions)
+            let options = engineOptions
+            if Space.isReplica(log: path, options: options) {
+                return try TimeLog.openSpace(log: path, options: options)
+            }
+            return try TimeLog.open(at: path, options: options)
         } catch {
             if error.isMissingLog {
                 throw CLIError.refused("there is no log at \(path); create one with 'stint init' (or pass --log PATH)")

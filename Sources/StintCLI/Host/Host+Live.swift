@@ -10,7 +10,7 @@ import StintCore
 extension Host {
     /// The real process: its environment, the system clock, random ids, stdout/stderr and the system zone.
     public static var live: Host {
-        Host(
+        var host = Host(
             environment: ProcessInfo.processInfo.environment,
             clock: {
                 var spec = timespec()
@@ -29,6 +29,8 @@ extension Host {
             systemTimeZone: TimeZone.current.identifier,
             localeFirstWeekday: Calendar.current.firstWeekday
         )
+        host.workingDirectory = FileManager.default.currentDirectoryPath
+        return host
     }
 }
 

@@ -22,6 +22,9 @@ public struct Host: Sendable {
     public var systemTimeZone: String
     /// The locale's first weekday (1 = Sunday … 7 = Saturday), the default of `stint init --first-weekday`.
     public var localeFirstWeekday: Int
+    /// The process's working directory, against which relative paths given to the space verbs are made
+    /// absolute (`sync init DIR` records DIR for later commands run from elsewhere); nil refuses them.
+    public var workingDirectory: String? = nil
     /// Changes the engine options of every command (nil: none); fault-injecting tests set the file
     /// operations every log access goes through, to fail a chosen write, sync or rename.
     @_spi(FaultInjection) public var configureEngine: (@Sendable (inout EngineOptions) -> Void)?

@@ -31,7 +31,11 @@ struct ArgumentParser {
             }
             verbWords.append(word)
             index += 1
-            if let spec = registry.spec(for: verbWords) {
+            // A verb that also starts longer verbs (`sync` of `sync status`) is the longer one when the next
+            // word continues it.
+            if let spec = registry.spec(for: verbWords),
+                index >= words.count || !registry.nextWords(after: verbWords).contains(words[index])
+            {
                 result.spec = spec
                 result.arguments = ParsedArguments(spec)
                 break

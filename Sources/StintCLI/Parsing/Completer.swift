@@ -67,7 +67,7 @@ struct Completer {
                 }
                 continue
             }
-            if spec == nil {
+            if spec == nil || (positionals.isEmpty && registry.nextWords(after: verbWords).contains(word)) {
                 verbWords.append(word)
                 spec = registry.spec(for: verbWords)
             } else {
@@ -98,6 +98,11 @@ struct Completer {
             return request
         }
         guard let spec else {
+            request.kind = .words(verbCandidates(after: verbWords).filter { $0.value.hasPrefix(current) })
+            return request
+        }
+        if positionals.isEmpty, spec.arguments.isEmpty, !registry.nextWords(after: verbWords).isEmpty {
+            // A verb that also starts longer ones (`sync`): their next words.
             request.kind = .words(verbCandidates(after: verbWords).filter { $0.value.hasPrefix(current) })
             return request
         }

@@ -1,0 +1,79 @@
+import StintCore
+import StintEngine
+
+/// What the space verbs (`sync …`, `devices`, `conflicts`) share: the sync folder a person typed, made
+/// absolute, and the replica they act on.
+extension CommandContext {
+    /// `folder` as an absolute path: the replica's `space` file records it, and later commands run from
+    /// anywhere.
+    func absoluteFolder(_ folder: String, verb: String) throws(CLIError) -> String {
+        guard let path = LocalPath(folder) else {
+            throw CLIError.usage("'\(folder)' is not a usable folder path", verb: verb)
+        }
+        if path.isAbsolute { return path.string }
+        guard let base = host.workingDirectory.flatMap(LocalPath.init), base.isAbsolute else {
+            throw CLIError.usage("give the sync folder as an absolute path, not '\(folder)'", verb: verb)
+        }
+        var resolved = base
+        for component in path.components {
+            resolved = component == ".." ? resolved.parent : resolved.appending(component)
+        }
+        return resolved.string
+    }
+
+    /// The device id file, or the usage error that says how to give one.
+    func requireDeviceIDFile(verb: String) throws(CLIError) -> String {
+        guard let file = deviceIDFile else {
+            throw CLIError.usage(
+                "this device needs an id file, kept in $XDG_STATE_HOME/stint/device or $HOME/.local/state/stint/device; "
+                    + "set XDG_STATE_HOME or HOME", verb: verb)
+        }
+        return file
+    }
+
+    /// The replica at the log path, opened with its lock held (for `sync`), or the refusal that says how to
+    /// make the log part of a space.
+    func openReplica(verb: String) throws(CLIError) -> MergedStore {
+        let path = try logPath
+        _ = try requireDeviceIDFile(verb: verb)
+        do throws(StintError) {
+            let options = engineOptions
+            guard Space.isReplica(log: path, options: options) else {
+                if (try? LogSource.open(path: path, options: options)) == nil {
+                    throw StintError(
+                        .refused, "there is no log at \(path); create one with 'stint init' or 'stint sync join DIR'")
+                }
+                throw StintError(
+                    .refused,
+                    "the log at \(path) is not part of a space; make it one with 'stint sync init DIR', DIR a folder "
+                        + "your sync tool shares between your devices")
+            }
+            return try MergedStore.open(log: path, holdingLock: true, options: options)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// Opens the space of the replica at the log path for reading, without its lock.
+    func openSpace(verb: String) throws(CLIError) -> Space {
+        let path = try logPath
+        _ = try requireDeviceIDFile(verb: verb)
+        do throws(StintError) {
+            let options = engineOptions
+            guard Space.isReplica(log: path, options: options) else {
+                throw StintError(
+                    .refused,
+                    "the log at \(path) is not part of a space; make it one with 'stint sync init DIR', DIR a folder "
+                        + "your sync tool shares between your devices")
+            }
+            return try Space.open(log: path, options: options)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}
+
+extension DeviceID {
+    /// The first 8 hex digits, as listings show a device.
+    var short: String { String(description.prefix(8)) }
+}
