@@ -184,7 +184,39 @@ extension CommandContext {
         case .at(let text):
             let settings = try settings(of: reader)
             return .at(try parsePoint(text, calendar: settings.calendar, option: "--at"))
+        case .deviceSeq(let device, let n):
+            return .deviceSeq(try self.device(named: device, in: reader, option: "--seq"), n)
+        case .knownBy(let device, let text):
+            let id = try self.device(named: device, in: reader, option: "--as-known-by")
+            guard let text else { return .knownBy(id, nil) }
+            let settings = try settings(of: reader)
+            return .knownBy(id, try parsePoint(text, calendar: settings.calendar, option: "--as-known-by"))
         }
+    }
+
+    /// The device of the space `reader` reads whose id is, or begins with, `text` (as listings show the first
+    /// 8 digits).
+    func device(named text: String, in reader: LogSource, option: String) throws(CLIError) -> DeviceID {
+        let devices: [DeviceID]
+        do {
+            devices = try reader.devices()
+        } catch {
+            throw CLIError(error)
+        }
+        guard reader.isReplica else {
+            throw CLIError.usage(
+                "\(option) names a device of a space, and the log \(reader.name) is not part of one", verb: nil)
+        }
+        let key = text.lowercased()
+        let matches = devices.filter { $0.description.hasPrefix(key) }
+        guard matches.count == 1, !key.isEmpty else {
+            let known = devices.map(\.short).joined(separator: ", ")
+            throw CLIError.usage(
+                matches.isEmpty
+                    ? "\(option): no device of this space has an id beginning with '\(text)'; the devices are \(known)"
+                    : "\(option): '\(text)' begins the ids of several devices; give more digits", verb: nil)
+        }
+        return matches[0]
     }
 
     /// Parses a time argument in the log's calendar at this command's `now`, printing its notice if any.
@@ -224,25 +256,44 @@ enum PointArguments: Sendable {
     case latest
     case at(String)
     case seq(Int64)
+    /// `--seq DEVICE:N` (a space): the device as typed, a prefix of its id.
+    case deviceSeq(String, Int64)
+    /// `--as-known-by DEVICE[@TIME]` (a space).
+    case knownBy(String, String?)
 
     static let atOption = Option(
         "at", "TIME",
         "Show the log as it was at TIME (a time that has passed): the events recorded by then, with TIME as now.")
     static let seqOption = Option(
-        "seq", "N", "Show the log after its first N events, as of the time event N was recorded.")
-    static let options: [any OptionDeclaration] = [atOption, seqOption]
+        "seq", "N",
+        "Show the log after its first N events, as of the time event N was recorded. In a space, DEVICE:N is that device's event N and every event merged before it (N alone: this device's).")
+    static let knownByOption = Option(
+        "as-known-by", "DEVICE[@TIME]",
+        "In a space: show exactly what DEVICE had seen at TIME (default: all it has written), its own events and those it had brought in from the others: what its widget showed.")
+    static let options: [any OptionDeclaration] = [atOption, seqOption, knownByOption]
 
     init(_ arguments: ParsedArguments, verb: String) throws(CLIError) {
-        switch (arguments[Self.atOption], arguments[Self.seqOption]) {
-        case (nil, nil): self = .latest
-        case (let at?, nil): self = .at(at)
-        case (nil, let text?):
-            guard let n = Int64(text), n >= 1 else {
-                throw CLIError.usage("--seq takes a whole number ≥ 1, not '\(text)'", verb: verb)
+        let given = [arguments[Self.atOption], arguments[Self.seqOption], arguments[Self.knownByOption]]
+        guard given.compactMap({ $0 }).count <= 1 else {
+            throw CLIError.usage("give one of --at, --seq and --as-known-by", verb: verb)
+        }
+        if let at = arguments[Self.atOption] {
+            self = .at(at)
+        } else if let text = arguments[Self.seqOption] {
+            let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let n = Int64(parts[parts.count - 1]), n >= 1, parts.count == 1 || !parts[0].isEmpty else {
+                throw CLIError.usage("--seq takes a whole number ≥ 1, or DEVICE:N in a space, not '\(text)'", verb: verb)
             }
-            self = .seq(n)
-        case (_?, _?):
-            throw CLIError.usage("give --at or --seq, not both", verb: verb)
+            self = parts.count == 1 ? .seq(n) : .deviceSeq(String(parts[0]), n)
+        } else if let text = arguments[Self.knownByOption] {
+            let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            guard !parts[0].isEmpty, parts.count == 1 || !parts[1].isEmpty else {
+                throw CLIError.usage(
+                    "--as-known-by takes DEVICE or DEVICE@TIME (a device id or its first digits), not '\(text)'", verb: verb)
+            }
+            self = .knownBy(String(parts[0]), parts.count == 2 ? String(parts[1]) : nil)
+        } else {
+            self = .latest
         }
     }
 }

@@ -30,6 +30,13 @@ public struct LogView: Sendable {
         -> LogView
     {
         let reader = source.reader
+        if let space = source.space { return try load(space, at: point, options: options) }
+        if point.namesDevice {
+            throw StintError(
+                .usage,
+                "--seq DEVICE:N and --as-known-by name a device of a space, and the log \(reader.name) is not part of one"
+            )
+        }
         if case .seq(let n) = point, n < 1 {
             throw StintError(.usage, "--seq must be 1 or more (the first event is seq 1), not \(n)")
         }
@@ -70,6 +77,33 @@ public struct LogView: Sendable {
                     .refused, "the log has \(lastSeq) events, so there is no seq \(n); use --seq 1…\(lastSeq)")
             }
             return lastAt
+        case .deviceSeq, .knownBy:
+            // Only a space's view has these points (``load(_:at:options:)`` of a ``MergedHistory``).
+            return lastAt
         }
+    }
+
+    /// The view of a replica: its merged history folded up to `point`.
+    static func load(_ space: MergedHistory, at point: ReadPoint, options: EngineOptions) throws(StintError)
+        -> LogView
+    {
+        let folded = try space.fold(upTo: point)
+        guard let state = folded.state, let last = folded.last else {
+            if case .at(let instant) = point {
+                throw StintError(
+                    .refused, "nothing was recorded at or before \(instant.iso8601) in the space of \(space.log)")
+            }
+            throw StintError(
+                .damaged,
+                "the space of \(space.log) has no readable events\(folded.warning.map { ": \($0.description)" } ?? "")")
+        }
+        let now: Instant
+        switch point {
+        case .latest: now = options.clock()
+        case .at(let instant): now = instant
+        case .seq, .deviceSeq: now = last.at
+        case .knownBy(_, let instant): now = instant ?? options.clock()
+        }
+        return LogView(state: state, now: now, point: point, warning: folded.warning)
     }
 }

@@ -19,6 +19,10 @@ final class LogWalk {
     /// Why the walk stopped before the end of the log, when damage stopped it.
     private(set) var warning: LogProblem?
     private let cursor: LogBatchCursor?
+    /// A replica's merged batches (``MergedHistory``), and the store they are read from.
+    private var merged: (cursor: any StoreBatchCursor, store: MergedStore)?
+    /// The point's events left to fold before the first batch handed out, in a replica.
+    private var mergedSkip: Int = 0
 
     /// Starts a walk of `reader`'s log.
     ///
@@ -26,7 +30,25 @@ final class LogWalk {
     ///   - point: the events to fold before the first batch handed out: `nil` for none, `.at(T)` for the
     ///     events recorded at or before T, `.seq(N)` for events 1…N, `.latest` for all of them.
     /// - Throws: ``StintError`` for an unreadable log or events this build cannot fold.
-    init(reader: LogReader, after point: ReadPoint?, options: EngineOptions) throws(StintError) {
+    convenience init(reader: LogReader, after point: ReadPoint?, options: EngineOptions) throws(StintError) {
+        try self.init(source: LogSource(reader: reader), after: point, options: options)
+    }
+
+    /// Starts a walk of `source`: a replica's walk is of its merged history.
+    init(source: LogSource, after point: ReadPoint?, options: EngineOptions) throws(StintError) {
+        let reader = source.reader
+        if let space = source.space {
+            cursor = nil
+            let batches = try space.batches()
+            merged = (batches.cursor, batches.store)
+            if let point {
+                let folded = try space.fold(upTo: point)
+                mergedSkip = folded.state == nil ? 0 : try Self.count(space, upTo: folded.last)
+                state = folded.state
+                warning = folded.warning
+            }
+            return
+        }
         if let point {
             let folded = try StateLoader(reader: reader, options: options).load(upTo: point)
             state = folded.state
@@ -47,7 +69,54 @@ final class LogWalk {
     ///
     /// - Throws: ``StintError`` (damaged) for an event that does not fold onto the ones before it, and
     ///   the reader's I/O errors.
+    deinit {
+        merged?.store.close()
+    }
+
+    /// How many merged events come up to and including `last`.
+    private static func count(_ space: MergedHistory, upTo last: RecordedEvent?) throws(StintError) -> Int {
+        guard let last else { return 0 }
+        let (store, cursor) = try space.batches()
+        defer { store.close() }
+        var count = 0
+        while let batch = try cursor.next() {
+            count += batch.events.count
+            if batch.events.contains(where: { $0 == last }) { return count }
+        }
+        return count
+    }
+
+    /// The next merged batch after the point's events, folded by the space's rules.
+    private func nextMerged(_ merged: any StoreBatchCursor) throws(StintError) -> LogBatch? {
+        while let batch = try merged.next() {
+            if mergedSkip >= batch.events.count {
+                mergedSkip -= batch.events.count
+                continue
+            }
+            let events = Array(batch.events.dropFirst(mergedSkip))
+            mergedSkip = 0
+            var folded = state
+            state = nil
+            do throws(DomainError) {
+                for event in events {
+                    if folded == nil {
+                        folded = try LogState(genesis: event)
+                    } else {
+                        try FoldRules.spaces.apply(event, to: &folded!)
+                    }
+                }
+            } catch {
+                throw StintError(error)
+            }
+            state = folded
+            return LogBatch(events: events)
+        }
+        warning = (merged as? MergedBatchCursor)?.problem
+        return nil
+    }
+
     func next() throws(StintError) -> LogBatch? {
+        if let merged { return try nextMerged(merged.cursor) }
         guard let cursor else { return nil }
         let batch: LogBatch
         do {

@@ -38,13 +38,16 @@ public struct ProjectionView: Sendable {
         -> ProjectionView
     {
         let reader = source.reader
-        if point == .latest, let view = fromReadModels(of: reader, options: options) { return view }
-        if let folded = ProjectionLoader(reader: reader, options: options).load(upTo: point) {
-            return ProjectionView(
-                source: folded.state.projectionSource, now: folded.now, point: point, warning: nil,
-                horizon: folded.state.horizon)
+        if source.space == nil, !point.namesDevice {
+            if point == .latest, let view = fromReadModels(of: reader, options: options) { return view }
+            if let folded = ProjectionLoader(reader: reader, options: options).load(upTo: point) {
+                return ProjectionView(
+                    source: folded.state.projectionSource, now: folded.now, point: point, warning: nil,
+                    horizon: folded.state.horizon)
+            }
+            if let view = try compactView(of: reader, at: point, options: options) { return view }
         }
-        if let view = try compactView(of: reader, at: point, options: options) { return view }
+        // A replica's merged history, and what the caches above do not serve: the strict fold's view.
         let view = try LogView.load(source, at: point, options: options)
         return ProjectionView(
             source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
@@ -172,6 +175,8 @@ struct ProjectionLoader {
         case .seq(let n):
             guard state.lastSeq == n else { return nil }
             now = state.lastAt
+        case .deviceSeq, .knownBy:
+            return nil
         }
         return Folded(state: state, now: now, checkpointSeq: restored.lastSeq, foldedCount: folded)
     }

@@ -57,7 +57,7 @@ public final class PublishReplay {
     /// - Throws: ``StintError`` for an unreadable log or events this build cannot fold.
     public init(source: LogSource, since: Instant?, options: EngineOptions) throws(StintError) {
         let point = since.map { ReadPoint.at($0.adding(milliseconds: -1)) }
-        walk = try LogWalk(reader: source.reader, after: point, options: options)
+        walk = try LogWalk(source: source, after: point, options: options)
         if let state = walk.state {
             var index = SnapshotIndex(state: state)
             let snapshot = index.snapshot(of: state, now: state.lastAt)

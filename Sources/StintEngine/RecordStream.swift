@@ -46,7 +46,7 @@ public final class RecordStream {
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the latest point.
     public static func open(_ source: LogSource, options: EngineOptions) throws(StintError) -> RecordStream {
         let reader = source.reader
-        if options.usesReadModels, let directory = reader.directoryPath,
+        if source.space == nil, options.usesReadModels, let directory = reader.directoryPath,
             let model = ReadModel.openForReading(inLogDirectory: directory)
         {
             if let state = model.beginStreaming(of: reader), options.clock() >= state.lastAt {

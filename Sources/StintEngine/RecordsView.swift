@@ -43,7 +43,7 @@ public struct RecordsView: Sendable {
         _ source: LogSource, at point: ReadPoint, options: EngineOptions, window: TimeInterval64? = nil
     ) throws(StintError) -> RecordsView {
         let reader = source.reader
-        if point == .latest, options.usesReadModels, let directory = reader.directoryPath,
+        if point == .latest, source.space == nil, options.usesReadModels, let directory = reader.directoryPath,
             let model = ReadModel.openForReading(inLogDirectory: directory)
         {
             defer { model.close() }

@@ -25,6 +25,10 @@ struct PublishedMoment {
         case .latest: return (context.now, Int64.max)
         case .at(let text): return (try context.parsePoint(text, calendar: calendar, option: "--at"), Int64.max)
         case .seq(let n): return (try context.projectionView(point).now, n)
+        case .deviceSeq, .knownBy:
+            throw CLIError.usage(
+                "what the app had published is replayed up to a time: give --at (a space's devices publish apart)",
+                verb: nil)
         }
     }
 

@@ -16,6 +16,8 @@ final class MergedBatchCursor: StoreBatchCursor {
     private var lanes: [Lane]
     private var position: MergedPosition
     private(set) var damage: StintError?
+    /// The problem of the device's log that ended the merge, when its damage did.
+    private(set) var problem: LogProblem?
 
     /// A cursor over `lanes` that continues after `position`.
     init(lanes: [Lane], after position: MergedPosition) {
@@ -69,6 +71,7 @@ final class MergedBatchCursor: StoreBatchCursor {
         if lanes[index].pending == nil {
             lanes[index].isExhausted = true
             if let warning = lanes[index].cursor.warning {
+                problem = warning
                 damage = StintError(.damaged, "the log of device \(lanes[index].device) is damaged: \(warning)")
             }
         }

@@ -1,0 +1,145 @@
+public import StintCore
+package import StintLog
+
+/// The merged history of a replica (a log that is part of a space, docs/decisions/0007), read without its
+/// lock: every device's events in merge order, folded by the space's rules (``FoldRules/spaces``).
+///
+/// Every read of a replica goes through it: its caches (read models, checkpoints) are not kept for spaces
+/// yet, so a read folds the merged history from its start.
+package struct MergedHistory: Sendable {
+    let log: String
+    let options: EngineOptions
+
+    /// The merged batches from the start, and the store they come from (to close when done).
+    func batches() throws(StintError) -> (store: MergedStore, cursor: any StoreBatchCursor) {
+        let store = try MergedStore.open(log: log, holdingLock: false, options: options)
+        do {
+            return (store, try store.batches(after: nil))
+        } catch {
+            store.close()
+            throw error
+        }
+    }
+
+    /// What a fold of the merged history up to a point produced.
+    struct Folded {
+        var state: LogState?
+        /// The last event folded.
+        var last: RecordedEvent?
+        /// Why reading stopped early (damage of a device's log), if it did.
+        var warning: LogProblem?
+    }
+
+    /// Folds the merged events a read of `point` sees.
+    ///
+    /// - Throws: ``StintError`` (refused) for a device the replica holds no log of, or a `seq` past the end
+    ///   of a device's log; (damaged) for events that do not fold.
+    func fold(upTo point: ReadPoint) throws(StintError) -> Folded {
+        let (store, cursor) = try batches()
+        defer { store.close() }
+        let filter = try Filter(point, store: store)
+        var folded = Folded()
+        let rules = FoldRules.spaces
+        while let batch = try cursor.next() {
+            let device = batch.position.merged?.lastKey?.device ?? store.space.device
+            if filter.ends(before: batch.events[0], device: device) { break }
+            do throws(DomainError) {
+                for event in batch.events where filter.includes(event, device: device) {
+                    if folded.state == nil {
+                        folded.state = try LogState(genesis: event)
+                    } else {
+                        try rules.apply(event, to: &folded.state!)
+                    }
+                    folded.last = event
+                }
+            } catch {
+                throw StintError(error)
+            }
+            if filter.isComplete(after: batch.events[batch.events.count - 1], device: device) { break }
+        }
+        folded.warning = (cursor as? MergedBatchCursor)?.problem
+        return folded
+    }
+
+    /// The events of the merged history a point selects.
+    struct Filter {
+        /// Stop at the first event whose reading is after this instant (`--at`).
+        var readingLimit: Instant?
+        /// Stop after this event (`--seq`): a device and its `seq`.
+        var lastEvent: (device: DeviceID, seq: Int64)?
+        /// Per device, the last `seq` included (`--as-known-by`); devices not named are left out.
+        var seqLimits: [DeviceID: Int64]?
+
+        init(_ point: ReadPoint, store: MergedStore) throws(StintError) {
+            let space = store.space
+            switch point {
+            case .latest: break
+            case .at(let instant): readingLimit = instant
+            case .seq(let n): lastEvent = try Filter.existing(space.device, n, store: store)
+            case .deviceSeq(let device, let n): lastEvent = try Filter.existing(device, n, store: store)
+            case .knownBy(let device, let instant): seqLimits = try Filter.knowledge(of: device, at: instant, store: store)
+            }
+        }
+
+        func ends(before event: RecordedEvent, device: DeviceID) -> Bool {
+            guard let readingLimit else { return false }
+            return (event.hlc ?? HLC(impliedBy: event.at)).milliseconds > readingLimit.milliseconds
+        }
+
+        func includes(_ event: RecordedEvent, device: DeviceID) -> Bool {
+            guard let seqLimits else { return true }
+            return event.seq <= seqLimits[device] ?? 0
+        }
+
+        func isComplete(after event: RecordedEvent, device: DeviceID) -> Bool {
+            guard let lastEvent else { return false }
+            return device == lastEvent.device && event.seq >= lastEvent.seq
+        }
+
+        /// `(device, n)` when the replica holds that event.
+        static func existing(_ device: DeviceID, _ n: Int64, store: MergedStore) throws(StintError)
+            -> (device: DeviceID, seq: Int64)
+        {
+            guard n >= 1 else { throw StintError(.usage, "--seq must be 1 or more (a device's first event is 1), not \(n)") }
+            let held = try store.frontier().heads[device]?.seq ?? 0
+            guard held >= n else {
+                throw StintError(
+                    .refused,
+                    held == 0
+                        ? "this replica holds no event of device \(device); 'stint devices' lists the devices"
+                        : "this replica holds \(held) events of device \(device), so there is no seq \(n); use 1…\(held)"
+                )
+            }
+            return (device, n)
+        }
+
+        /// What `device` had seen at `instant` (everything it wrote when nil): per device, the last `seq`.
+        static func knowledge(of device: DeviceID, at instant: Instant?, store: MergedStore) throws(StintError)
+            -> [DeviceID: Int64]
+        {
+            guard let reader = try store.logs().first(where: { $0.device == device })?.reader else {
+                throw StintError(
+                    .refused, "this replica holds no event of device \(device); 'stint devices' lists the devices")
+            }
+            var limits: [DeviceID: Int64] = [:]
+            do throws(LogError) {
+                let events = try reader.events(from: 1)
+                while let event = try events.next() {
+                    if let instant, event.at > instant { break }
+                    limits[device] = event.seq
+                    guard event.type == "sync.ingested", let from = event.data["from"]?.stringValue.flatMap(DeviceID.init),
+                        let upTo = event.data["upTo"]?.intValue
+                    else { continue }
+                    limits[from] = max(limits[from] ?? 0, upTo)
+                }
+            } catch {
+                throw StintError(error)
+            }
+            guard !limits.isEmpty else {
+                throw StintError(
+                    .refused, "device \(device) had written nothing by \(instant?.iso8601 ?? "now"); choose a later time")
+            }
+            return limits
+        }
+    }
+}
