@@ -19,10 +19,14 @@ struct VerifyVerb: Verb {
         "Read, decompress and decode the log's segments on N threads ahead of the checks (default: the processors online, at most 4; 1 reads on one thread). The report is the same for every N."
     )
 
+    static let merged = Flag(
+        "merged",
+        "In a space: check every device's log this one holds, fold their merged history, and print the frontier hash (equal on devices that hold the same events).")
+
     static let spec = VerbSpec(
         path: ["verify"],
         abstract: "Check every frame checksum, seq, hash link and event of the log; print its head.",
-        options: [expectHead, jobs],
+        options: [expectHead, jobs, merged],
         discussion: """
             Exit status 0 when the log is intact, 65 when it is damaged, with each problem's segment, byte
             offset and seq. Verify only reads: it never repairs anything. Record the head it prints somewhere
@@ -37,10 +41,17 @@ struct VerifyVerb: Verb {
     )
 
     let expectedHead: ExpectedHead?
+    let isMerged: Bool
     /// `--jobs`: the threads that prepare segments; nil for the default.
     let jobs: Int?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        isMerged = arguments[Self.merged]
+        if isMerged, arguments[Self.expectHead] != nil {
+            throw CLIError.usage(
+                "--expect-head checks one log's head; a space's devices are compared by the frontier --merged prints",
+                verb: Self.spec.name)
+        }
         if let text = arguments[Self.jobs] {
             guard let jobs = Int(text), jobs >= 1 else {
                 throw CLIError.usage("--jobs takes a whole number ≥ 1, not '\(text)'", verb: Self.spec.name)
@@ -61,6 +72,7 @@ struct VerifyVerb: Verb {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let reader = try context.reader(readWorkers: jobs)
+        if isMerged { return try verifyMerged(reader, context) }
         let total = reader.lastSeq()
         var (report, needsReference) = try verify(
             reader, with: DomainCheck(compact: context.engineOptions.foldsCompactly, expectedEvents: total ?? 0),
@@ -96,6 +108,49 @@ struct VerifyVerb: Verb {
         }
         if !problems.isEmpty {
             throw CLIError(code: .damaged, message: "the log is damaged; see the problems above", verb: nil)
+        }
+    }
+
+    /// `verify --merged`: every device's log, the merged fold, the frontier.
+    private func verifyMerged(_ reader: LogSource, _ context: CommandContext) throws(CLIError) {
+        let report: MergedVerificationReport
+        do {
+            report = try reader.verifyMerged()
+        } catch {
+            throw CLIError(error)
+        }
+        if context.globals.json {
+            var object = JSONObjectBuilder()
+            object.add("intact", .bool(report.isIntact))
+            object.add(
+                "devices",
+                .array(
+                    report.devices.map { entry in
+                        .object([
+                            "device": .string(entry.device.description), "events": .int(entry.report.eventCount),
+                            "head": entry.report.head.map { .string($0.description) } ?? .null,
+                            "problems": .array(entry.report.problems.map(JSON.string)),
+                        ])
+                    }))
+            object.add("mergedEvents", .int(report.mergedEvents))
+            object.add("foldProblem", report.foldProblem)
+            object.add("frontier", .string(report.frontier.hash))
+            context.printJSON(object.json)
+        } else {
+            for (device, log) in report.devices {
+                let state = log.isIntact ? "intact" : "damaged"
+                context.print("\(device.short)  \(state): \(log.eventCount) events, head \(log.head?.description ?? "none")")
+                for problem in log.problems { context.print("  " + problem) }
+            }
+            if let problem = report.foldProblem {
+                context.print("merged: \(problem)")
+            } else {
+                context.print("merged: \(report.mergedEvents) events fold")
+            }
+            context.print("frontier \(report.frontier.hash)")
+        }
+        if !report.isIntact {
+            throw CLIError(code: .damaged, message: "the space's logs are damaged; see the problems above", verb: nil)
         }
     }
 

@@ -14,7 +14,7 @@ extension Space {
     public static func initSpace(log: String, folder: String, options: EngineOptions) throws(StintError) -> Space {
         let folder = try absoluteFolder(folder)
         let replicaFile = SmallFile(path: path(log, replicaFileName), fileSystem: options.fileSystem)
-        let settings = try LogSource.open(path: log, options: options).settings()
+        let settings = try LogSource.open(path: log, options: nil).settings()
         let description = SpaceDescription(founding: settings)
         if let named = try replicaFile.read(), named != Array("\(folder)\n".utf8) {
             throw StintError(

@@ -155,7 +155,8 @@ public struct Space: Sendable {
     /// mirror.
     func settings() throws(StintError) -> LogSettings {
         for path in [log] + (try mirroredDevices()).map(mirrorPath(of:)) {
-            let source = try LogSource.open(path: path, options: options)
+            // The log alone (not as a replica, whose settings are these).
+            let source = try LogSource.open(path: path, options: nil)
             if let first = try source.events().next(), first.type == EventType.logCreated.rawValue {
                 return try source.settings()
             }

@@ -1,0 +1,61 @@
+public import StintCore
+import StintLog
+
+/// What `stint verify --merged` found in a replica (docs/decisions/0007 §7.3).
+public struct MergedVerificationReport: Sendable {
+    /// Each device's log this replica holds, in id order, checked as a log alone: frames, checksums, order,
+    /// the hash chain and the envelope's device and clock rules (no domain check: another device's stop of
+    /// a record this device never saw does not fit its log alone).
+    public var devices: [(device: DeviceID, report: VerificationReport)]
+    /// How many events the merged history holds, and why its fold failed, if it did.
+    public var mergedEvents: Int64
+    public var foldProblem: String?
+    /// The replica's frontier: equal hashes mean equal event sets and byte-identical outputs.
+    public var frontier: Frontier
+
+    public var isIntact: Bool { foldProblem == nil && devices.allSatisfy { $0.report.isIntact } }
+}
+
+extension LogSource {
+    /// Verifies every device's log of a replica, then folds the merged history, and reports the frontier.
+    ///
+    /// - Throws: ``StintError`` (usage) when the source is not a replica; its I/O errors.
+    public func verifyMerged() throws(StintError) -> MergedVerificationReport {
+        guard let space else {
+            throw StintError(
+                .usage, "--merged verifies a space's devices, and the log \(name) is not part of a space; use 'stint verify'")
+        }
+        let opened = try Space.open(log: space.log, options: space.options)
+        var devices: [(device: DeviceID, report: VerificationReport)] = []
+        for (device, reader) in try opened.logs() {
+            let report = try LogSource(reader: reader).verify { _, _ in nil }
+            devices.append((device, report))
+        }
+        var merged: Int64 = 0
+        var problem: String?
+        do {
+            let (store, cursor) = try space.batches()
+            defer { store.close() }
+            var state: LogState?
+            while let batch = try cursor.next() {
+                for event in batch.events {
+                    if state == nil {
+                        state = try LogState(genesis: event)
+                    } else {
+                        try FoldRules.spaces.apply(event, to: &state!)
+                    }
+                }
+                merged += Int64(batch.events.count)
+            }
+            if let damage = cursor.damage { problem = damage.message }
+        } catch let error as DomainError {
+            problem = "the merged history does not fold after \(merged) events: \(error.message)"
+        } catch let error as StintError {
+            problem = error.message
+        } catch {
+            problem = "\(error)"
+        }
+        return MergedVerificationReport(
+            devices: devices, mergedEvents: merged, foldProblem: problem, frontier: try opened.frontier())
+    }
+}
