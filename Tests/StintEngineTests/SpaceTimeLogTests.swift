@@ -28,7 +28,8 @@ import Testing
     /// redo stacks are its own, rule 11, so those differ by design).
     private func shared(_ state: LogState) -> [String] {
         [
-            "\(state.records.sorted { $0.key < $1.key }.map(\.value))", "\(state.tags.sorted { $0.key < $1.key }.map(\.value))",
+            "\(state.records.sorted { $0.key < $1.key }.map(\.value))",
+            "\(state.tags.sorted { $0.key < $1.key }.map(\.value))",
             "\(state.runningRecordIds)", "\(state.deletedRecordIds.sorted())",
         ]
     }

@@ -129,7 +129,9 @@ import Testing
                 })
         }
         #expect(merged.0.map { renaming($0.data) } == directory.0.map(\.data))
-        let plainRecords = directory.1.records.values.map { "\($0.id) \($0.start) \(String(describing: $0.end)) \(String(describing: $0.tagId))" }
+        let plainRecords = directory.1.records.values.map {
+            "\($0.id) \($0.start) \(String(describing: $0.end)) \(String(describing: $0.tagId))"
+        }
         let spacedRecords = merged.1.records.values.map {
             "\(renamed[$0.id.description] ?? "?") \($0.start) \(String(describing: $0.end)) \(renamed[$0.tagId?.description ?? ""].map { "Optional(\($0))" } ?? "nil")"
         }
