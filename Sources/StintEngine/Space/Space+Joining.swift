@@ -1,4 +1,4 @@
-import StintCore
+public import StintCore
 import StintLog
 
 extension Space {
@@ -11,7 +11,7 @@ extension Space {
     /// - Throws: ``StintError`` (usage) for a relative folder; (refused) when a log is already at `log` (a
     ///   device that has a log of its own brings it in by export and import), this device already writes to the
     ///   space, or the folder holds no device's log yet; (damaged) for a `space.json` that is not one.
-    static func join(
+    public static func join(
         log: String, folder: String, options: EngineOptions,
         firstEvent: (SpaceDescription, DeviceID) -> EventDraft
     ) throws(StintError) -> Space {
