@@ -1,0 +1,64 @@
+// One simulated device: its replica directory, device id file, clock, ids, its own view of the sync folder,
+// and the TimeLog it runs commands through.
+import StintCore
+@_spi(FaultInjection) import StintEngine
+
+final class SimDevice {
+    let index: Int
+    let id: DeviceID
+    let clock: DeviceClock
+    let ids: SeededIDs
+    /// The replica (this device's own log directory).
+    let log: String
+    /// This device's view of the sync folder.
+    let view: String
+    let options: EngineOptions
+    /// The open replica (nil until joined, and after a failure until reopened).
+    var timeLog: TimeLog?
+
+    init(index: Int, root: String, trueTime: TrueTime, random: inout SplitMix64) {
+        self.index = index
+        id = DeviceID(using: &random)
+        clock = DeviceClock(trueTime: trueTime, random: &random)
+        ids = SeededIDs(seed: random.next())
+        log = "\(root)/device-\(index)/log"
+        view = "\(root)/view-\(index)"
+        Files.makeDirectory("\(root)/device-\(index)")
+        Files.makeDirectory(view)
+        let clock = clock
+        let ids = ids
+        var options = EngineOptions(
+            clock: { clock.reading() }, newID: { ids.next() }, lockTimeout: .milliseconds(100), sealThreshold: 700,
+            writesCheckpoints: false)
+        options.readWorkers = 1
+        let id = id
+        options.deviceIdentity = DeviceIdentity(file: "\(root)/device-\(index)/state/stint/device") { id }
+        self.options = options
+    }
+
+    /// A short name for messages: the index and the first digits of the id.
+    var name: String { "device \(index) (\(String("\(id)".prefix(8))))" }
+
+    /// Opens the replica for commands.
+    func open() throws(StintError) {
+        if timeLog == nil { timeLog = try TimeLog.openSpace(log: log, options: options) }
+    }
+
+    func close() {
+        timeLog?.close()
+        timeLog = nil
+    }
+
+    /// `stint sync`: ingests this device's view of the sync folder (the replica's state catches up on the
+    /// next command).
+    func sync() throws(StintError) {
+        let store = try MergedStore.open(log: log, holdingLock: false, options: options)
+        defer { store.close() }
+        try store.ingest()
+    }
+
+    /// The replica's frontier: per device the last seq it holds.
+    func frontier() throws(StintError) -> Frontier {
+        try Space.open(log: log, options: options).frontier()
+    }
+}

@@ -1,0 +1,250 @@
+// One seed of the simulation: the devices join one space, run random commands and sync through views of the
+// sync folder that a faulty copier connects; after healing, the checks.
+import StintCore
+@_spi(FaultInjection) import StintEngine
+import StintLog
+
+final class Simulation {
+    let seed: UInt64
+    let arguments: SimArguments
+    let root: String
+    let trueTime = TrueTime()
+    let random: RandomSource
+    var devices: [SimDevice] = []
+    var copier: Copier!
+    var oracle: Oracle!
+    var generators: [CommandGenerator] = []
+    /// Commands appended, refused (by the domain: nothing appended), skipped (nothing to act on).
+    var appended = 0
+    var refused = 0
+    var failures: [CheckFailure] = []
+
+    init(seed: UInt64, arguments: SimArguments) {
+        self.seed = seed
+        self.arguments = arguments
+        root = Files.temporaryDirectory(seed: seed)
+        random = RandomSource(seed: seed)
+    }
+
+    deinit {
+        for device in devices { device.close() }
+        if !arguments.keepFiles { Files.remove(root) }
+    }
+
+    /// Runs the seed and returns what failed.
+    func run() -> [CheckFailure] {
+        do {
+            try setUp()
+            for step in 0..<arguments.steps {
+                try self.step(step)
+                if failures.contains(where: { $0.check == .fold }) { break }
+            }
+            try heal()
+            check()
+        } catch {
+            failures.append(CheckFailure(check: .fold, detail: "\(error)"))
+        }
+        return failures
+    }
+
+    // MARK: Setting up
+
+    private func setUp() throws {
+        for index in 0..<arguments.devices {
+            devices.append(SimDevice(index: index, root: root, trueTime: trueTime, random: &random.generator))
+        }
+        oracle = Oracle(deviceIDs: devices.map(\.id))
+        copier = Copier(devices: devices)
+        generators = devices.indices.map {
+            CommandGenerator(device: $0, conflicts: arguments.conflicts, oracle: oracle, random: random, tagNames: 0)
+        }
+        let founder = devices[0]
+        try TimeLog.create(at: founder.log, timeZone: "UTC", firstWeekday: 2, options: founder.options).close()
+        _ = try Space.initSpace(log: founder.log, folder: founder.view, options: founder.options)
+        try acknowledgeOwnLog(of: founder)
+        let description = Files.read("\(founder.view)/space.json") ?? []
+        for device in devices.dropFirst() { Files.write(description, to: "\(device.view)/space.json") }
+        copier.deliverEverywhere(0)
+        for device in devices.dropFirst() {
+            trueTime.advance(by: 1_000)
+            let ids = device.ids
+            let name = "device-\(device.index)"
+            _ = try Space.join(log: device.log, folder: device.view, options: device.options) { _, _ in
+                // Until device.joined exists (decision 0007 §6.4), a joining device's first event is a tag of its own.
+                DomainEvent.tagCreated(tagId: ids.next(), name: name, color: "#29BF12").draft
+            }
+            try acknowledgeOwnLog(of: device)
+        }
+        for device in devices { try device.open() }
+    }
+
+    /// Acknowledges the events of a device's own log the simulator did not write through a command (its
+    /// first batch).
+    private func acknowledgeOwnLog(of device: SimDevice) throws {
+        let cursor = try LogReader(path: device.log).events()
+        var events: [RecordedEvent] = []
+        while let event = try cursor.next() { events.append(event) }
+        oracle.acknowledge(events, device: device.index, known: try known(by: device), editedFields: nil)
+    }
+
+    /// Per device, the last seq the replica of `device` holds.
+    private func known(by device: SimDevice) throws(StintError) -> [Int64] {
+        let frontier = try device.frontier()
+        return devices.map { frontier.heads[$0.id]?.seq ?? 0 }
+    }
+
+    // MARK: Steps
+
+    private func step(_ step: Int) throws {
+        trueTime.advance(by: random.pick([0, 1, 20, 1_000, 30_000, 300_000, 3_600_000])!)
+        if random.chance(2) { random.pick(devices)!.clock.stepBack(random.int64(1_000...1_200_000)) }
+        copier.step(step, random: &random.generator)
+        let device = random.pick(devices)!
+        if random.chance(20) {
+            try device.sync()
+        } else {
+            try runCommand(on: device)
+        }
+    }
+
+    /// Runs a random command on `device` (behind a barrier when it needs one).
+    private func runCommand(on device: SimDevice) throws {
+        var generator = generators[device.index]
+        defer { generators[device.index] = generator }
+        let kind = generator.nextKind()
+        let barrier = arguments.conflicts != .on && (kind == .undo || kind == .redo)
+        if barrier { try catchEveryoneUp() }
+        var edited: Set<Field>?
+        var nothingToDo = false
+        do {
+            try device.open()
+            let result = try device.timeLog!.execute { (state, now) throws(StintError) in
+                guard let generated = generator.command(kind, state: state, now: now) else {
+                    nothingToDo = true
+                    throw StintError(.refused, "nothing to act on")
+                }
+                edited = generated.editedFields
+                return generated.command
+            }
+            if !result.events.isEmpty {
+                appended += 1
+                oracle.acknowledge(
+                    result.events, device: device.index, known: try known(by: device), editedFields: edited)
+            }
+        } catch  where error.category == .damaged {
+            failures.append(CheckFailure(check: .fold, detail: "\(device.name): \(error.message)"))
+            device.close()
+        } catch {
+            if !nothingToDo { refused += 1 }
+            if arguments.verbose, !nothingToDo { print("  \(device.name) \(kind): \(error.message)") }
+        }
+        if barrier {
+            copier.deliverEverywhere(device.index)
+            for other in devices { try other.sync() }
+        }
+    }
+
+    /// Delivers every device's directory everywhere and has every device ingest it.
+    private func catchEveryoneUp() throws {
+        for index in devices.indices { copier.deliverEverywhere(index) }
+        for device in devices { try device.sync() }
+    }
+
+    // MARK: Healing and checking
+
+    private func heal() throws {
+        copier.healAll()
+        for _ in 0..<2 {
+            for device in devices { try device.sync() }
+        }
+        for device in devices { device.close() }
+    }
+
+    /// The instant the replicas are read at: after every event, so that every replica reads at the same one.
+    private var readingInstant: Instant {
+        let last = oracle.acked.map(\.event.at.milliseconds).max() ?? trueTime.now
+        return Instant(milliseconds: max(last, trueTime.now) + 60_000)
+    }
+
+    private func check() {
+        let now = readingInstant
+        var frontiers: [String] = []
+        var outputs: [ReplicaOutputs] = []
+        var histories: [ReplicaHistory] = []
+        for device in devices {
+            do {
+                let frontier = try device.frontier()
+                if frontier.heads.count != devices.count {
+                    failures.append(
+                        CheckFailure(
+                            check: .frontier, detail: "\(device.name) holds \(frontier.heads.count) devices' logs"))
+                }
+                frontiers.append(frontier.hash)
+                outputs.append(try ReplicaOutputs.read(log: device.log, options: device.options, now: now))
+                histories.append(try ReplicaHistory.read(log: device.log, options: device.options, now: now))
+            } catch {
+                failures.append(CheckFailure(check: .fold, detail: "\(device.name): \(error.message)"))
+                return
+            }
+        }
+        for (index, frontier) in frontiers.enumerated() where frontier != frontiers[0] {
+            failures.append(
+                CheckFailure(
+                    check: .frontier,
+                    detail: "\(devices[index].name) has frontier \(frontier), \(devices[0].name) \(frontiers[0])"))
+        }
+        for (index, output) in outputs.enumerated() {
+            if let different = output.firstDifference(from: outputs[0]) {
+                failures.append(
+                    CheckFailure(
+                        check: .outputs,
+                        detail: "\(devices[index].name)'s \(different) differs from \(devices[0].name)'s"))
+            }
+        }
+        for (index, history) in histories.enumerated() {
+            if let failure = Checks.exactlyOnce(history.events, oracle: oracle, replica: devices[index].name) {
+                failures.append(failure)
+            }
+        }
+        let orders = DeliveryOrders(root: root, devices: devices)
+        for number in 0..<10 {
+            if let difference = orders.run(
+                number, random: random, frontier: frontiers[0], outputs: outputs[0], now: now)
+            {
+                failures.append(CheckFailure(check: .deliveryOrders, detail: difference))
+                break
+            }
+        }
+        checkOrderAndIntent(histories[0])
+    }
+
+    /// Causality on the replica's merged order (or the control's), and the intent checks on the replica's
+    /// records (or the control fold's).
+    private func checkOrderAndIntent(_ history: ReplicaHistory) {
+        let byKey = Dictionary(uniqueKeysWithValues: oracle.acked.map { ($0.key, $0) })
+        let merged = history.events.compactMap { byKey[oracle.key(of: $0)] }
+        let order: [AckedEvent]
+        let what: String
+        if arguments.control == .wallclock {
+            order = oracle.acked.sorted {
+                ($0.event.at, $0.key.device, $0.event.seq) < ($1.event.at, $1.key.device, $1.event.seq)
+            }
+            what = "the order by (at, device, seq)"
+        } else {
+            order = merged
+            what = "\(devices[0].name)'s merged history"
+        }
+        if let failure = Checks.causality(order, deviceCount: devices.count, what: what) { failures.append(failure) }
+        let expected = RecordFold.fold(oracle.inMergeOrder, rules: .perField)
+        switch arguments.control {
+        case .wholeRecord:
+            let control = RecordFold.fold(oracle.inMergeOrder, rules: .wholeRecord)
+            failures += Checks.intent(expected: expected, actual: control.live, what: "whole-record fold")
+        case .noTombstones:
+            let control = RecordFold.fold(oracle.inMergeOrder, rules: .noTombstones)
+            failures += Checks.intent(expected: expected, actual: control.live, what: "no-tombstones fold")
+        case .wallclock, nil:
+            failures += Checks.intent(expected: expected, actual: history.records, what: "\(devices[0].name)'s records")
+        }
+    }
+}
