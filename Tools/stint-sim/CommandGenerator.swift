@@ -50,11 +50,6 @@ struct CommandGenerator {
         return .start
     }
 
-    /// Whether this device may act on a record.
-    private func mayAct(on id: EntityID) -> Bool {
-        conflicts != .off || oracle.recordOwner[id] == device
-    }
-
     /// Whether this device may edit a record (with conflicts at `edits`, any record it sees).
     private func mayEdit(_ id: EntityID) -> Bool {
         conflicts != .off || oracle.recordOwner[id] == device
@@ -136,6 +131,8 @@ struct CommandGenerator {
                     record: RecordRef(record.id), start: start, end: end, tag: tag, comment: text, force: true),
                 editedFields: fields)
         case .delete:
+            // With conflicts at `edits` other devices edit this device's records: a deletion would conflict.
+            guard conflicts != .edits else { return nil }
             guard let record = random.pick(sortedRecords(state, { mayStopOrDelete($0.id) })) else { return nil }
             return GeneratedCommand(command: .delete(record: RecordRef(record.id)))
         case .undo:
