@@ -32,7 +32,7 @@ struct DeliveryOrders {
             while !remaining.isEmpty {
                 let pick = random.int(0..<remaining.count)
                 let (device, names) = remaining[pick]
-                let count = min(names.count, random.int(1..<3))
+                let count = random.int(1..<(names.count + 1))
                 for (offset, name) in names.prefix(count).enumerated() {
                     let bytes = Files.read("\(device.view)/devices/\(device.id)/\(name)") ?? []
                     let target = "\(view)/devices/\(device.id)/\(name)"
