@@ -21,13 +21,17 @@ enum Control: String, CaseIterable {
     case wholeRecord = "whole-record"
     /// A deleted record is forgotten, so a later edit re-creates it: fails the deletion check.
     case noTombstones = "no-tombstones"
+    /// After healing, the first device appends a batch that is never delivered: fails the checks that compare
+    /// replicas (frontier, outputs, exactly once, delivery orders).
+    case laggingReplica = "lagging-replica"
 
-    /// The check this control must fail.
-    var mustFail: CheckName {
+    /// The checks this control must fail (each on at least one seed).
+    var mustFail: [CheckName] {
         switch self {
-        case .wallclock: .causality
-        case .wholeRecord: .fields
-        case .noTombstones: .deletions
+        case .wallclock: [.causality]
+        case .wholeRecord: [.fields]
+        case .noTombstones: [.deletions]
+        case .laggingReplica: [.frontier, .outputs, .exactlyOnce, .deliveryOrders]
         }
     }
 }
@@ -46,7 +50,7 @@ struct SimArguments {
 
     static let usage = """
         usage: stint-sim (--seed S | --seeds A..B) [--devices N] [--steps K]
-                         [--control wallclock|whole-record|no-tombstones] [--conflicts on|edits|off]
+                         [--control wallclock|whole-record|no-tombstones|lagging-replica] [--conflicts on|edits|off]
                          [--keep-failures DIR] [--keep-files] [--verbose]
         """
 
@@ -86,7 +90,8 @@ struct SimArguments {
             case "--control":
                 let text = try value(argument)
                 guard let parsed = Control(rawValue: text) else {
-                    throw SimUsageError("--control takes wallclock, whole-record or no-tombstones, not \(text)")
+                    throw SimUsageError(
+                        "--control takes wallclock, whole-record, no-tombstones or lagging-replica, not \(text)")
                 }
                 control = parsed
             case "--conflicts":

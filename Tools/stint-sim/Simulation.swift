@@ -156,7 +156,16 @@ final class Simulation {
         for _ in 0..<2 {
             for device in devices { try device.sync() }
         }
+        if arguments.control == .laggingReplica { try appendUndelivered() }
         for device in devices { device.close() }
+    }
+
+    /// The lagging-replica control: the first device starts a timer after healing, and nothing delivers it.
+    private func appendUndelivered() throws {
+        let device = devices[0]
+        try device.open()
+        let result = try device.timeLog!.execute(.start(comment: "never delivered", force: true))
+        oracle.acknowledge(result.events, device: device.index, known: try known(by: device), editedFields: nil)
     }
 
     /// The instant the replicas are read at: after every event, so that every replica reads at the same one.
@@ -207,9 +216,11 @@ final class Simulation {
             }
         }
         let orders = DeliveryOrders(root: root, devices: devices)
+        // The observer, a copy of the first replica, must end where every replica ended (the last one here).
+        let last = devices.count - 1
         for number in 0..<10 {
             if let difference = orders.run(
-                number, random: random, frontier: frontiers[0], outputs: outputs[0], now: now)
+                number, random: random, frontier: frontiers[last], outputs: outputs[last], now: now)
             {
                 failures.append(CheckFailure(check: .deliveryOrders, detail: difference))
                 break
@@ -246,7 +257,7 @@ final class Simulation {
         case .noTombstones:
             let control = RecordFold.fold(oracle.inMergeOrder, rules: .noTombstones)
             failures += Checks.intent(expected: expected, actual: control.live, what: "no-tombstones fold")
-        case .wallclock, nil:
+        case .wallclock, .laggingReplica, nil:
             if let history {
                 failures += Checks.intent(
                     expected: expected, actual: history.records, what: "\(devices[0].name)'s records")
