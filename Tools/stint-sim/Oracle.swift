@@ -69,6 +69,9 @@ final class Oracle {
         }
     }
 
+    /// The last seq of `device` the oracle knows.
+    func lastSeq(of device: Int) -> Int64 { bySeq[device].keys.max() ?? 0 }
+
     /// The merge key of an event of the history: an event without the envelope pair is the founder's (the
     /// events of a log before it became a space, decision 0007 §2.2 rule 5).
     func key(of event: RecordedEvent) -> MergeKey {

@@ -18,6 +18,7 @@ struct SeedRunner {
             if arguments.verbose || arguments.seeds.count == 1 {
                 print(
                     "seed \(seed): \(simulation.appended) commands appended, \(simulation.refused) refused, "
+                        + "\(simulation.kills) killed (\(simulation.survivedKills) durable), "
                         + "\(simulation.oracle?.acked.count ?? 0) events; copier: "
                         + Fault.allCases.map { "\($0.rawValue) \(simulation.copier?.counts[$0] ?? 0)" }.joined(
                             separator: ", "))

@@ -13,6 +13,8 @@ final class SimDevice {
     /// This device's view of the sync folder.
     let view: String
     let options: EngineOptions
+    /// The file system of this device's "process": kill -9 mid-batch.
+    let killSwitch = KillSwitch()
     /// The open replica (nil until joined, and after a failure until reopened).
     var timeLog: TimeLog?
 
@@ -31,6 +33,8 @@ final class SimDevice {
             clock: { clock.reading() }, newID: { ids.next() }, lockTimeout: .milliseconds(100), sealThreshold: 700,
             writesCheckpoints: false)
         options.readWorkers = 1
+        options.usesReadModels = false
+        options.fileSystem = killSwitch
         let id = id
         options.deviceIdentity = DeviceIdentity(file: "\(root)/device-\(index)/state/stint/device") { id }
         self.options = options

@@ -17,6 +17,9 @@ final class Simulation {
     /// Commands appended, refused (by the domain: nothing appended), skipped (nothing to act on).
     var appended = 0
     var refused = 0
+    /// Commands killed mid-batch, and how many of those left a durable batch.
+    var kills = 0
+    var survivedKills = 0
     var failures: [CheckFailure] = []
 
     init(seed: UInt64, arguments: SimArguments) {
@@ -115,6 +118,9 @@ final class Simulation {
         if barrier { try catchEveryoneUp() }
         var edited: Set<Field>?
         var nothingToDo = false
+        let kill = random.chance(4)
+        if kill { device.killSwitch.arm(after: random.int(0..<14), tearingTo: random.int(0..<100)) }
+        defer { if kill { restartIfKilled(device, edited: edited) } }
         do {
             try device.open()
             let result = try device.timeLog!.execute { (state, now) throws(StintError) in
@@ -140,6 +146,28 @@ final class Simulation {
         if barrier {
             copier.deliverEverywhere(device.index)
             for other in devices { try other.sync() }
+        }
+    }
+
+    /// After a command that may have been killed: when it was, the device's process restarts (its TimeLog
+    /// dropped, the replica opened again, repairing what the kill left), and the batch the kill interrupted,
+    /// if it is durable all the same, joins the events the oracle knows (not acknowledged: nothing was told).
+    private func restartIfKilled(_ device: SimDevice, edited: Set<Field>?) {
+        guard device.killSwitch.disarm() else { return }
+        kills += 1
+        device.close()
+        do {
+            try device.open()
+            let known = try known(by: device)
+            let acknowledged = oracle.lastSeq(of: device.index)
+            guard known[device.index] > acknowledged else { return }
+            let cursor = try LogReader(path: device.log).events(from: acknowledged + 1)
+            var events: [RecordedEvent] = []
+            while let event = try cursor.next() { events.append(event) }
+            oracle.acknowledge(events, device: device.index, known: known, editedFields: edited)
+            survivedKills += 1
+        } catch {
+            failures.append(CheckFailure(check: .fold, detail: "\(device.name) after kill -9: \(error)"))
         }
     }
 
