@@ -67,7 +67,15 @@ public struct LogSource: Sendable {
     /// - Throws: ``StintError`` (damaged) for a log without events or whose first event is not a valid
     ///   `log.created`.
     public func settings() throws(StintError) -> LogSettings {
-        if let space { return try Space.open(log: space.log, options: space.options).settings() }
+        if let space {
+            guard let settings = try Space.open(log: space.log, options: space.options).settings() else {
+                throw StintError(
+                    .damaged,
+                    "no log of the space at \(space.log) begins with log.created yet; run 'stint sync' to bring in the "
+                        + "founding device's")
+            }
+            return settings
+        }
         guard let first = try events().next() else {
             throw StintError(.damaged, "the log \(name) has no events; create a log with 'stint init'")
         }

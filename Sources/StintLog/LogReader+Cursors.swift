@@ -30,6 +30,10 @@ public final class LogBatchCursor {
     /// Why reading stopped before the end of the log, if it did.
     public var warning: LogProblem? { engine.warning }
 
+    /// Where the log's last segment ends inside a frame, once reading reached it: not damage (an append in
+    /// progress, or a copy the sync tool has not completed), so it is not a ``warning``.
+    public var incompleteTail: LogLocation? { engine.incompleteTail }
+
     /// The `seq` of the last event of the last batch returned (0 before any).
     public private(set) var lastSeq: Int64 = 0
 }

@@ -22,6 +22,9 @@ final class ReadEngine {
     private(set) var checker: EventChecker
     /// Why reading stopped early, if it did.
     private(set) var warning: LogProblem?
+    /// Where the last segment ends inside a frame, when reading stopped there (not a problem: an append in
+    /// progress, or a copy that is not complete yet).
+    private(set) var incompleteTail: LogLocation?
 
     private let decompressor = ZstdDecompressor()
     private var pending: [LogBatch] = []
@@ -268,6 +271,7 @@ final class ReadEngine {
         case .incomplete(let offset):
             if segment.isLast {
                 // An append in progress (or a torn tail the next writer will set aside): not yet written.
+                incompleteTail = here(offset)
                 finished = true
             } else {
                 stop(

@@ -11,6 +11,8 @@ import Testing
     static func makeLog() -> (TemporaryDirectory, CLIRunner) {
         let directory = TemporaryDirectory()
         var cli = CLIRunner(log: directory.appending("log"), now: "2026-11-29T09:00:00.000Z")
+        // This installation's device id file, for the space verbs.
+        cli.environment["XDG_STATE_HOME"] = directory.appending("state")
         #expect(cli.run(["init", "--tz", "Europe/Berlin", "--first-weekday", "2"]).status == 0)
         #expect(cli.run(["track", "07:00", "07:30", "email"]).status == 0)
         cli.now = Instant(canonical: "2026-11-29T08:00:00.000Z")!

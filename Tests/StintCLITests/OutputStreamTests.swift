@@ -44,6 +44,13 @@ import Testing
             verb: "tag unarchive", before: [["tag", "archive", "email"]], arguments: ["tag", "unarchive", "email"],
             ids: 0),
         WriteCase(verb: "tag delete", arguments: ["tag", "delete", "email"], ids: 0),
+        WriteCase(verb: "sync init", arguments: ["sync", "init", "$DIR/space"], ids: 0),
+        WriteCase(verb: "sync", before: [["sync", "init", "$DIR/space"]], arguments: ["sync"], ids: 0),
+    ]
+
+    /// What a product verb needs run first: the space verbs read a log that is part of a space.
+    static let productSetup: [String: [[String]]] = [
+        "sync status": [["sync", "init", "$DIR/space"]], "devices": [["sync", "init", "$DIR/space"]],
     ]
 
     /// Verbs whose standard output is their product (a read, a report, a result), with arguments that run
@@ -60,6 +67,7 @@ import Testing
         ("export csv", ["export", "csv"]), ("export json", ["export", "json"]),
         ("export timewarrior", ["export", "timewarrior"]), ("help", ["help", "stop"]),
         ("completions", ["completions", "bash"]), ("__complete", ["__complete", "--", "st"]),
+        ("sync status", ["sync", "status"]), ("devices", ["devices"]),
     ]
 
     @Test func everyVerbFollowsTheRule() {
@@ -74,7 +82,7 @@ import Testing
         let (directory, cli) = MutationErrorTests.makeLog()
         var last = ""
         for command in testCase.before {
-            let result = cli.run(command)
+            let result = cli.run(command.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) })
             try #require(result.status == 0, "\(command): \(result.stderr)")
             last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         }
@@ -104,8 +112,9 @@ import Testing
     func aProductVerbPrintsOnStandardOutputAndNothingElseWithQuiet(_ verb: String) throws {
         let arguments = try #require(Self.productCases.first { $0.verb == verb }).arguments
         let (directory, cli) = MutationErrorTests.makeLog()
-        let resolved = arguments.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) }
-        let result = cli.run(["-q"] + resolved)
+        let resolve = { (arguments: [String]) in arguments.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) } }
+        for command in Self.productSetup[verb] ?? [] { #expect(cli.run(resolve(command)).status == 0) }
+        let result = cli.run(["-q"] + resolve(arguments))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.isEmpty)
         #expect(result.stderr.isEmpty, "--quiet printed \(result.stderr)")
@@ -126,11 +135,14 @@ import Testing
         var arguments: [String]
         if let write = OutputStreamTests.writeCases.first(where: { $0.verb == verb }) {
             for command in write.before {
-                last = cli.run(command).stdout.split(separator: "\n").last.map(String.init) ?? ""
+                last = cli.run(command.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) }).stdout.split(separator: "\n").last.map(String.init) ?? ""
             }
             arguments = write.arguments
         } else {
             arguments = try #require(OutputStreamTests.productCases.first { $0.verb == verb }).arguments
+            for command in OutputStreamTests.productSetup[verb] ?? [] {
+                _ = cli.run(command.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) })
+            }
         }
         arguments = arguments.map { $0 == "$1" ? last : $0.replacingOccurrences(of: "$DIR", with: directory.path) }
         let result = cli.run(["--json"] + arguments)

@@ -54,6 +54,19 @@ extension CommandContext {
         }
     }
 
+    /// Brings the other devices' events in when the log is part of a space (what `publish` does first, as
+    /// every mutation does); nothing for a log that is not.
+    func ingestIfReplica(verb: String) throws(CLIError) {
+        guard let path = try? logPath, path != "-", Space.isReplica(log: path, options: engineOptions) else { return }
+        let store = try openReplica(verb: verb)
+        defer { store.close() }
+        do {
+            try store.ingest()
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
     /// Opens the space of the replica at the log path for reading, without its lock.
     func openSpace(verb: String) throws(CLIError) -> Space {
         let path = try logPath

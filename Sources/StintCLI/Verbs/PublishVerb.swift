@@ -46,6 +46,7 @@ struct PublishVerb: Verb {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
+        if case .latest = point { try context.ingestIfReplica(verb: Self.spec.name) }
         let view = try context.projectionView(point)
         let snapshot = WidgetData(source: view.source, now: view.now)
         let file = SnapshotFile(path: path)

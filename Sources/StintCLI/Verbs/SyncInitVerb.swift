@@ -40,7 +40,7 @@ struct SyncInitVerb: Verb {
         } catch {
             throw CLIError(error)
         }
-        context.print(
+        context.notice(
             "The log at \(path) is device \(space.device.short) of the space in \(space.folder); run 'stint sync join "
                 + "\(space.folder)' on your other devices once the folder is there.")
     }

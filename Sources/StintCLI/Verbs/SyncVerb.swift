@@ -13,7 +13,7 @@ struct SyncVerb: Verb {
             events as one device): the other devices are brought in, and the message says how to keep both
             branches (docs/sync.md).
             """,
-        examples: [("stint sync", "Brings the other devices' events in now."), ("stint sync status", "What has arrived.")]
+        examples: [("stint sync", "Brings the other devices' events in now (what arrived goes to standard error).")]
     )
     .changingLog()
     .noJSON("'stint sync' reports in lines; 'stint sync status --json' describes the space")
@@ -33,12 +33,12 @@ struct SyncVerb: Verb {
         }
         for device in report.ingested {
             let head = device.headAfter?.seq ?? 0
-            context.print("\(device.device.short)  \(device.acceptedEvents) new events (now \(head))")
+            context.notice("\(device.device.short)  \(device.acceptedEvents) new events (now \(head))")
         }
         for device in report.devices where device.waiting != nil {
             context.notice("note: \(device.device.short): not arrived yet: \(device.waiting!)")
         }
-        if report.ingested.isEmpty { context.print("Nothing new from the other devices.") }
+        if report.ingested.isEmpty { context.notice("Nothing new from the other devices.") }
         if case .forked(let seq) = published {
             let short = store.space.device.short
             throw CLIError(

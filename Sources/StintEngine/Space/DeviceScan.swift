@@ -80,6 +80,10 @@ extension Space {
             }
             if let warning = cursor.warning {
                 scan.waiting = warning.description
+            } else if let tail = cursor.incompleteTail {
+                scan.waiting =
+                    "\(path): segment \(tail.segment ?? "?") ends inside a frame at offset \(tail.offset ?? 0)"
+                    + (tail.seq.map { " (seq \($0) on)" } ?? "") + ": not arrived yet"
             } else if !checkedKnown {
                 scan.waiting = "\(path) ends inside the batch that ends at seq \(known)"
             }

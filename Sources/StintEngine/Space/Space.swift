@@ -72,6 +72,7 @@ public struct Space: Sendable {
         let description = try readDescription(folder: folder, options: options)
         let space = Space(log: log, folder: folder, device: device, description: description, options: options)
         try space.checkOwnLog()
+        try space.checkDescription()
         return space
     }
 
@@ -87,14 +88,14 @@ public struct Space: Sendable {
         return try SpaceDescription(bytes: bytes, file: file)
     }
 
-    /// Checks `space.json` again (on every ingestion): the folder may have been replaced meanwhile.
+    /// Checks `space.json` against the space this replica holds (the founder's `log.created`, once the replica
+    /// holds it), on opening and on every ingestion: the folder may have been replaced meanwhile.
+    ///
+    /// - Throws: ``StintError`` (damaged) "this folder holds another space".
     func checkDescription() throws(StintError) {
         let now = try Space.readDescription(folder: folder, options: options)
-        guard now == description else {
-            throw StintError(
-                .damaged,
-                "the folder \(folder) holds another space (\(now.spaceId)) than the one this log is part of "
-                    + "(\(description.spaceId)); check the folder the log's 'space' file names")
+        if let settings = try settings() {
+            try now.check(settings, folder: folder)
         }
     }
 
@@ -152,8 +153,8 @@ public struct Space: Sendable {
     }
 
     /// The settings of the space's history: the founder's `log.created`, at the start of the own log or of a
-    /// mirror.
-    func settings() throws(StintError) -> LogSettings {
+    /// mirror; nil when the replica holds neither yet (a joining device before its first ingestion).
+    func settings() throws(StintError) -> LogSettings? {
         for path in [log] + (try mirroredDevices()).map(mirrorPath(of:)) {
             // The log alone (not as a replica, whose settings are these).
             let source = try LogSource.open(path: path, options: nil)
@@ -161,7 +162,6 @@ public struct Space: Sendable {
                 return try source.settings()
             }
         }
-        throw StintError(
-            .damaged, "no log of the space at \(log) begins with log.created; run 'stint sync' to ingest the founder's")
+        return nil
     }
 }

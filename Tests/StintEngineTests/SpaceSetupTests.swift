@@ -1,0 +1,116 @@
+import Foundation
+import StintCore
+import StintLog
+import TestSupport
+import Testing
+
+@testable import StintEngine
+
+/// The device id file, `space.json` and the refusals of `sync init` and `sync join` (docs/decisions/0007 §1,
+/// §4).
+@Suite struct SpaceSetupTests {
+    @Test func theDeviceIdFileIsCreatedOnceWithMode0600() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let identity = try #require(a.options.deviceIdentity)
+        #expect(try identity.stored(options: a.options) == nil)
+        #expect(try identity.storedOrCreated(options: a.options) == a.device)
+        #expect(FileManager.default.contents(atPath: identity.file) == Data("\(a.device)\n".utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: identity.file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let other = DeviceIdentity(file: identity.file) { DeviceID(high: 1, low: 1) }
+        #expect(try other.storedOrCreated(options: a.options) == a.device, "an existing id is kept")
+        #expect(!FileManager.default.fileExists(atPath: identity.file + ".tmp"))
+    }
+
+    @Test(arguments: ["", "3f2a9c4e\n", "3F2A9C4E0B1D4C6E9F005A7B8C9D0E1F\n", "3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f"])
+    func aDeviceIdFileThatDoesNotParseIsDamage(content: String) throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        try space.found(a)
+        let identity = try #require(a.options.deviceIdentity)
+        try Data(content.utf8).write(to: URL(fileURLWithPath: identity.file))
+        let error = try #require(throws: StintError.self) { try Space.open(log: a.log, options: a.options) }
+        #expect(error.category == .damaged)
+        #expect(error.message.contains("delete it"))
+        #expect(throws: StintError.self) { try a.sync() }
+    }
+
+    @Test func spaceJsonHoldsTheFoundersSettingsInCanonicalForm() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        try space.found(a)
+        let bytes = try #require(FileManager.default.contents(atPath: "\(space.folder)/space.json"))
+        let logId = try LogSource.open(path: a.log).settings().logId
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "{\"space\":1,\"spaceId\":\"\(logId)\",\"timeZone\":\"UTC\",\"firstWeekday\":2}")
+        #expect(try SpaceDescription(bytes: Array(bytes), file: "space.json").spaceId == logId)
+        #expect(throws: StintError.self, "not canonical") {
+            try SpaceDescription(bytes: Array(String(decoding: bytes, as: UTF8.self).utf8) + [0x0A], file: "x")
+        }
+        #expect(FileManager.default.contents(atPath: "\(a.log)/space") == Data("\(space.folder)\n".utf8))
+        #expect(FileManager.default.contents(atPath: "\(a.log)/format") == Data("stint-log 2\n".utf8))
+        // Running it again completes nothing new and changes nothing.
+        _ = try Space.initSpace(log: a.log, folder: space.folder, options: a.options)
+        #expect(FileManager.default.contents(atPath: "\(space.folder)/space.json") == bytes)
+    }
+
+    @Test func aFolderHoldingAnotherSpaceIsRefusedOnEveryIngestion() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b")
+        try space.found(a)
+        try space.joinWithNote(b)
+        try a.write("a1")
+        let other = SpaceHarness()
+        _ = other.replica("unused")  // so that c's ids, its space's id among them, are not a's
+        let c = other.replica("c")
+        try other.found(c)
+        try FileManager.default.removeItem(atPath: "\(space.folder)/space.json")
+        try FileManager.default.copyItem(atPath: "\(other.folder)/space.json", toPath: "\(space.folder)/space.json")
+
+        let error = try #require(throws: StintError.self) { try b.sync() }
+        #expect(error.category == .damaged)
+        #expect(error.message.contains("holds another space"))
+        #expect(try b.events(of: "\(b.log)/mirrors/\(a.device)").count == 1, "nothing was ingested")
+        #expect(throws: StintError.self) { try b.status() }
+        #expect(throws: StintError.self, "a founder does not take over another space's folder") {
+            try Space.initSpace(log: c.log, folder: space.folder, options: c.options)
+        }
+    }
+
+    @Test func joiningIsRefusedForADeviceWithALogOrAlreadyInTheSpace() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b")
+        try space.found(a)
+        let own = try #require(throws: StintError.self) {
+            try Space.join(log: a.log, folder: space.folder, options: b.options) { _, _ in note("x") }
+        }
+        #expect(own.category == .refused && own.message.contains("already"))
+        let again = try #require(throws: StintError.self) {
+            try Space.join(log: space.root.appending("a/second"), folder: space.folder, options: a.options) { _, _ in
+                note("x")
+            }
+        }
+        #expect(again.message.contains("already writes to the space"))
+        #expect(throws: StintError.self, "a relative folder") {
+            try Space.join(log: b.log, folder: "sync", options: b.options) { _, _ in note("x") }
+        }
+    }
+
+    @Test func aJoiningDevicesFirstEventSortsAfterEverythingItIngested() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a", skew: 86_400_000)
+        let b = space.replica("b")
+        try space.found(a)
+        try a.write("a1")
+        try space.joinWithNote(b)
+        let first = try #require(try b.events(of: b.log).first)
+        let last = try #require(try a.events(of: a.log).last)
+        #expect(try #require(first.hlc) > (try #require(last.hlc)), "b's clock is a day behind a's")
+        #expect(try b.mergedEvents().last?.data["text"]?.stringValue == "joined \(b.device)")
+        #expect(Set(try b.frontier().heads.keys) == [a.device, b.device])
+    }
+}

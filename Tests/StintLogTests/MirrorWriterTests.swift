@@ -1,0 +1,85 @@
+import Foundation
+import StintCore
+import Testing
+
+@_spi(FaultInjection) @testable import StintLog
+
+/// A mirror (docs/decisions/0007 §6.2) holds another device's batches as that device wrote them, and a
+/// ``LogWriter`` appends to it only what continues it.
+@Suite struct MirrorWriterTests {
+    static let device = DeviceID("3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f")!
+
+    /// A device's log of a few batches, sealed into several segments, as a reader hands them out.
+    private func deviceBatches() throws -> (LogFixture, [LogBatch]) {
+        let fixture = LogFixture(sealThreshold: 600, sealedFrameTarget: 300)
+        fixture.device = Self.device
+        let writer = try fixture.create()
+        for index in 0..<10 {
+            fixture.clock.advance(milliseconds: 1000)
+            _ = try writer.append((0...(index % 3)).map { LogFixture.draft(index * 3 + $0) })
+        }
+        writer.close()
+        let cursor = try fixture.reader().batches()
+        var batches: [LogBatch] = []
+        while let batch = try cursor.next() { batches.append(batch) }
+        return (fixture, batches)
+    }
+
+    private func mirrorConfiguration(_ fixture: LogFixture) -> LogConfiguration {
+        var configuration = fixture.configuration
+        configuration.device = Self.device
+        return configuration
+    }
+
+    @Test func aMirrorHoldsTheSameLinesAndHeadAsTheDevicesLog() throws {
+        let (fixture, batches) = try deviceBatches()
+        let path = fixture.directory.appending("mirror")
+        let mirror = try LogWriter.createMirror(
+            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        for batch in batches.dropFirst() { try mirror.appendRecorded(batch.events) }
+        #expect(mirror.head == (try fixture.reader().head()))
+        mirror.close()
+        let cursor = try LogReader(path: path).batches()
+        var read: [LogBatch] = []
+        while let batch = try cursor.next() { read.append(batch) }
+        #expect(cursor.warning == nil)
+        #expect(read == batches)
+        #expect(try SegmentCopier().copy(from: path, to: fixture.directory.appending("copy")).contains("format"))
+    }
+
+    @Test func aBatchThatDoesNotContinueTheMirrorIsRefusedAndNothingIsWritten() throws {
+        let (fixture, batches) = try deviceBatches()
+        let path = fixture.directory.appending("mirror")
+        let mirror = try LogWriter.createMirror(
+            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        defer { mirror.close() }
+        var relinked = batches[1].events
+        relinked[0] = RecordedEvent(
+            seq: relinked[0].seq, at: relinked[0].at, type: relinked[0].type, version: relinked[0].version,
+            tx: relinked[0].tx, clock: relinked[0].clock, device: relinked[0].device, hlc: relinked[0].hlc,
+            prev: String(repeating: "1", count: 32), data: relinked[0].data)
+        var foreign = batches[1].events
+        foreign[0] = RecordedEvent(
+            seq: foreign[0].seq, at: foreign[0].at, type: foreign[0].type, version: foreign[0].version,
+            tx: foreign[0].tx, clock: foreign[0].clock, device: DeviceID(high: 7, low: 7), hlc: foreign[0].hlc,
+            prev: foreign[0].prev, data: foreign[0].data)
+        for refused in [batches[2].events, relinked, foreign, []] {
+            #expect(throws: LogError.self) { try mirror.appendRecorded(refused) }
+        }
+        #expect(mirror.lastSeq == batches[0].lastSeq, "nothing was appended")
+        try mirror.appendRecorded(batches[1].events)
+        #expect(mirror.lastSeq == batches[1].lastSeq)
+    }
+
+    @Test func aWriterReceivingARemoteReadingStampsItsBatchAfterIt() throws {
+        let fixture = LogFixture(sealThreshold: 1 << 20, sealedFrameTarget: 1 << 16)
+        fixture.device = Self.device
+        let writer = try fixture.create()
+        defer { writer.close() }
+        let remote = try #require(HLC(milliseconds: fixture.clock.now.milliseconds + 3_600_000, counter: 5))
+        let received = try writer.append([LogFixture.draft(1)], receiving: remote)
+        #expect(received[0].hlc == HLC(milliseconds: remote.milliseconds, counter: 6))
+        let next = try writer.append([LogFixture.draft(2)])
+        #expect(try #require(next[0].hlc) > (try #require(received[0].hlc)), "the clock kept the received reading")
+    }
+}
