@@ -2,6 +2,7 @@
 // and the TimeLog it runs commands through.
 import StintCore
 @_spi(FaultInjection) import StintEngine
+import Synchronization
 
 final class SimDevice {
     let index: Int
@@ -15,6 +16,8 @@ final class SimDevice {
     let options: EngineOptions
     /// The file system of this device's "process": kill -9 mid-batch.
     let killSwitch = KillSwitch()
+    /// The notices the engine told this device (a batch not published, a torn tail set aside, …).
+    let notices = NoticeLog()
     /// The open replica (nil until joined, and after a failure until reopened).
     var timeLog: TimeLog?
 
@@ -29,9 +32,10 @@ final class SimDevice {
         Files.makeDirectory(view)
         let clock = clock
         let ids = ids
+        let notices = notices
         var options = EngineOptions(
-            clock: { clock.reading() }, newID: { ids.next() }, lockTimeout: .milliseconds(100), sealThreshold: 700,
-            writesCheckpoints: false)
+            clock: { clock.reading() }, newID: { ids.next() }, onNotice: { notices.append($0) },
+            lockTimeout: .milliseconds(100), sealThreshold: 700, writesCheckpoints: false)
         options.readWorkers = 1
         options.usesReadModels = false
         options.fileSystem = killSwitch
@@ -53,16 +57,34 @@ final class SimDevice {
         timeLog = nil
     }
 
-    /// `stint sync`: ingests this device's view of the sync folder (the replica's state catches up on the
-    /// next command).
+    /// `stint sync`, as a process of its own (the replica's TimeLog is closed first and opened again by the
+    /// next command): ingests this device's view of the sync folder, then publishes the own log.
     func sync() throws(StintError) {
-        let store = try MergedStore.open(log: log, holdingLock: false, options: options)
+        close()
+        let store = try MergedStore.open(log: log, holdingLock: true, options: options)
         defer { store.close() }
         try store.ingest()
+        if case .forked(let seq) = try store.publish() {
+            throw StintError(.damaged, "\(name): the sync folder's copy of its own log differs at seq \(seq)")
+        }
     }
 
     /// The replica's frontier: per device the last seq it holds.
     func frontier() throws(StintError) -> Frontier {
         try Space.open(log: log, options: options).frontier()
+    }
+}
+
+/// Notices of one device, kept for --verbose.
+final class NoticeLog: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+
+    /// The notices since the last call.
+    func take() -> [String] {
+        lines.withLock { lines in
+            defer { lines = [] }; return lines
+        }
     }
 }

@@ -120,7 +120,6 @@ final class Simulation {
         var nothingToDo = false
         let kill = random.chance(4)
         if kill { device.killSwitch.arm(after: random.int(0..<14), tearingTo: random.int(0..<100)) }
-        defer { if kill { restartIfKilled(device, edited: edited) } }
         do {
             try device.open()
             let result = try device.timeLog!.execute { (state, now) throws(StintError) in
@@ -131,6 +130,7 @@ final class Simulation {
                 edited = generated.editedFields
                 return generated.command
             }
+            if arguments.verbose { for notice in device.notices.take() { print("  \(device.name) notice: \(notice)") } }
             if !result.events.isEmpty {
                 appended += 1
                 oracle.acknowledge(
@@ -143,7 +143,9 @@ final class Simulation {
             if !nothingToDo { refused += 1 }
             if arguments.verbose, !nothingToDo { print("  \(device.name) \(kind): \(error.message)") }
         }
+        if kill { restartIfKilled(device, edited: edited) }
         if barrier {
+            try device.sync()
             copier.deliverEverywhere(device.index)
             for other in devices { try other.sync() }
         }
@@ -173,6 +175,8 @@ final class Simulation {
 
     /// Delivers every device's directory everywhere and has every device ingest it.
     private func catchEveryoneUp() throws {
+        // Publishing first: a batch whose publishing a kill interrupted is only in the own log.
+        for device in devices { try device.sync() }
         for index in devices.indices { copier.deliverEverywhere(index) }
         for device in devices { try device.sync() }
     }
@@ -180,8 +184,12 @@ final class Simulation {
     // MARK: Healing and checking
 
     private func heal() throws {
-        copier.healAll()
+        // Publishing what a kill left unpublished (a sealed segment rewritten on reopening, a batch whose
+        // publishing was interrupted), then: partitions closed, every file delivered, every device syncing
+        // twice, with a delivery between.
+        for device in devices { try device.sync() }
         for _ in 0..<2 {
+            copier.healAll()
             for device in devices { try device.sync() }
         }
         if arguments.control == .laggingReplica { try appendUndelivered() }
