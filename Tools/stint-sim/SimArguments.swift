@@ -40,6 +40,8 @@ struct SimArguments {
     var seeds: ClosedRange<UInt64> = 1...1
     var devices = 3
     var steps = 40
+    /// How many random delivery orders the delivery-order check tries.
+    var orders = 10
     var control: Control?
     var conflicts = ConflictLevel.on
     /// Where a failing seed is kept as `<seed>.json` (nil: nowhere).
@@ -49,7 +51,7 @@ struct SimArguments {
     var verbose = false
 
     static let usage = """
-        usage: stint-sim (--seed S | --seeds A..B) [--devices N] [--steps K]
+        usage: stint-sim (--seed S | --seeds A..B) [--devices N] [--steps K] [--orders N]
                          [--control wallclock|whole-record|no-tombstones|lagging-replica] [--conflicts on|edits|off]
                          [--keep-failures DIR] [--keep-files] [--verbose]
         """
@@ -87,6 +89,11 @@ struct SimArguments {
                     throw SimUsageError("--steps takes a number ≥ 1")
                 }
                 steps = count
+            case "--orders":
+                guard let count = Int(try value(argument)), count >= 0 else {
+                    throw SimUsageError("--orders takes a number ≥ 0")
+                }
+                orders = count
             case "--control":
                 let text = try value(argument)
                 guard let parsed = Control(rawValue: text) else {
@@ -118,6 +125,7 @@ struct SimArguments {
     func reproducing(seed: UInt64) -> [String] {
         var words = ["--seed", "\(seed)", "--devices", "\(devices)", "--steps", "\(steps)"]
         words += ["--conflicts", conflicts.rawValue]
+        if orders != 10 { words += ["--orders", "\(orders)"] }
         if let control { words += ["--control", control.rawValue] }
         return words
     }

@@ -57,11 +57,11 @@ final class SimDevice {
         timeLog = nil
     }
 
-    /// `stint sync`, as a process of its own (the replica's TimeLog is closed first and opened again by the
-    /// next command): ingests this device's view of the sync folder, then publishes the own log.
+    /// `stint sync`: ingests this device's view of the sync folder, then publishes the own log. The replica's
+    /// TimeLog stays open (and catches up on its next command); the store does not take the own log's lock,
+    /// which that TimeLog holds: within this one process nothing else writes the log meanwhile.
     func sync() throws(StintError) {
-        close()
-        let store = try MergedStore.open(log: log, holdingLock: true, options: options)
+        let store = try MergedStore.open(log: log, holdingLock: false, options: options)
         defer { store.close() }
         try store.ingest()
         if case .forked(let seq) = try store.publish() {

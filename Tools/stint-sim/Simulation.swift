@@ -254,7 +254,7 @@ final class Simulation {
         let orders = DeliveryOrders(root: root, devices: devices)
         // The observer, a copy of the first replica, must end where every replica ended (the last one here).
         let last = devices.count - 1
-        for number in 0..<10 {
+        for number in 0..<arguments.orders {
             if let difference = orders.run(
                 number, random: random, frontier: frontiers[last], outputs: outputs[last], now: now)
             {
