@@ -118,7 +118,7 @@ sim: bootstrap
 ## sim-smoke: for CI: the kept seeds of Events/sim replayed, 500 seeds, and each control on its seeds, where it
 ##            must fail its check (wallclock: causality; whole-record: fields, at --conflicts edits;
 ##            no-tombstones: deletions, at --conflicts on, the only level with a deletion against an edit;
-##            lagging-replica: frontier, outputs, exactly once and delivery orders).
+##            lagging-replica: frontier, outputs, exactly once and delivery orders; current-backup: forks).
 sim-smoke: bootstrap
 	@$(SWIFT) build -c release --product stint-sim 2>&1 | tail -n 1
 	$(SIM) --replay Events/sim
@@ -127,6 +127,7 @@ sim-smoke: bootstrap
 	$(SIM) --seeds 1..20 --devices 3 --steps 40 --conflicts edits --control whole-record
 	$(SIM) --seeds 1..60 --devices 3 --steps 40 --conflicts on --control no-tombstones
 	$(SIM) --seeds 1..3 --devices 3 --steps 25 --conflicts $(SIM_CONFLICTS) --control lagging-replica
+	$(SIM) --seeds 1..3 --devices 3 --steps 25 --conflicts $(SIM_CONFLICTS) --control current-backup
 
 clean:
 	rm -rf .build dist

@@ -12,6 +12,8 @@ enum CheckName: String, CaseIterable {
     case causality
     case fields
     case deletions
+    /// A restored backup writing seqs that exist with other bytes is reported as a fork at the first of them.
+    case forks
 }
 
 struct CheckFailure {

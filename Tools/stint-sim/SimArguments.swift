@@ -24,6 +24,9 @@ enum Control: String, CaseIterable {
     /// After healing, the first device appends a batch that is never delivered: fails the checks that compare
     /// replicas (frontier, outputs, exactly once, delivery orders).
     case laggingReplica = "lagging-replica"
+    /// The restored backup is a copy of the replica as it is: expecting a fork at the seq after it, the check
+    /// must fail (nothing diverges, publishing reports none).
+    case currentBackup = "current-backup"
 
     /// The checks this control must fail (each on at least one seed).
     var mustFail: [CheckName] {
@@ -32,6 +35,7 @@ enum Control: String, CaseIterable {
         case .wholeRecord: [.fields]
         case .noTombstones: [.deletions]
         case .laggingReplica: [.frontier, .outputs, .exactlyOnce, .deliveryOrders]
+        case .currentBackup: [.forks]
         }
     }
 }
@@ -52,7 +56,8 @@ struct SimArguments {
 
     static let usage = """
         usage: stint-sim (--seed S | --seeds A..B) [--devices N] [--steps K] [--orders N]
-                         [--control wallclock|whole-record|no-tombstones|lagging-replica] [--conflicts on|edits|off]
+                         [--control wallclock|whole-record|no-tombstones|lagging-replica|
+                         current-backup] [--conflicts on|edits|off]
                          [--keep-failures DIR] [--keep-files] [--verbose]
         """
 
@@ -98,7 +103,8 @@ struct SimArguments {
                 let text = try value(argument)
                 guard let parsed = Control(rawValue: text) else {
                     throw SimUsageError(
-                        "--control takes wallclock, whole-record, no-tombstones or lagging-replica, not \(text)")
+                        "--control takes wallclock, whole-record, no-tombstones, lagging-replica or current-backup, not \(text)"
+                    )
                 }
                 control = parsed
             case "--conflicts":

@@ -21,6 +21,9 @@ final class Simulation {
     var kills = 0
     var survivedKills = 0
     var failures: [CheckFailure] = []
+    /// The copy of a replica the restored-backup fault puts back, and the step it is taken at.
+    var backup: RestoredBackup?
+    var backupStep = -1
 
     init(seed: UInt64, arguments: SimArguments) {
         self.seed = seed
@@ -78,6 +81,8 @@ final class Simulation {
             try acknowledgeOwnLog(of: device)
         }
         for device in devices { try device.open() }
+        // The restored-backup control copies the replica after the last step: nothing diverges, no fork.
+        backupStep = arguments.control == .currentBackup ? -1 : random.int(0..<arguments.steps)
     }
 
     /// Acknowledges the events of a device's own log the simulator did not write through a command (its
@@ -98,6 +103,7 @@ final class Simulation {
     // MARK: Steps
 
     private func step(_ step: Int) throws {
+        if step == backupStep { backup = try RestoredBackup.take(of: random.pick(devices)!, root: root) }
         trueTime.advance(by: random.pick([0, 1, 20, 1_000, 30_000, 300_000, 3_600_000])!)
         if random.chance(2) { random.pick(devices)!.clock.stepBack(random.int64(1_000...1_200_000)) }
         copier.step(step, random: &random.generator)
@@ -263,6 +269,21 @@ final class Simulation {
             }
         }
         checkOrderAndIntent(histories[0])
+        checkRestoredBackup()
+    }
+
+    /// Puts the backup back (last: it changes the device) and checks the fork publishing reports.
+    private func checkRestoredBackup() {
+        if arguments.control == .currentBackup {
+            backup = try? RestoredBackup.take(of: devices[0], root: root)
+        }
+        guard let backup else { return }
+        let published = (try? backup.device.frontier().heads[backup.device.id]?.seq) ?? 0
+        if let failure = backup.check(
+            root: root, publishedSeq: arguments.control == .currentBackup ? published + 1 : published)
+        {
+            failures.append(failure)
+        }
     }
 
     /// Causality on the replica's merged order (or the control's), and the intent checks on the replica's
@@ -293,7 +314,7 @@ final class Simulation {
         case .noTombstones:
             let control = RecordFold.fold(oracle.inMergeOrder, rules: .noTombstones)
             failures += Checks.intent(expected: expected, actual: control.live, what: "no-tombstones fold")
-        case .wallclock, .laggingReplica, nil:
+        case .wallclock, .laggingReplica, .currentBackup, nil:
             if let history {
                 failures += Checks.intent(
                     expected: expected, actual: history.records, what: "\(devices[0].name)'s records")
