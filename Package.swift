@@ -48,7 +48,7 @@ let package = Package(
             path: "Tools/stint-reliability"),
         .executableTarget(
             name: "stint-sim", dependencies: ["StintEngine", "StintLog", "StintCore", "ToolSupport"],
-            path: "Tools/stint-sim"),
+            path: "Tools/stint-sim", exclude: ["README.md"]),
         .executableTarget(
             name: "stint-cli-fuzz", dependencies: ["StintCLI", "StintCore"], path: "Tools/fuzz/cli"),
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),

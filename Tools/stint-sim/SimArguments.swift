@@ -46,6 +46,8 @@ struct SimArguments {
     var steps = 40
     /// How many random delivery orders the delivery-order check tries.
     var orders = 10
+    /// Whether commands are killed mid-batch now and then (kill -9).
+    var kills = true
     var control: Control?
     var conflicts = ConflictLevel.on
     /// Where a failing seed is kept as `<seed>.json` (nil: nowhere).
@@ -58,7 +60,7 @@ struct SimArguments {
         usage: stint-sim (--seed S | --seeds A..B) [--devices N] [--steps K] [--orders N]
                          [--control wallclock|whole-record|no-tombstones|lagging-replica|
                          current-backup] [--conflicts on|edits|off]
-                         [--keep-failures DIR] [--keep-files] [--verbose]
+                         [--kills on|off] [--keep-failures DIR] [--keep-files] [--verbose]
         """
 
     init(_ arguments: [String]) throws(SimUsageError) {
@@ -99,6 +101,10 @@ struct SimArguments {
                     throw SimUsageError("--orders takes a number ≥ 0")
                 }
                 orders = count
+            case "--kills":
+                let text = try value(argument)
+                guard text == "on" || text == "off" else { throw SimUsageError("--kills takes on or off, not \(text)") }
+                kills = text == "on"
             case "--control":
                 let text = try value(argument)
                 guard let parsed = Control(rawValue: text) else {
@@ -132,6 +138,7 @@ struct SimArguments {
         var words = ["--seed", "\(seed)", "--devices", "\(devices)", "--steps", "\(steps)"]
         words += ["--conflicts", conflicts.rawValue]
         if orders != 10 { words += ["--orders", "\(orders)"] }
+        if !kills { words += ["--kills", "off"] }
         if let control { words += ["--control", control.rawValue] }
         return words
     }

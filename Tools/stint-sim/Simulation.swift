@@ -124,7 +124,7 @@ final class Simulation {
         if barrier { try catchEveryoneUp() }
         var edited: Set<Field>?
         var nothingToDo = false
-        let kill = random.chance(4)
+        let kill = random.chance(4) && arguments.kills
         if kill { device.killSwitch.arm(after: random.int(0..<14), tearingTo: random.int(0..<100)) }
         do {
             try device.open()
