@@ -32,6 +32,13 @@ struct ExpectedRecord: Equatable {
         if fields.contains(.end) { end = record.end }
         if fields.contains(.tag) { tagId = record.tagId }
         if fields.contains(.comment) { comment = record.comment }
+        keepNonNegative()
+    }
+
+    /// A concurrent edit that moved the start after the end leaves an empty record, not a negative one
+    /// (decision 0007 §7.2).
+    mutating func keepNonNegative() {
+        if let end, end < start { self.end = start }
     }
 }
 
@@ -69,6 +76,7 @@ struct RecordFold {
             // The first stop ends the timer; a stop of a stopped or deleted record is a no-op.
             if var record = live[id], record.end == nil {
                 record.end = end
+                record.keepNonNegative()
                 live[id] = record
             }
         case .recordEdited(let record):
