@@ -181,11 +181,11 @@ public struct SnapshotIndex: Sendable {
         case .timerStarted(let id, _, _, _), .timerStopped(let id, _), .timerCanceled(let id),
             .recordTracked(let id, _, _, _, _), .recordDeleted(let id), .recordUnimported(let id):
             return id
-        case .recordEdited(let record), .recordRestored(let record), .recordImported(let record, _),
+        case .recordEdited(let record, _), .recordRestored(let record), .recordImported(let record, _),
             .recordReimported(let record, _):
             return record.id
         case .logCreated, .tagCreated, .tagRenamed, .tagArchived, .tagUnarchived, .tagDeleted, .tagRestored,
-            .commandUndone, .commandRedone:
+            .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
             return nil
         }
     }

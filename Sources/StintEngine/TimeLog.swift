@@ -333,7 +333,7 @@ public final class TimeLog {
         var next: LogState? = state
         do {
             try Self.fold(store, after: known.position, upTo: current, into: &next, rules: rules)
-        } catch where error.code == .positionSuperseded {
+        } catch let superseded where superseded.code == .positionSuperseded {
             // Events that sort before the state's last one arrived: fold the merged history again.
             next = nil
             try Self.fold(store, after: nil, upTo: current, into: &next, rules: rules)

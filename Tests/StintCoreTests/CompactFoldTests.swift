@@ -119,6 +119,10 @@ struct RandomCompactLog {
 
     mutating func step() {
         run.log.advance(minutes: Int64(random.next() % 120))
+        if chance(4) {
+            try! run.log.append(bookkeepingBatch())
+            return
+        }
         if chance(8) {
             let batch = importBatch()
             if !batch.isEmpty { try! run.log.append(batch) }
@@ -133,6 +137,25 @@ struct RandomCompactLog {
             if let decision = try? decide(command, state: run.log.state, context: run.log.context) {
                 try! run.log.append(decision.events)
             }
+        }
+    }
+
+    /// A batch of a space's bookkeeping: an ingestion of one or two devices, a join or a fork (between
+    /// commands, where an undo or a redo must still find its entry).
+    mutating func bookkeepingBatch() -> [DomainEvent] {
+        let device = DeviceID(high: random.next(), low: random.next())
+        let head = String(repeating: "ab", count: 32)
+        let upTo = Int64(random.next() % 1000) + 1
+        switch random.next() % 4 {
+        case 0: return [.deviceJoined(spaceId: TestLog.logId, device: device, name: chance(50) ? "laptop" : nil)]
+        case 1: return [.deviceForked(from: device, upTo: upTo, head: head)]
+        case 2: return [.syncIngested(from: device, upTo: upTo, head: head)]
+        default:
+            let other = DeviceID(high: random.next(), low: random.next())
+            return [
+                .syncIngested(from: min(device, other), upTo: upTo, head: head),
+                .syncIngested(from: max(device, other), upTo: upTo + 1, head: head),
+            ]
         }
     }
 

@@ -61,13 +61,13 @@ import Testing
 
     let recordId = SequentialIDs.id(2)
 
-    @Test func editCarriesTheCompleteValuesAfterTheEdit() throws {
+    @Test func editCarriesTheCompleteValuesAfterTheEditAndTheFieldsItSet() throws {
         var log = try logWithRecord()
         let before = try #require(log.record(recordId))
         let decision = try log.run(.edit(record: try RecordRef("0002"), start: log.time("06:30")))
         var after = before
         after.start = instant("2026-11-29T06:30:00.000Z")
-        #expect(decision.events == [.recordEdited(after)])
+        #expect(decision.events == [.recordEdited(after, fields: .start)])
         #expect(decision.outcome == .edited(before: before, after: after))
     }
 

@@ -98,7 +98,7 @@ struct Folder {
         expected.records = [record: Record(id: record, start: t0, end: t1)]
         expected.undoStack = [
             UndoEntry(batchStart: 2, inverses: [.recordDeleted(recordId: record)]),
-            UndoEntry(batchStart: 3, inverses: [.recordEdited(Record(id: record, start: t0))]),
+            UndoEntry(batchStart: 3, inverses: [.recordEdited(Record(id: record, start: t0), fields: .end)]),
         ]
         expected.batch = .init(start: 3, at: at, target: .undo)
         #expect(
@@ -134,11 +134,13 @@ struct Folder {
 
     @Test func recordEditedReplacesAllValuesAndCanMakeARecordRunAgain() throws {
         let tracked = DomainEvent.recordTracked(recordId: record, start: t0, end: t1, tagId: nil, comment: "x")
-        let state = try Folder.fold([tracked], [.recordEdited(Record(id: record, start: t1))])
+        let state = try Folder.fold([tracked], [.recordEdited(Record(id: record, start: t1), fields: [.start, .end])])
         #expect(state.records == [record: Record(id: record, start: t1)])
         #expect(state.runningRecordIds == [record])
         #expect(
-            state.undoStack.last?.inverses == [.recordEdited(Record(id: record, start: t0, end: t1, comment: "x"))])
+            state.undoStack.last?.inverses == [
+                .recordEdited(Record(id: record, start: t0, end: t1, comment: "x"), fields: [.start, .end])
+            ])
     }
 
     @Test func recordDeletedAndRestored() throws {
@@ -286,9 +288,9 @@ struct Folder {
             ([[started]], .timerStopped(recordId: record, end: t0)),
             ([[tracked]], .timerCanceled(recordId: record)),
             ([], .recordTracked(recordId: record, start: t1, end: t0, tagId: nil, comment: nil)),
-            ([], .recordEdited(Record(id: record, start: t0))),
-            ([[tracked]], .recordEdited(Record(id: record, start: t1, end: t0))),
-            ([[tracked]], .recordEdited(Record(id: record, start: t0, tagId: tag))),
+            ([], .recordEdited(Record(id: record, start: t0), fields: .all)),
+            ([[tracked]], .recordEdited(Record(id: record, start: t1, end: t0), fields: .all)),
+            ([[tracked]], .recordEdited(Record(id: record, start: t0, tagId: tag), fields: .all)),
             ([], .recordDeleted(recordId: record)),
             ([[tracked]], .recordRestored(Record(id: record, start: t0))),
             ([], .recordRestored(Record(id: record, start: t0))),

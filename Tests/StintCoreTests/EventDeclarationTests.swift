@@ -49,7 +49,7 @@ import Testing
         let schema = try Self.schema(Self.schemaName(declaration))
         let definitions = try #require(try Self.schema("envelope")["$defs"])
         let name = type.rawValue
-        #expect(schema["$id"] == .string("\(name).schema.json"))
+        #expect(schema["$id"] == .string("\(Self.schemaName(declaration)).schema.json"))
         #expect(schema["title"] == .string("\(name) v\(declaration.version)"))
         #expect(schema["$ref"] == .string("envelope.schema.json"))
         let properties = try #require(schema["properties"])
@@ -90,6 +90,13 @@ import Testing
         case .integer:
             if case .int = schema["const"] { return schema.count == 1 }
             return schema["type"] == .string("integer")
+        case .device: return string(pattern: "^[0-9a-f]{32}$")
+        case .hash: return string(pattern: "^[0-9a-f]{64}$")
+        case .recordFields:
+            let names = JSON.array(RecordFields.named.map { .string($0.name) })
+            return schema["type"] == .string("array") && schema["minItems"] == .int(1)
+                && schema["uniqueItems"] == .bool(true)
+                && schema["items"] == .object([JSONField("enum", names)])
         case .importSource:
             let systems = JSON.array(ImportSystem.allCases.map { .string($0.rawValue) })
             let identity: JSON = .object([
@@ -245,6 +252,10 @@ import Testing
             case .instant, .optionalInstant: values[index] = .instant(Instant(canonical: value.stringValue ?? "")!)
             case .text, .optionalText, .color, .string: values[index] = .text(value.stringValue!)
             case .seq, .integer: values[index] = .integer(value.intValue!)
+            case .hash: values[index] = .text(value.stringValue!)
+            case .device: values[index] = .device(DeviceID(value.stringValue!)!)
+            case .recordFields:
+                values[index] = .fields(RecordFields(names: value.arrayValue!.map { $0.stringValue! })!)
             case .importSource:
                 values[index] = .source(
                     ImportSource(
@@ -283,6 +294,12 @@ import Testing
         case .string:
             return .text(["Europe/Berlin", "UTC", "America/New_York", "Asia/Kolkata"].randomElement(using: &random)!)
         case .integer: return .integer(Int64.random(in: 1...7, using: &random))
+        case .device: return .device(DeviceID(high: random.next(), low: random.next()))
+        case .hash:
+            let digits = Array("0123456789abcdef")
+            return .text(String((0..<64).map { _ in digits.randomElement(using: &random)! }))
+        case .recordFields:
+            return .fields(RecordFields(rawValue: UInt8.random(in: 1...15, using: &random)))
         case .importSource:
             return .source(
                 ImportSource(

@@ -24,8 +24,8 @@ enum EventSamples {
         .timerCanceled(recordId: recordId),
         .recordTracked(recordId: recordId, start: start, end: end, tagId: tagId, comment: "é"),
         .recordTracked(recordId: recordId, start: start, end: end, tagId: nil, comment: nil),
-        .recordEdited(Record(id: recordId, start: start, end: end, tagId: tagId, comment: "c")),
-        .recordEdited(Record(id: recordId, start: start)),
+        .recordEdited(Record(id: recordId, start: start, end: end, tagId: tagId, comment: "c"), fields: .all),
+        .recordEdited(Record(id: recordId, start: start), fields: [.end, .comment]),
         .recordDeleted(recordId: recordId),
         .recordRestored(Record(id: recordId, start: start, end: end, tagId: tagId, comment: "c")),
         .recordRestored(Record(id: recordId, start: start)),
@@ -40,7 +40,14 @@ enum EventSamples {
         .recordUnimported(recordId: recordId),
         .commandUndone(tx: 12),
         .commandRedone(tx: 15),
+        .deviceJoined(spaceId: logId, device: device, name: "laptop"),
+        .deviceJoined(spaceId: logId, device: device, name: nil),
+        .deviceForked(from: device, upTo: 418, head: head),
+        .syncIngested(from: device, upTo: 12, head: head),
     ]
+
+    static let device = DeviceID("3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f")!
+    static let head = "0123456789abcdef" + String(repeating: "f", count: 48)
 }
 
 @Suite struct EventsCodingTests {
@@ -48,9 +55,9 @@ enum EventSamples {
         #expect(Set(EventSamples.all.map(\.type)) == Set(EventType.allCases))
     }
 
-    @Test func everyTypeIsAtVersionOneAndNamedAsPersisted() {
+    @Test func everyTypeIsAtVersionOneButRecordEditedAndNamedAsPersisted() {
         for type in EventType.allCases {
-            #expect(type.currentVersion == 1)
+            #expect(type.currentVersion == (type == .recordEdited ? 2 : 1))
             #expect(RecordedEvent.isValidTypeName(type.rawValue))
         }
         #expect(EventType.timerStarted.rawValue == "timer.started")
@@ -61,7 +68,7 @@ enum EventSamples {
     func encodingThenDecodingGivesTheSameEvent(event: DomainEvent) throws {
         let draft = event.draft
         #expect(draft.type == event.type.rawValue)
-        #expect(draft.version == 1)
+        #expect(draft.version == event.type.currentVersion)
         let recorded = RecordedEvent(
             seq: 7, at: EventSamples.end, type: draft.type, version: draft.version, prev: RecordedEvent.genesisPrev,
             data: draft.data)
@@ -79,8 +86,9 @@ enum EventSamples {
             #"{"recordId":"3f2a9c4e-0b1d-4c6e-9f00-5a7b8c9d0e1f","start":"2026-11-29T08:00:00.000Z","tagId":"a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d","comment":"a \"b\"\n"}"#
         ),
         (
-            DomainEvent.recordEdited(Record(id: EventSamples.recordId, start: EventSamples.start, comment: "x")),
-            #"{"recordId":"3f2a9c4e-0b1d-4c6e-9f00-5a7b8c9d0e1f","start":"2026-11-29T08:00:00.000Z","comment":"x"}"#
+            DomainEvent.recordEdited(
+                Record(id: EventSamples.recordId, start: EventSamples.start, comment: "x"), fields: .comment),
+            #"{"recordId":"3f2a9c4e-0b1d-4c6e-9f00-5a7b8c9d0e1f","start":"2026-11-29T08:00:00.000Z","comment":"x","fields":["comment"]}"#
         ),
         (
             DomainEvent.logCreated(

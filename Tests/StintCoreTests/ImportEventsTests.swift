@@ -90,7 +90,7 @@ import Testing
         try log.append([.recordImported(Self.record, source: Self.source)])
         var edited = Self.record
         edited.comment = "mine"
-        try log.append([.recordEdited(edited)])
+        try log.append([.recordEdited(edited, fields: .comment)])
         var changed = Self.record
         changed.end = instant("2026-10-26T22:00:00.000Z")
         let moved = ImportSource(system: .watson, identity: "another")
@@ -98,7 +98,7 @@ import Testing
         #expect(log.state.importProvenance[Self.id]?.source == moved)
         #expect(
             log.state.undoStack.last?.inverses == [
-                .recordReimported(Self.record, source: Self.source), .recordEdited(edited),
+                .recordReimported(Self.record, source: Self.source), .recordEdited(edited, fields: .comment),
             ])
         try log.run(.undo)
         #expect(log.state.records[Self.id] == edited)

@@ -36,6 +36,22 @@ import Testing
         #expect(throws: StintError.self) { try a.sync() }
     }
 
+    @Test func aReplicaWrittenByAnotherDeviceThanTheIdFilesIsRefused() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        try space.found(a)
+        try a.write("a1")
+        let identity = try #require(a.options.deviceIdentity)
+        try Data("\(DeviceID(high: 9, low: 9))\n".utf8).write(to: URL(fileURLWithPath: identity.file))
+        let error = try #require(throws: StintError.self) { try Space.open(log: a.log, options: a.options) }
+        #expect(error.category == .refused && error.message.contains("was written by device \(a.device)"))
+        try FileManager.default.removeItem(atPath: identity.file)
+        #expect(throws: StintError.self, "no id file") { try TimeLog.openSpace(log: a.log, options: a.options) }
+        #expect(throws: StintError.self, "a replica is not opened as a single log") {
+            try TimeLog.open(at: a.log, options: a.options)
+        }
+    }
+
     @Test func spaceJsonHoldsTheFoundersSettingsInCanonicalForm() throws {
         let space = SpaceHarness()
         let a = space.replica("a")

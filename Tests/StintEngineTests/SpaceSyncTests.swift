@@ -64,6 +64,10 @@ import Testing
         #expect(try b.events(of: "\(b.log)/mirrors/\(a.device)") == (try a.events(of: a.log)))
         #expect(try b.events(of: space.published(a)) == (try a.events(of: a.log)), "every append is published")
         #expect(try b.sync().ingested.isEmpty, "a second ingestion finds nothing new")
+        let status = try a.status()
+        #expect(status.ownHead != nil && status.publishedHead == status.ownHead && status.publishedForkAt == nil)
+        #expect(status.frontierHash == (try a.frontier()).hash)
+        #expect(try b.status().devices.map(\.device) == [a.device])
     }
 
     @Test func sealedSegmentsArePublishedWholeAndIngested() throws {

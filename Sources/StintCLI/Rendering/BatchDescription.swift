@@ -34,6 +34,9 @@ struct BatchDescription {
             case .logCreated: return "init"
             case .commandUndone(let tx): return "undo of \(quotedCommand(tx))"
             case .commandRedone(let tx): return "redo of \(quotedCommand(tx))"
+            case .deviceJoined: return "sync join"
+            case .deviceForked: return "device fork-off"
+            case .syncIngested: return "sync"
             case .tagCreated(_, let name, _) where events.count == 1: return "tag add \(Self.word(name))"
             case .tagRenamed(let id, let name):
                 return "tag rename \(Self.word(before?.tags[id]?.name ?? short(id))) \(Self.word(name))"
@@ -48,7 +51,7 @@ struct BatchDescription {
             case .recordTracked(let id, let start, let end, let tag, let text):
                 tracked.append((id, start, end, tag))
                 comments[id] = text
-            case .recordEdited(let record): edited.append(record)
+            case .recordEdited(let record, _): edited.append(record)
             case .recordDeleted(let id): deleted.append(id)
             case .recordImported(_, let source), .recordReimported(_, let source):
                 imported += 1

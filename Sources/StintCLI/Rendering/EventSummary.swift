@@ -42,7 +42,7 @@ struct EventSummary {
         case .timerCanceled(let id): return "timer \(short(id)) canceled"
         case .recordTracked(let id, let start, let end, let tagId, let text):
             return "record \(short(id)) tracked: \(tag(tagId)) \(span(start, end))\(comment(text))"
-        case .recordEdited(let record):
+        case .recordEdited(let record, _):
             return "record \(short(record.id)) edited: \(tag(record.tagId)) \(span(record.start, record.end))"
                 + comment(record.comment)
         case .recordDeleted(let id): return "record \(short(id)) deleted"
@@ -58,6 +58,12 @@ struct EventSummary {
         case .recordUnimported(let id): return "record \(short(id)) unimported"
         case .commandUndone(let tx): return "undo of the command at seq \(tx)"
         case .commandRedone(let tx): return "redo of the undo at seq \(tx)"
+        case .deviceJoined(_, let device, let name):
+            return "device \(device.description.prefix(8)) joined the space" + (name.map { " (\($0))" } ?? "")
+        case .deviceForked(let from, let upTo, _):
+            return "forked off device \(from.description.prefix(8)) after seq \(upTo)"
+        case .syncIngested(let from, let upTo, _):
+            return "ingested device \(from.description.prefix(8)) up to seq \(upTo)"
         }
     }
 }

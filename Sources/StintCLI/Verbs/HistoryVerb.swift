@@ -170,7 +170,8 @@ struct HistoryVerb: Verb {
             Set([tag, before?.records[id]?.tagId].compactMap { $0 })
         }
         switch event {
-        case .logCreated, .commandUndone, .commandRedone: return ([], [])
+        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
+            return ([], [])
         case .tagCreated(let id, _, _), .tagRenamed(let id, _), .tagArchived(let id), .tagUnarchived(let id),
             .tagDeleted(let id), .tagRestored(let id):
             return ([], [id])
@@ -178,7 +179,7 @@ struct HistoryVerb: Verb {
             return ([id], recordTags(id, tag))
         case .timerStopped(let id, _), .timerCanceled(let id), .recordDeleted(let id):
             return ([id], recordTags(id, nil))
-        case .recordEdited(let record), .recordRestored(let record), .recordImported(let record, _),
+        case .recordEdited(let record, _), .recordRestored(let record), .recordImported(let record, _),
             .recordReimported(let record, _):
             return ([record.id], recordTags(record.id, record.tagId))
         case .recordUnimported(let id):
@@ -192,7 +193,7 @@ struct HistoryVerb: Verb {
     ) -> [String] {
         let id: EntityID
         switch event {
-        case .recordEdited(let record), .recordReimported(let record, _): id = record.id
+        case .recordEdited(let record, _), .recordReimported(let record, _): id = record.id
         case .timerStopped(let recordId, _), .recordDeleted(let recordId), .timerCanceled(let recordId),
             .recordUnimported(let recordId):
             id = recordId

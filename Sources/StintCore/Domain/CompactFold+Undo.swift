@@ -20,6 +20,8 @@ extension CompactFold {
         var comment: Int32 = CompactFold.none
         var start: Int64 = 0
         var end: Int64 = CompactFold.noEnd
+        /// The members a restored `record.edited` sets (``RecordFields/rawValue``).
+        var fields: UInt8 = RecordFields.all.rawValue
 
         init(_ kind: Kind, _ number: Int32, comment: Int32 = CompactFold.none) {
             self.kind = kind
@@ -38,9 +40,11 @@ extension CompactFold {
         var end: Int
     }
 
-    /// The inverse that gives live record `number` its current values back.
-    func values(of number: Int32, as kind: Inverse.Kind) -> Inverse {
+    /// The inverse that gives live record `number` its current values back (for `record.edited`, setting
+    /// `fields`).
+    func values(of number: Int32, as kind: Inverse.Kind, fields: RecordFields = .all) -> Inverse {
         var inverse = Inverse(kind, number, comment: comments[Int(number)])
+        inverse.fields = fields.rawValue
         inverse.tag = tagNumbers[Int(number)]
         inverse.start = starts[Int(number)]
         inverse.end = ends[Int(number)]
@@ -55,7 +59,9 @@ extension CompactFold {
             removing
                 ? .recordImported(provenance.values, source: provenance.source)
                 : .recordReimported(provenance.values, source: provenance.source))
-        if record != provenance.values { then = rare(.recordEdited(record)) }
+        if record != provenance.values {
+            then = rare(.recordEdited(record, fields: RecordFields(changedFrom: provenance.values, to: record)))
+        }
     }
 
     private mutating func rare(_ event: DomainEvent) -> Inverse {
@@ -74,6 +80,8 @@ extension CompactFold {
         case .commandRedone:
             drop(redo.removeLast())
             push(seq, on: .undo)
+        case .deviceJoined, .deviceForked, .syncIngested:
+            break
         default:
             for entry in redo { drop(entry) }
             redo.removeAll(keepingCapacity: true)
@@ -149,7 +157,8 @@ extension CompactFold {
                 end: inverse.end == Self.noEnd ? nil : Instant(milliseconds: inverse.end),
                 tagId: inverse.tag < 0 ? nil : tags[Int(inverse.tag)].id,
                 comment: inverse.comment < 0 ? nil : strings[Int(inverse.comment)])
-            return inverse.kind == .recordEdited ? .recordEdited(values) : .recordRestored(values)
+            return inverse.kind == .recordEdited
+                ? .recordEdited(values, fields: RecordFields(rawValue: inverse.fields)) : .recordRestored(values)
         }
     }
 }

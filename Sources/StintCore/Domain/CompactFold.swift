@@ -101,6 +101,8 @@ public struct CompactFold: Sendable {
         case .commandRedone(let tx):
             guard startsBatch, redo.last?.batchStart == tx else { return false }
             target = .undo
+        case .deviceJoined, .deviceForked, .syncIngested:
+            target = startsBatch ? .none : batch.target
         default:
             target = startsBatch ? .undo : batch.target
         }
@@ -129,7 +131,7 @@ public struct CompactFold: Sendable {
     /// change when it does not fit.
     private mutating func mutate(_ event: DomainEvent, inverse: inout Inverse, then: inout Inverse) -> Bool {
         switch event {
-        case .logCreated, .commandUndone, .commandRedone:
+        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
             return true
         case .tagCreated(let id, let name, let color):
             guard tagNumbersByID[id] == nil, nameIsFree(name, for: id) else { return false }
@@ -175,13 +177,13 @@ public struct CompactFold: Sendable {
             guard let number = liveRecord(id), ends[Int(number)] == Self.noEnd,
                 end >= Instant(milliseconds: starts[Int(number)])
             else { return false }
-            inverse = values(of: number, as: .recordEdited)
+            inverse = values(of: number, as: .recordEdited, fields: .end)
             replace(
                 number, start: starts[Int(number)], end: end.milliseconds, tag: tagNumbers[Int(number)],
                 comment: comments[Int(number)])
-        case .recordEdited(let record):
+        case .recordEdited(let record, let fields):
             guard let number = liveRecord(record.id), let tag = fits(record, deletedTag: true) else { return false }
-            inverse = values(of: number, as: .recordEdited)
+            inverse = values(of: number, as: .recordEdited, fields: fields)
             replace(number, record, tag: tag)
         case .timerCanceled(let id):
             guard let number = liveRecord(id), ends[Int(number)] == Self.noEnd else { return false }

@@ -141,7 +141,9 @@ extension Decider {
         }
         work.checkLength(merged, position: imported.position, now: now)
         work.recordEvents.append(.recordReimported(current, source: imported.source))
-        if merged != current { work.recordEvents.append(.recordEdited(merged)) }
+        if merged != current {
+            work.recordEvents.append(.recordEdited(merged, fields: RecordFields(changedFrom: current, to: merged)))
+        }
         work.changes.updated.append(
             ImportChanges.Updated(
                 before: log, after: merged, source: imported.source, position: imported.position, changed: changed,

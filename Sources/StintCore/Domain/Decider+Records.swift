@@ -45,7 +45,13 @@ extension Decider {
             )
             return ([], .unchanged)
         }
-        return ((created.map { [$0] } ?? []) + [.recordEdited(after)], .edited(before: before, after: after))
+        var fields = RecordFields()
+        if start != nil { fields.insert(.start) }
+        if end != nil { fields.insert(.end) }
+        if tag != nil { fields.insert(.tagId) }
+        if text != nil { fields.insert(.comment) }
+        let edited = DomainEvent.recordEdited(after, fields: fields)
+        return ((created.map { [$0] } ?? []) + [edited], .edited(before: before, after: after))
     }
 
     mutating func delete(_ reference: RecordRef) throws(DomainError) -> ([DomainEvent], Outcome) {
@@ -82,7 +88,7 @@ extension Decider {
         let events: [DomainEvent] = [
             .recordTracked(
                 recordId: earlier.id, start: earlier.start, end: at, tagId: earlier.tagId, comment: earlier.comment),
-            .recordEdited(later),
+            .recordEdited(later, fields: .start),
         ]
         return (events, .split(earlier: earlier, later: later))
     }
@@ -120,6 +126,9 @@ extension Decider {
         }
         joined.comment = first.comment ?? second.comment
         try checkSpan(start: joined.start, end: joined.end, force: force, of: "the joined record")
-        return ([.recordEdited(joined), .recordDeleted(recordId: second.id)], .joined(joined, removed: second))
+        // A join sets the end, and the comment when it takes the second record's.
+        let fields: RecordFields = joined.comment == first.comment ? .end : [.end, .comment]
+        let events: [DomainEvent] = [.recordEdited(joined, fields: fields), .recordDeleted(recordId: second.id)]
+        return (events, .joined(joined, removed: second))
     }
 }

@@ -66,16 +66,21 @@ extension LogState {
                         + (redoStack.last.map { "\($0.batchStart)" } ?? "none"), seq: seq)
             }
             return .undo
+        case .deviceJoined, .deviceForked, .syncIngested:
+            return startsBatch ? .none : batch.target
         default:
             return startsBatch ? .undo : batch.target
         }
     }
 
-    /// Starts a batch: moves the undo and redo stacks as the batch's first event says.
+    /// Starts a batch: moves the undo and redo stacks as the batch's first event says (a bookkeeping batch
+    /// leaves both alone).
     private mutating func openBatch(
         _ first: DomainEvent, target: OpenBatch.Target, seq: Int64, at: Instant, grouped: Bool
     ) {
         switch first {
+        case .deviceJoined, .deviceForked, .syncIngested:
+            break
         case .commandUndone:
             undoStack.removeLast()
             LogState.push(UndoEntry(batchStart: seq, inverses: []), on: &redoStack)
@@ -97,7 +102,7 @@ extension LogState {
     /// Changes the entities as `event` says, after checking that it fits; throws before any change.
     private mutating func mutate(_ event: DomainEvent) throws(DomainError) {
         switch event {
-        case .logCreated, .commandUndone, .commandRedone:
+        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
             break
         case .tagCreated(let id, let name, let color):
             guard tags[id] == nil else { throw inconsistent("tag \(id) already exists") }
@@ -134,7 +139,7 @@ extension LogState {
             record.end = end
             try checkSpan(record)
             replace(record)
-        case .recordEdited(let record):
+        case .recordEdited(let record, _):
             _ = try liveRecord(record.id)
             try checkSpan(record)
             try checkTag(record.tagId, allowDeleted: true)

@@ -6,7 +6,7 @@
 extension LogState {
     /// The version of the checkpoint layout and of the fold that produced it. Bump it whenever the fold's
     /// rules or ``LogState``'s fields change, so that checkpoints written by older builds are rebuilt.
-    public static let checkpointVersion = 2
+    public static let checkpointVersion = 3
 
     /// The state as a JSON object: settings, tags, records, deleted ids, running ids, recent tags, the
     /// provenance of imported records, the undo and redo stacks, and the position (`lastSeq`, `lastAt`, the open batch). Records and tags are

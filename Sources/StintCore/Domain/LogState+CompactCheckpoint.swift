@@ -15,7 +15,7 @@ extension LogState {
     /// The version of the compact layout and of the fold that produced it: 100 + n, distinct from the JSON
     /// form's ``checkpointVersion`` so that the two can never be mistaken for each other. Bump both when the
     /// fold's rules or ``LogState``'s fields change.
-    public static let compactCheckpointVersion = 101
+    public static let compactCheckpointVersion = 102
 
     static let compactMagic: [UInt8] = Array("STCK".utf8)
 

@@ -21,7 +21,9 @@ extension LogState {
                 ? .recordImported(provenance.values, source: provenance.source)
                 : .recordReimported(provenance.values, source: provenance.source)
         ]
-        if record != provenance.values { events.append(.recordEdited(record)) }
+        if record != provenance.values {
+            events.append(.recordEdited(record, fields: RecordFields(changedFrom: provenance.values, to: record)))
+        }
         return events
     }
 }

@@ -1,12 +1,14 @@
 extension LogState {
     /// The events that revert `event`, computed from this state (the state before `event`).
     ///
-    /// The undo model in Events/README.md lists the pairs. Markers (`command.undone`, `command.redone`) and
-    /// `log.created` have no inverse.
+    /// The undo model in Events/README.md lists the pairs. Markers (`command.undone`, `command.redone`),
+    /// `log.created` and the bookkeeping of a space have no inverse. The inverse of an edit sets the members
+    /// the edit set, to their values before it (so undoing it on a space leaves another device's later change
+    /// of another member alone).
     /// - Throws: ``DomainError/Code/inconsistentEvent`` when the entity the event names does not exist.
     func inverse(of event: DomainEvent) throws(DomainError) -> [DomainEvent] {
         switch event {
-        case .logCreated, .commandUndone, .commandRedone:
+        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
             return []
         case .tagCreated(let id, _, _):
             return [.tagDeleted(tagId: id)]
@@ -25,9 +27,9 @@ extension LogState {
         case .recordRestored(let record):
             return [.recordDeleted(recordId: record.id)]
         case .timerStopped(let id, _):
-            return [.recordEdited(try existingRecord(id))]
-        case .recordEdited(let record):
-            return [.recordEdited(try existingRecord(record.id))]
+            return [.recordEdited(try existingRecord(id), fields: .end)]
+        case .recordEdited(let record, let fields):
+            return [.recordEdited(try existingRecord(record.id), fields: fields)]
         case .recordDeleted(let id), .timerCanceled(let id):
             return [.recordRestored(try existingRecord(id))]
         case .recordImported(let record, _):

@@ -116,12 +116,12 @@ extension DomainEvent {
     package var namedRecordIds: [EntityID] {
         switch self {
         case .logCreated, .tagCreated, .tagRenamed, .tagArchived, .tagUnarchived, .tagDeleted, .tagRestored,
-            .commandUndone, .commandRedone:
+            .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
             return []
         case .timerStarted(let id, _, _, _), .timerStopped(let id, _), .timerCanceled(let id),
             .recordTracked(let id, _, _, _, _), .recordDeleted(let id), .recordUnimported(let id):
             return [id]
-        case .recordEdited(let record), .recordRestored(let record), .recordImported(let record, _),
+        case .recordEdited(let record, _), .recordRestored(let record), .recordImported(let record, _),
             .recordReimported(let record, _):
             return [record.id]
         }

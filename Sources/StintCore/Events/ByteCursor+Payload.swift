@@ -95,6 +95,21 @@ private struct PayloadMembers: PayloadSource {
         case .seq:
             guard let value = cursor.integer(), value >= 1 else { throw Deferred() }
             return .integer(value)
+        case .device:
+            guard cursor.take(0x22), let device = cursor.deviceID() else { throw Deferred() }
+            return .device(device)
+        case .hash:
+            guard cursor.take(0x22), let text = cursor.plainString(), HashText.isSHA256(text) else { throw Deferred() }
+            return .text(text)
+        case .recordFields:
+            guard cursor.take(0x5B) else { throw Deferred() }
+            var names: [String] = []
+            repeat {
+                guard cursor.take(0x22), let name = cursor.plainString() else { throw Deferred() }
+                names.append(name)
+            } while cursor.take(0x2C)
+            guard cursor.take(0x5D), let fields = RecordFields(names: names) else { throw Deferred() }
+            return .fields(fields)
         case .string, .integer, .importSource:
             throw Deferred()
         }

@@ -51,6 +51,21 @@ private struct PositionalPayload: PayloadSource {
         case .seq:
             guard case .int(let value) = next(key), value >= 1 else { throw Deferred() }
             return .integer(value)
+        case .device:
+            guard case .string(let text) = next(key), let device = DeviceID(text) else { throw Deferred() }
+            return .device(device)
+        case .hash:
+            guard case .string(let text) = next(key), HashText.isSHA256(text) else { throw Deferred() }
+            return .text(text)
+        case .recordFields:
+            guard case .array(let items) = next(key) else { throw Deferred() }
+            var names: [String] = []
+            for item in items {
+                guard case .string(let name) = item else { throw Deferred() }
+                names.append(name)
+            }
+            guard let fields = RecordFields(names: names) else { throw Deferred() }
+            return .fields(fields)
         case .string, .integer, .importSource:
             throw Deferred()
         }

@@ -52,6 +52,15 @@ extension FieldValue {
             output.append(contentsOf: FieldValue.identityKey)
             JSON.appendString(source.identity, to: &output)
             output.append(0x7D)
+        case .device(let device):
+            JSON.appendString(device.description, to: &output)
+        case .fields(let fields):
+            output.append(0x5B)
+            for (index, name) in fields.names.enumerated() {
+                if index > 0 { output.append(0x2C) }
+                JSON.appendString(name, to: &output)
+            }
+            output.append(0x5D)
         }
     }
 

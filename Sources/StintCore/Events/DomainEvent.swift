@@ -27,8 +27,9 @@ public enum DomainEvent: Hashable, Sendable {
     case timerCanceled(recordId: EntityID)
     /// A completed record was added.
     case recordTracked(recordId: EntityID, start: Instant, end: Instant, tagId: EntityID?, comment: String?)
-    /// A record now has these complete values (an absent end means it runs again).
-    case recordEdited(Record)
+    /// A record now has these complete values (an absent end means it runs again); `fields` are the members
+    /// the command set (all four for an edit written before version 2).
+    case recordEdited(Record, fields: RecordFields)
     /// A record was deleted.
     case recordDeleted(recordId: EntityID)
     /// A deleted record is back with these complete values (the undo of a delete or a cancel).
@@ -45,6 +46,15 @@ public enum DomainEvent: Hashable, Sendable {
     case commandUndone(tx: Int64)
     /// The batch that starts here redoes the undo batch that started at `tx`; the compensating events follow.
     case commandRedone(tx: Int64)
+    /// This device joined the space `spaceId` (the first event of a joining device's log); `name` is its host
+    /// name, for `stint devices`. Bookkeeping: changes no record or tag and is never undone.
+    case deviceJoined(spaceId: EntityID, device: DeviceID, name: String?)
+    /// This log continues device `from`'s branch after its `seq` `upTo`, whose line hashes to `head`: the
+    /// first event of a device created by fork-off (decision 0007 §6.3). Bookkeeping.
+    case deviceForked(from: DeviceID, upTo: Int64, head: String)
+    /// This device now holds device `from`'s log up to `seq` `upTo`, whose line hashes to `head` (one event per
+    /// device of an ingestion, decision 0007 §6.4). Bookkeeping.
+    case syncIngested(from: DeviceID, upTo: Int64, head: String)
 
     /// The persisted type of this event.
     public var type: EventType {
@@ -68,6 +78,18 @@ public enum DomainEvent: Hashable, Sendable {
         case .recordUnimported: return .recordUnimported
         case .commandUndone: return .commandUndone
         case .commandRedone: return .commandRedone
+        case .deviceJoined: return .deviceJoined
+        case .deviceForked: return .deviceForked
+        case .syncIngested: return .syncIngested
+        }
+    }
+
+    /// Whether the event is bookkeeping of a space (`device.joined`, `device.forked`, `sync.ingested`): it
+    /// changes no record or tag, its batch is never on an undo stack, and it clears no redo stack.
+    public var isBookkeeping: Bool {
+        switch self {
+        case .deviceJoined, .deviceForked, .syncIngested: return true
+        default: return false
         }
     }
 

@@ -103,6 +103,9 @@ public struct EventField: @unchecked Sendable {
     static func string(_ key: StaticString) -> EventField { EventField(key, .string) }
     static func integer(_ key: StaticString) -> EventField { EventField(key, .integer) }
     static func importSource(_ key: StaticString) -> EventField { EventField(key, .importSource) }
+    static func device(_ key: StaticString) -> EventField { EventField(key, .device) }
+    static func hash(_ key: StaticString) -> EventField { EventField(key, .hash) }
+    static func recordFields(_ key: StaticString) -> EventField { EventField(key, .recordFields) }
 
     /// A record's complete values, as `record.edited`, `record.restored` and the import events carry them:
     /// `recordId`, `start`, `end` (absent while it runs), `tagId` (absent when untagged), `comment`.
@@ -135,6 +138,13 @@ public enum FieldKind: Hashable, Sendable, CaseIterable {
     case integer
     /// An import's source, `{"system","identity"}` (``ImportSource``). Decoded by the general path only.
     case importSource
+    /// A device id, 32 lowercase hex digits (``DeviceID``).
+    case device
+    /// The SHA-256 of a line, 64 lowercase hex digits (a device's head).
+    case hash
+    /// The members an edit set (``RecordFields``): a non-empty array of `"start"`, `"end"`, `"tagId"`,
+    /// `"comment"`, in that order, without repeats.
+    case recordFields
 
     /// Whether the member may be absent (it is then left out, never `null`).
     public var isOptional: Bool { self == .optionalID || self == .optionalInstant || self == .optionalText }
@@ -151,6 +161,8 @@ enum FieldValue: Hashable, Sendable {
     case text(String)
     case integer(Int64)
     case source(ImportSource)
+    case device(DeviceID)
+    case fields(RecordFields)
 
     static func optionalID(_ id: EntityID?) -> FieldValue { id.map { .id($0) } ?? .absent }
     static func optionalInstant(_ instant: Instant?) -> FieldValue { instant.map { .instant($0) } ?? .absent }
@@ -171,6 +183,8 @@ enum FieldValue: Hashable, Sendable {
                     JSONField("system", .string(source.system.rawValue)),
                     JSONField("identity", .string(source.identity)),
                 ]))
+        case .device(let device): object.add(name, device.json)
+        case .fields(let fields): object.add(name, .array(fields.names.map { .string($0) }))
         }
     }
 }
@@ -291,6 +305,16 @@ struct PayloadValues: Equatable, Sendable {
     mutating func source(_ index: Int) -> ImportSource {
         guard case .source(let source) = take(index) else { preconditionFailure("member \(index) is not a source") }
         return source
+    }
+
+    mutating func device(_ index: Int) -> DeviceID {
+        guard case .device(let device) = take(index) else { preconditionFailure("member \(index) is not a device") }
+        return device
+    }
+
+    mutating func recordFields(_ index: Int) -> RecordFields {
+        guard case .fields(let fields) = take(index) else { preconditionFailure("member \(index) is not fields") }
+        return fields
     }
 
     /// The record of a payload that starts with ``EventField/recordMembers``.

@@ -131,6 +131,23 @@ struct EventPayloadReader: PayloadSource {
         case .string: return .text(try string(member))
         case .integer: return .integer(try integer(member))
         case .importSource: return .source(try importSource(member))
+        case .device:
+            guard let device = DeviceID(try string(member)) else {
+                throw fail(member, "must be a device id: 32 lowercase hex digits")
+            }
+            return .device(device)
+        case .hash:
+            let text = try string(member)
+            guard HashText.isSHA256(text) else { throw fail(member, "must be a SHA-256: 64 lowercase hex digits") }
+            return .text(text)
+        case .recordFields:
+            guard case .array(let items) = try require(member) else { throw fail(member, "must be an array") }
+            let names = items.compactMap(\.stringValue)
+            guard names.count == items.count, let fields = RecordFields(names: names) else {
+                throw fail(
+                    member, "must name start, end, tagId or comment, at least one, each once, in that order")
+            }
+            return .fields(fields)
         }
     }
 

@@ -23,6 +23,9 @@ public enum EventType: String, CaseIterable, Hashable, Sendable {
     case recordUnimported = "record.unimported"
     case commandUndone = "command.undone"
     case commandRedone = "command.redone"
+    case deviceJoined = "device.joined"
+    case deviceForked = "device.forked"
+    case syncIngested = "sync.ingested"
 
     /// The schema version of this type's payload that this build writes and decodes natively.
     ///
@@ -51,6 +54,9 @@ public enum EventType: String, CaseIterable, Hashable, Sendable {
         case .recordUnimported: return .recordUnimported
         case .commandUndone: return .commandUndone
         case .commandRedone: return .commandRedone
+        case .deviceJoined: return .deviceJoined
+        case .deviceForked: return .deviceForked
+        case .syncIngested: return .syncIngested
         }
     }
 }
@@ -174,12 +180,16 @@ extension EventDeclaration {
                 .id(recordId), .instant(start), .instant(end), .optionalID(tagId), .optionalText(comment))
         })
 
+    /// Version 2: the complete values and `fields`, the members the command set (version 1 is read as all four,
+    /// ``EventUpgrades/current``).
     static let recordEdited = EventDeclaration(
-        .recordEdited, version: 1, fields: EventField.recordMembers,
-        build: { .recordEdited($0.record()) },
+        .recordEdited, version: 2, fields: EventField.recordMembers + [.recordFields("fields")],
+        build: { (v: inout PayloadValues) throws(FieldRefusal) in
+            .recordEdited(v.record(), fields: v.recordFields(5))
+        },
         take: {
-            guard case .recordEdited(let record) = $0 else { return nil }
-            return PayloadValues(record: record)
+            guard case .recordEdited(let record, let fields) = $0 else { return nil }
+            return PayloadValues(record: record, .fields(fields))
         })
 
     static let recordDeleted = EventDeclaration(
@@ -238,5 +248,29 @@ extension EventDeclaration {
         take: {
             guard case .commandRedone(let tx) = $0 else { return nil }
             return PayloadValues(.integer(tx))
+        })
+
+    static let deviceJoined = EventDeclaration(
+        .deviceJoined, version: 1, fields: [.id("spaceId"), .device("device"), .optionalText("name")],
+        build: { .deviceJoined(spaceId: $0.id(0), device: $0.device(1), name: $0.optionalText(2)) },
+        take: {
+            guard case .deviceJoined(let spaceId, let device, let name) = $0 else { return nil }
+            return PayloadValues(.id(spaceId), .device(device), .optionalText(name))
+        })
+
+    static let deviceForked = EventDeclaration(
+        .deviceForked, version: 1, fields: [.device("from"), .seq("upTo"), .hash("head")],
+        build: { .deviceForked(from: $0.device(0), upTo: $0.integer(1), head: $0.text(2)) },
+        take: {
+            guard case .deviceForked(let from, let upTo, let head) = $0 else { return nil }
+            return PayloadValues(.device(from), .integer(upTo), .text(head))
+        })
+
+    static let syncIngested = EventDeclaration(
+        .syncIngested, version: 1, fields: [.device("from"), .seq("upTo"), .hash("head")],
+        build: { .syncIngested(from: $0.device(0), upTo: $0.integer(1), head: $0.text(2)) },
+        take: {
+            guard case .syncIngested(let from, let upTo, let head) = $0 else { return nil }
+            return PayloadValues(.device(from), .integer(upTo), .text(head))
         })
 }

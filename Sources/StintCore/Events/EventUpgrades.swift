@@ -6,7 +6,8 @@
 /// decodes the current shape. A version with no path to the current one, or newer than the current one,
 /// is an error (``DomainError/Code/unknownEventVersion``), never skipped.
 ///
-/// Stint's first release writes version 1 of every type, so ``current`` has no steps yet.
+/// ``current`` holds one step: `record.edited` v1 (complete values) read as v2 with `fields` naming all four
+/// members, which is what a v1 edit meant.
 public struct EventUpgrades: Sendable {
     /// One step: the payload of `type` at version `from`, rewritten as version `from + 1`.
     public struct Step: Sendable {
@@ -33,8 +34,16 @@ public struct EventUpgrades: Sendable {
         for step in steps { self.steps[Key(type: step.type, from: step.from)] = step }
     }
 
-    /// The upgrades this build knows: none yet, since every type is still at version 1.
-    public static let current = EventUpgrades([])
+    /// The upgrades this build knows: `record.edited` v1 → v2.
+    public static let current = EventUpgrades([recordEditedFields])
+
+    /// `record.edited` v1 → v2: the same members and `"fields":["start","end","tagId","comment"]` (a v1 edit
+    /// set the complete values). A payload that is not an object is left for the decoder to refuse.
+    static let recordEditedFields = Step(type: .recordEdited, from: 1) { (data) throws(DomainError) -> JSON in
+        guard case .object(var members) = data else { return data }
+        members.append(JSONField("fields", .array(RecordFields.all.names.map { .string($0) })))
+        return .object(members)
+    }
 
     /// The payload of `type` at `version`, rewritten as the type's current version.
     ///

@@ -90,7 +90,7 @@ public struct ProjectionState: Hashable, Sendable {
         switch try DomainEvent(event) {
         case .logCreated:
             throw DomainError(.inconsistentEvent, "log.created may only be the first event of a log", seq: event.seq)
-        case .commandUndone, .commandRedone:
+        case .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
             break
         case .tagCreated(let id, let name, let color):
             tags[id] = Tag(id: id, name: name, color: color)
@@ -115,7 +115,7 @@ public struct ProjectionState: Hashable, Sendable {
                 throw DomainError(.inconsistentEvent, "record \(id) is not a running record here", seq: event.seq)
             }
             records[id]!.end = end
-        case .recordEdited(let record), .recordRestored(let record), .recordReimported(let record, _):
+        case .recordEdited(let record, _), .recordRestored(let record), .recordReimported(let record, _):
             records[record.id] = record
         case .recordImported(let record, _):
             records[record.id] = record
