@@ -58,7 +58,7 @@ final class Oracle {
             let key = MergeKey(hlc: event.hlc ?? HLC(impliedBy: event.at), device: deviceIDs[device], seq: event.seq)
             precondition(event.device == nil || event.device == deviceIDs[device], "an event of another device")
             var fields: Set<Field>? = nil
-            if event.type == EventType.recordEdited.rawValue { fields = editedFields ?? Self.fields(of: event) }
+            if event.type == EventType.recordEdited.rawValue { fields = editedFields }
             bySeq[device][event.seq] = acked.count
             acked.append(AckedEvent(device: device, event: event, key: key, vector: vector, editedFields: fields))
             switch try? DomainEvent(event) {
@@ -76,14 +76,6 @@ final class Oracle {
     /// events of a log before it became a space, decision 0007 §2.2 rule 5).
     func key(of event: RecordedEvent) -> MergeKey {
         MergeKey(hlc: event.hlc ?? HLC(impliedBy: event.at), device: event.device ?? deviceIDs[0], seq: event.seq)
-    }
-
-    /// The fields a `record.edited` names itself (`fields`, version 2, decision 0007 §7.2); nil for one that
-    /// carries whole values (version 1).
-    static func fields(of event: RecordedEvent) -> Set<Field>? {
-        guard let names = event.data["fields"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
-        let fields = Set(names.compactMap { $0 == "tagId" ? Field.tag : Field(rawValue: $0) })
-        return fields.count == names.count ? fields : nil
     }
 
     /// The acknowledged events in merge order (hlc, device, seq), as the simulator computes it.

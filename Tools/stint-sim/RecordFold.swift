@@ -42,6 +42,18 @@ struct ExpectedRecord: Equatable {
     }
 }
 
+extension Field {
+    /// The fields of a `record.edited`'s `fields`.
+    static func set(_ fields: RecordFields) -> Set<Field> {
+        var set: Set<Field> = []
+        if fields.contains(.start) { set.insert(.start) }
+        if fields.contains(.end) { set.insert(.end) }
+        if fields.contains(.tagId) { set.insert(.tag) }
+        if fields.contains(.comment) { set.insert(.comment) }
+        return set
+    }
+}
+
 struct RecordFold {
     enum Rules {
         /// The intent rules (the oracle).
@@ -79,8 +91,9 @@ struct RecordFold {
                 record.keepNonNegative()
                 live[id] = record
             }
-        case .recordEdited(let record):
-            let fields = rules == .wholeRecord ? Set(Field.allCases) : (acked.editedFields ?? Set(Field.allCases))
+        case .recordEdited(let record, let named):
+            // The fields the command gave, else those the event names (every one for version 1).
+            let fields = rules == .wholeRecord ? Set(Field.allCases) : (acked.editedFields ?? Field.set(named))
             if var existing = live[record.id] {
                 existing.set(fields, from: record)
                 live[record.id] = existing

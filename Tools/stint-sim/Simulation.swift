@@ -72,11 +72,9 @@ final class Simulation {
         copier.deliverEverywhere(0)
         for device in devices.dropFirst() {
             trueTime.advance(by: 1_000)
-            let ids = device.ids
             let name = "device-\(device.index)"
-            _ = try Space.join(log: device.log, folder: device.view, options: device.options) { _, _ in
-                // Until device.joined exists (decision 0007 §6.4), a joining device's first event is a tag of its own.
-                DomainEvent.tagCreated(tagId: ids.next(), name: name, color: "#29BF12").draft
+            _ = try Space.join(log: device.log, folder: device.view, options: device.options) { description, id in
+                DomainEvent.deviceJoined(spaceId: description.spaceId, device: id, name: name).draft
             }
             try acknowledgeOwnLog(of: device)
         }
