@@ -127,8 +127,8 @@ package struct MergedHistory: Sendable {
                 while let event = try events.next() {
                     if let instant, event.at > instant { break }
                     limits[device] = event.seq
-                    guard event.type == "sync.ingested", let from = event.data["from"]?.stringValue.flatMap(DeviceID.init),
-                        let upTo = event.data["upTo"]?.intValue
+                    guard event.type == EventType.syncIngested.rawValue,
+                        case .syncIngested(let from, let upTo, _)? = try? DomainEvent(event)
                     else { continue }
                     limits[from] = max(limits[from] ?? 0, upTo)
                 }

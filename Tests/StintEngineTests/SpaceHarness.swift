@@ -57,6 +57,16 @@ final class SpaceHarness {
             return batch
         }
 
+        /// Appends a batch of drafts and publishes it, without ingesting first (as a device that has not
+        /// seen the latest events).
+        @discardableResult
+        func append(_ drafts: [EventDraft]) throws -> StoredBatch {
+            let store = try store()
+            defer { store.close() }
+            let (batch, _) = try store.appendExpectingSuccess(drafts, at: clock.now)
+            return batch
+        }
+
         /// Ingests the sync folder.
         @discardableResult
         func sync() throws -> IngestionReport {

@@ -126,7 +126,10 @@ import Testing
         let first = try #require(try b.events(of: b.log).first)
         let last = try #require(try a.events(of: a.log).last)
         #expect(try #require(first.hlc) > (try #require(last.hlc)), "b's clock is a day behind a's")
-        #expect(try b.mergedEvents().last?.data["text"]?.stringValue == "joined \(b.device)")
+        let own = try b.events(of: b.log)
+        #expect(own.map(\.type) == ["test.noted", "sync.ingested"], "joined, then the ingestion of the space")
+        #expect(own[1].data["from"]?.stringValue == a.device.description)
+        #expect(try b.mergedEvents().suffix(2).map(\.seq) == [1, 2], "both sort after a's events")
         #expect(Set(try b.frontier().heads.keys) == [a.device, b.device])
     }
 }

@@ -30,8 +30,18 @@ extension Host {
             localeFirstWeekday: Calendar.current.firstWeekday
         )
         host.workingDirectory = FileManager.default.currentDirectoryPath
+        host.hostName = machineName()
         return host
     }
+}
+
+/// The kernel's host name (gethostname: no name service lookup, which a static executable should not need);
+/// nil when it is empty or cannot be read.
+private func machineName() -> String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? nil : name
 }
 
 /// A buffered writer to a file descriptor; flushed when the buffer fills and when the CLI ends.

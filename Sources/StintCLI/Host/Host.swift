@@ -25,6 +25,8 @@ public struct Host: Sendable {
     /// The process's working directory, against which relative paths given to the space verbs are made
     /// absolute (`sync init DIR` records DIR for later commands run from elsewhere); nil refuses them.
     public var workingDirectory: String? = nil
+    /// The machine's host name: what `stint sync join` names this device by default (nil: no name).
+    public var hostName: String? = nil
     /// Changes the engine options of every command (nil: none); fault-injecting tests set the file
     /// operations every log access goes through, to fail a chosen write, sync or rename.
     @_spi(FaultInjection) public var configureEngine: (@Sendable (inout EngineOptions) -> Void)?

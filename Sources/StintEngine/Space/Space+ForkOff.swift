@@ -1,7 +1,15 @@
-import StintCore
+public import StintCore
 @_spi(FaultInjection) import StintLog
 
 extension Space {
+    /// `stint device fork-off D@N` (docs/decisions/0007 §6.3): the new device's log starts with
+    /// `device.forked {from, upTo, head}`; see ``forkOff(device:at:firstEvent:)``.
+    public func forkOff(device forked: DeviceID, at seq: Int64) throws(StintError) -> DeviceID {
+        try forkOff(device: forked, at: seq) { from, upTo, head in
+            DomainEvent.deviceForked(from: from, upTo: upTo, head: head).draft
+        }
+    }
+
     /// Fork-off (`stint device fork-off D@N`, docs/decisions/0007 §6.3) with the first event `firstEvent` makes
     /// of (device, upTo, head): re-labels the branch of `device` from `seq` on that is not the sync folder's as
     /// a new device, whose id ``DeviceID/forked(from:at:lineHash:)`` derives, so that both branches fold.

@@ -2,6 +2,19 @@ public import StintCore
 import StintLog
 
 extension Space {
+    /// `stint sync join DIR`: creates a new log at `log`, a replica of the space in `folder`, whose first event
+    /// is `device.joined` (with `name`, the host's name, for `stint devices`), followed by the ingestion of the
+    /// space (docs/decisions/0007 §1.2, §6.4).
+    ///
+    /// - Throws: as ``join(log:folder:options:firstEvent:)``.
+    public static func joinSpace(
+        log: String, folder: String, name: String? = nil, options: EngineOptions
+    ) throws(StintError) -> Space {
+        try join(log: log, folder: folder, options: options) { description, device in
+            DomainEvent.deviceJoined(spaceId: description.spaceId, device: device, name: name).draft
+        }
+    }
+
     /// `stint sync join DIR` with the first event `firstEvent` makes for the space and this device: creates a
     /// new log at `log` that is a replica of the space in `folder` (docs/decisions/0007 §1.2). The other
     /// devices' logs are read first, so that the first event's `hlc` sorts after every event they hold; then

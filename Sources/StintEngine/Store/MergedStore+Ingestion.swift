@@ -28,6 +28,7 @@ extension MergedStore {
             if !scan.accepted.isEmpty { try writeMirror(of: device, scan.accepted) }
             report.devices.append(scan)
         }
+        try recordIngestion(report.ingested)
         if let fork = report.forks.first, let seq = fork.forkedAt {
             let short = String("\(fork.device)".prefix(8))
             throw StintError(
@@ -37,6 +38,24 @@ extension MergedStore {
                     + "device fork-off \(short)@\(seq)'")
         }
         return report
+    }
+
+    /// Writes the ingestion batch (§6.4): one `sync.ingested` per device that advanced, in id order, stamped
+    /// after every event the replica holds, and publishes it. **Deviation**: an ingestion that brought nothing
+    /// but other devices' `sync.ingested` events writes none, or two replicas would answer each other's
+    /// ingestion batches forever.
+    private func recordIngestion(_ advanced: [DeviceScan]) throws(StintError) {
+        let ingested = advanced.flatMap { $0.accepted.flatMap(\.events) }
+        guard ingested.contains(where: { $0.type != EventType.syncIngested.rawValue }) else { return }
+        let drafts = advanced.compactMap { scan in
+            scan.headAfter.map { DomainEvent.syncIngested(from: scan.device, upTo: $0.seq, head: $0.hash).draft }
+        }
+        let outcome = try appendAfterEverything(drafts, recordedAt: space.options.clock())
+        guard case .appended = outcome else {
+            throw StintError(
+                .refused, "another writer appended to \(space.log) during the ingestion; run 'stint sync' again")
+        }
+        publishQuietly()
     }
 
     /// Appends accepted batches to `device`'s mirror, creating it with the first.

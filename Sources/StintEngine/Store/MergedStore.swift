@@ -124,8 +124,7 @@ public final class MergedStore: EventStore {
     ) throws(StintError) -> AppendOutcome {
         let current = try head()
         guard current == expected else { return .conflict(current: current) }
-        let remote = try lastEvents().filter { $0.key != space.device }.compactMap(\.value.event.hlc).max()
-        switch try own.append(drafts, recordedAt: reading, expecting: try own.head(), receiving: remote) {
+        switch try appendAfterEverything(drafts, recordedAt: reading) {
         case .conflict:
             return .conflict(current: try head())
         case .appended(let batch, _):
@@ -137,6 +136,16 @@ public final class MergedStore: EventStore {
         }
     }
 
+    /// Appends to the own log, the batch's reading received from the newest event of the mirrors, so that it
+    /// sorts after every event the replica holds.
+    func appendAfterEverything(_ drafts: [EventDraft], recordedAt reading: Instant) throws(StintError) -> AppendOutcome
+    {
+        let remote = try lastEvents().filter { $0.key != space.device }.map {
+            $0.value.event.hlc ?? HLC(impliedBy: $0.value.event.at)
+        }.max()
+        return try own.append(drafts, recordedAt: reading, expecting: try own.head(), receiving: remote)
+    }
+
     /// Publishes the own log (``Space/publish()``).
     @discardableResult
     public func publish() throws(StintError) -> PublishOutcome {
@@ -146,7 +155,7 @@ public final class MergedStore: EventStore {
     }
 
     /// Publishes after an append; a failure or a fork is a notice, not an error of the append.
-    private func publishQuietly() {
+    func publishQuietly() {
         do {
             if case .forked(let seq) = try publish() {
                 space.options.onNotice(

@@ -1,0 +1,85 @@
+import Foundation
+import StintCore
+import StintLog
+import TestSupport
+import Testing
+
+@testable import StintEngine
+
+/// Commands on replicas of a space (docs/decisions/0007 §6.1, §1.3): every command ingests first, a state
+/// folded past events that arrive late is folded again, and replicas that have synced hold the same state.
+@Suite struct SpaceTimeLogTests {
+    private func command(
+        _ replica: SpaceHarness.Replica, _ command: Command, after milliseconds: Int64 = 60_000
+    ) throws -> TimeLog.Result {
+        replica.clock.advance(milliseconds: milliseconds)
+        let log = try TimeLog.openSpace(log: replica.log, options: replica.options)
+        defer { log.close() }
+        return try log.execute(command)
+    }
+
+    private func state(of replica: SpaceHarness.Replica) throws -> LogState {
+        let log = try TimeLog.openSpace(log: replica.log, options: replica.options)
+        defer { log.close() }
+        return log.state
+    }
+
+    @Test func twoDevicesRunningCommandsConvergeOnOneState() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b", skew: 600_000)
+        try space.found(a)
+        try command(a, .start(tag: .name("writing")))
+        _ = try Space.joinSpace(log: b.log, folder: space.folder, name: "b's laptop", options: b.options)
+        let joined = try #require(try b.events(of: b.log).first)
+        #expect(joined.type == "device.joined")
+        // b saw a's timer when it joined: stopping it stops a's record.
+        let stopped = try command(b, .stop(all: true))
+        #expect(stopped.events.map(\.type).contains("timer.stopped"))
+        try command(a, .addTag(name: "reading"))
+        let now = b.clock.now
+        try command(
+            b,
+            .track(
+                start: ParsedTime(now.adding(milliseconds: -1_800_000)),
+                end: ParsedTime(now.adding(milliseconds: -600_000)),
+                tag: .name("writing")))
+        for replica in [a, b, a] { try replica.sync() }
+        #expect(try a.frontier() == (try b.frontier()))
+        let state = try state(of: a)
+        #expect(try state == self.state(of: b))
+        #expect(state.runningRecords.isEmpty, "b's stop applies on a too")
+        #expect(state.tags.values.map(\.name).sorted() == ["reading", "writing"])
+        #expect(state.records.count == 2)
+        // Ingestion batches are bookkeeping: each replica recorded what it ingested, and they stopped there.
+        let ingested = try a.events(of: a.log).filter { $0.type == "sync.ingested" }
+        #expect(!ingested.isEmpty)
+        #expect(ingested.allSatisfy { $0.data["from"]?.stringValue == b.device.description })
+        let frontier = try a.frontier()
+        for replica in [a, b] { try replica.sync() }
+        #expect(try a.frontier() == frontier, "syncing again writes nothing: no answer to an answer")
+    }
+
+    @Test func aCommandAfterLateEventsFoldsTheMergedHistoryAgain() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a", skew: 120_000)
+        let b = space.replica("b")
+        try space.found(a)
+        _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
+        try a.sync()
+        let log = try TimeLog.openSpace(log: a.log, options: a.options)
+        a.clock.advance(milliseconds: 60_000)
+        try log.execute(.addTag(name: "writing"))
+        // b, whose clock is behind and which has not ingested a's last event, adds a tag: it sorts before it.
+        b.clock.set(a.clock.now.adding(milliseconds: -30_000))
+        let email = DomainEvent.tagCreated(tagId: b.ids.next(), name: "email", color: "#29BF12")
+        try b.append([email.draft])
+        a.clock.advance(milliseconds: 60_000)
+        try log.execute(.addTag(name: "reading"))
+        let folded = log.state
+        log.close()
+        let fresh = try state(of: a)
+        #expect(folded == fresh, "the state is the fold of the merged history from its start")
+        #expect(fresh.tags.values.map(\.name).sorted() == ["email", "reading", "writing"])
+    }
+}
