@@ -57,11 +57,12 @@ final class SimDevice {
         timeLog = nil
     }
 
-    /// `stint sync`: ingests this device's view of the sync folder, then publishes the own log. The replica's
-    /// TimeLog stays open (and catches up on its next command); the store does not take the own log's lock,
-    /// which that TimeLog holds: within this one process nothing else writes the log meanwhile.
+    /// `stint sync`, as a process of its own (the replica's TimeLog is closed first and opened again by the
+    /// next command): ingests this device's view of the sync folder (writing a `sync.ingested` batch when it
+    /// advanced), then publishes the own log.
     func sync() throws(StintError) {
-        let store = try MergedStore.open(log: log, holdingLock: false, options: options)
+        close()
+        let store = try MergedStore.open(log: log, holdingLock: true, options: options)
         defer { store.close() }
         try store.ingest()
         if case .forked(let seq) = try store.publish() {

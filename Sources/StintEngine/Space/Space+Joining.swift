@@ -24,7 +24,7 @@ extension Space {
     /// - Throws: ``StintError`` (usage) for a relative folder; (refused) when a log is already at `log` (a
     ///   device that has a log of its own brings it in by export and import), this device already writes to the
     ///   space, or the folder holds no device's log yet; (damaged) for a `space.json` that is not one.
-    public static func join(
+    static func join(
         log: String, folder: String, options: EngineOptions,
         firstEvent: (SpaceDescription, DeviceID) -> EventDraft
     ) throws(StintError) -> Space {
