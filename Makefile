@@ -125,8 +125,8 @@ sim: bootstrap
 sim-smoke: bootstrap
 	@$(SWIFT) build -c release --product stint-sim 2>&1 | tail -n 1
 	@# The 500 seeds as two processes, one per core.
-	$(SIM) --seeds 1..250 --devices 3 --steps 15 --conflicts $(SIM_CONFLICTS) --kills $(SIM_KILLS) & first=$$!; \
-		$(SIM) --seeds 251..500 --devices 3 --steps 15 --conflicts $(SIM_CONFLICTS) --kills $(SIM_KILLS); \
+	$(SIM) --seeds 1..250 --devices 3 --steps 10 --conflicts $(SIM_CONFLICTS) --kills $(SIM_KILLS) & first=$$!; \
+		$(SIM) --seeds 251..500 --devices 3 --steps 10 --conflicts $(SIM_CONFLICTS) --kills $(SIM_KILLS); \
 		second=$$?; wait $$first && exit $$second
 	$(SIM) --seeds 1..10 --devices 3 --steps 25 --conflicts $(SIM_CONFLICTS) --control wallclock
 	$(SIM) --seeds 1..20 --devices 3 --steps 40 --conflicts edits --control whole-record
