@@ -116,6 +116,9 @@ public final class EventCursor {
     private let merged: (any StoreBatchCursor)?
     private let store: MergedStore?
     private var pending: ArraySlice<RecordedEvent> = []
+    /// In a replica's merged history, the device of the last event handed out (the events a log held before
+    /// it became part of a space carry none); nil for a log.
+    public private(set) var device: DeviceID?
 
     init(_ cursor: LogEventCursor) {
         self.cursor = cursor
@@ -138,7 +141,10 @@ public final class EventCursor {
     /// - Throws: ``StintError`` when a read fails.
     public func next() throws(StintError) -> RecordedEvent? {
         guard let cursor else {
-            if pending.isEmpty, let batch = try merged?.next() { pending = batch.events[...] }
+            if pending.isEmpty, let batch = try merged?.next() {
+                pending = batch.events[...]
+                device = batch.position.merged?.lastKey?.device
+            }
             return pending.popFirst()
         }
         do {

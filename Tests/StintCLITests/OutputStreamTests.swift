@@ -51,6 +51,7 @@ import Testing
     /// What a product verb needs run first: the space verbs read a log that is part of a space.
     static let productSetup: [String: [[String]]] = [
         "sync status": [["sync", "init", "$DIR/space"]], "devices": [["sync", "init", "$DIR/space"]],
+        "conflicts": [["sync", "init", "$DIR/space"]],
     ]
 
     /// Verbs whose standard output is their product (a read, a report, a result), with arguments that run
@@ -67,13 +68,16 @@ import Testing
         ("export csv", ["export", "csv"]), ("export json", ["export", "json"]),
         ("export timewarrior", ["export", "timewarrior"]), ("help", ["help", "stop"]),
         ("completions", ["completions", "bash"]), ("__complete", ["__complete", "--", "st"]),
-        ("sync status", ["sync", "status"]), ("devices", ["devices"]),
+        ("sync status", ["sync", "status"]), ("devices", ["devices"]), ("conflicts", ["conflicts"]),
     ]
+
+    /// Verbs that need two devices, whose stream rule ``SpaceCLITests`` checks.
+    static let coveredBySpaceTests = ["sync join", "device fork-off"]
 
     @Test func everyVerbFollowsTheRule() {
         var names: [String] = []
         for verb in StintCLI.allVerbs { names.append(verb.spec.name) }
-        let covered = Self.writeCases.map(\.verb) + Self.productCases.map(\.verb)
+        let covered = Self.writeCases.map(\.verb) + Self.productCases.map(\.verb) + Self.coveredBySpaceTests
         #expect(names.sorted() == covered.sorted())
     }
 

@@ -53,6 +53,20 @@ struct HistoryVerb: Verb {
         let reference = try record.map { (text) throws(CLIError) in try context.recordRef(text) }
         let format = TextFormat(calendar: calendar)
         var state: LogState?
+        // In a space, batches are told apart by device: each has its own tx numbers (batch labels and event
+        // numbers then read `<device>:<tx>` and `<device>:<seq>`).
+        let isReplica = reader.isReplica
+        var batchKeys: [String: Int64] = [:]
+        var batchLabels: [Int64: String] = [:]
+        func key(of event: RecordedEvent) -> Int64 {
+            guard isReplica else { return event.batchStart }
+            let name = "\((event.device ?? cursor.device)?.short ?? ""):\(event.batchStart)"
+            if let key = batchKeys[name] { return key }
+            let key = Int64(batchKeys.count + 1)
+            batchKeys[name] = key
+            batchLabels[key] = name
+            return key
+        }
         // With --tag, matching waits for the end: a tag may carry the name only after a rename.
         var named = Set<EntityID>()
         var pending: [(tags: Set<EntityID>, text: String, tx: Int64, header: String)] = []
@@ -74,7 +88,7 @@ struct HistoryVerb: Verb {
             guard let tx = batch.tx else { return }
             let header = descriptions.describe(batch.events, at: batch.at, before: batch.before, after: after)
             descriptions.earlier[tx] = header
-            let headerLine = "batch \(tx): \(header)\n"
+            let headerLine = "batch \(batchLabels[tx] ?? "\(tx)"): \(header)\n"
             for line in batch.lines {
                 if tag != nil {
                     pending.append((line.tags, line.text, tx, headerLine))
@@ -100,9 +114,9 @@ struct HistoryVerb: Verb {
                 throw CLIError(error)
             }
             progress.update(completed: event.seq)
-            if batch.tx != event.batchStart {
+            if batch.tx != key(of: event) {
                 flush(after: state.map { AuditState($0) })
-                batch = Batch(tx: event.batchStart, at: event.at, before: state.map { AuditState($0) })
+                batch = Batch(tx: key(of: event), at: event.at, before: state.map { AuditState($0) })
             }
             let domain: DomainEvent
             let before: AuditState?
@@ -129,7 +143,11 @@ struct HistoryVerb: Verb {
                 text = String(decoding: event.encodedLine(), as: UTF8.self) + "\n"
             } else {
                 let summary = EventSummary(format: format, tags: before?.tags ?? state?.tags ?? [:])
-                text = "\(String(event.seq).leftPadded(6))  \(format.dateTime(event.at))  \(event.type.padding(15))  "
+                let number =
+                    isReplica
+                    ? "\((event.device ?? cursor.device)?.short ?? ""):\(event.seq)".leftPadded(14)
+                    : String(event.seq).leftPadded(6)
+                text = "\(number)  \(format.dateTime(event.at))  \(event.type.padding(15))  "
                 text += summary.describe(domain) + "\n"
                 let after = state.map { AuditState($0, naming: [domain]) }
                 for detail in HistoryVerb.beforeAndAfter(domain, before: before, after: after, format: format) {
