@@ -104,12 +104,12 @@ bench: bootstrap
 
 ## sim: the multi-device simulator (Tools/stint-sim, decision 0007 §9) on SIM_SEEDS seeds (default 1..100000) with
 ##      SIM_DEVICES devices (default 3) and SIM_STEPS steps (default 40); a failing seed prints the command that
-##      repeats it and is kept as Events/sim/<seed>.json. SIM_CONFLICTS=off until spaces fold with the merged fold;
+##      repeats it and is kept as Events/sim/<seed>.json. SIM_CONFLICTS=off keeps devices off each other's records;
 ##      SIM_KILLS=off leaves kill -9 mid-batch out.
 SIM_SEEDS ?= 1..100000
 SIM_DEVICES ?= 3
 SIM_STEPS ?= 40
-SIM_CONFLICTS ?= off
+SIM_CONFLICTS ?= on
 SIM_KILLS ?= on
 SIM := .build/release/stint-sim
 sim: bootstrap
@@ -118,8 +118,8 @@ sim: bootstrap
 		--kills $(SIM_KILLS) --keep-failures Events/sim
 
 ## sim-smoke: for CI: 500 seeds, each control on its seeds, where it
-##            must fail its check (wallclock: causality; whole-record: fields, at --conflicts edits;
-##            no-tombstones: deletions, at --conflicts on, the only level with a deletion against an edit;
+##            must fail its check (wallclock: causality; whole-record: fields;
+##            no-tombstones: deletions, with conflicts on (a deletion against an edit);
 ##            lagging-replica: frontier, outputs, exactly once and delivery orders; current-backup: forks), then
 ##            the kept seeds of Events/sim replayed. SIM_KILLS=off leaves kill -9 out.
 sim-smoke: bootstrap
@@ -129,7 +129,7 @@ sim-smoke: bootstrap
 		$(SIM) --seeds 251..500 --devices 3 --steps 10 --conflicts $(SIM_CONFLICTS) --kills $(SIM_KILLS); \
 		second=$$?; wait $$first && exit $$second
 	$(SIM) --seeds 1..10 --devices 3 --steps 25 --conflicts $(SIM_CONFLICTS) --control wallclock
-	$(SIM) --seeds 1..20 --devices 3 --steps 40 --conflicts edits --control whole-record
+	$(SIM) --seeds 1..40 --devices 3 --steps 40 --conflicts on --control whole-record
 	$(SIM) --seeds 1..60 --devices 3 --steps 40 --conflicts on --control no-tombstones
 	$(SIM) --seeds 1..3 --devices 3 --steps 25 --conflicts $(SIM_CONFLICTS) --control lagging-replica
 	$(SIM) --seeds 1..3 --devices 3 --steps 25 --conflicts $(SIM_CONFLICTS) --control current-backup
