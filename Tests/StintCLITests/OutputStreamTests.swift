@@ -116,7 +116,9 @@ import Testing
     func aProductVerbPrintsOnStandardOutputAndNothingElseWithQuiet(_ verb: String) throws {
         let arguments = try #require(Self.productCases.first { $0.verb == verb }).arguments
         let (directory, cli) = MutationErrorTests.makeLog()
-        let resolve = { (arguments: [String]) in arguments.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) } }
+        let resolve = { (arguments: [String]) in
+            arguments.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) }
+        }
         for command in Self.productSetup[verb] ?? [] { #expect(cli.run(resolve(command)).status == 0) }
         let result = cli.run(["-q"] + resolve(arguments))
         #expect(result.status == 0, "\(result.stderr)")
@@ -139,7 +141,10 @@ import Testing
         var arguments: [String]
         if let write = OutputStreamTests.writeCases.first(where: { $0.verb == verb }) {
             for command in write.before {
-                last = cli.run(command.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) }).stdout.split(separator: "\n").last.map(String.init) ?? ""
+                last =
+                    cli.run(command.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) }).stdout.split(
+                        separator: "\n"
+                    ).last.map(String.init) ?? ""
             }
             arguments = write.arguments
         } else {

@@ -65,7 +65,8 @@ struct ConflictsVerb: Verb {
                 if event.type == EventType.deviceForked.rawValue,
                     case .deviceForked(let from, let upTo, _)? = try? DomainEvent(event)
                 {
-                    let line = "rule 10 device \(from.short)  forked at seq \(upTo + 1); branch kept as device \(device.short)"
+                    let line =
+                        "rule 10 device \(from.short)  forked at seq \(upTo + 1); branch kept as device \(device.short)"
                     forks.append(
                         (
                             line,
