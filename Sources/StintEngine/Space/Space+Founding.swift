@@ -35,8 +35,10 @@ extension Space {
         // The folder and its space.json first: a folder that cannot be written is refused before the log or
         // the device id file change.
         do throws(LogError) {
-            try Space(log: log, folder: folder, device: .init(high: 0, low: 0), description: description, options: options)
-                .makeDirectory(folder)
+            try Space(
+                log: log, folder: folder, device: .init(high: 0, low: 0), description: description, options: options
+            )
+            .makeDirectory(folder)
         } catch {
             throw StintError(
                 .refused, "cannot create the sync folder \(folder): \(error.message); check its parent directory")
@@ -62,7 +64,8 @@ extension Space {
     static func checkFolder(_ folder: String, log: String, options: EngineOptions) throws(StintError) {
         let kind = try? options.fileSystem.kind(of: folder)
         if let kind, kind != .directory {
-            throw StintError(.usage, "the sync folder \(folder) is a file, not a folder; give a folder (it is created if missing)")
+            throw StintError(
+                .usage, "the sync folder \(folder) is a file, not a folder; give a folder (it is created if missing)")
         }
         if let logPath = LocalPath(log), let folderPath = LocalPath(folder), logPath.isAbsolute {
             let logParts = logPath.components

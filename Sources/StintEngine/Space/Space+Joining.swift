@@ -64,7 +64,8 @@ extension Space {
             space = Space(log: log, folder: folder, device: written, description: description, options: options)
         }
         let own = try LogDirectoryStore.create(
-            at: log, genesis: firstEvent(description, space.device), recordedAt: options.clock(), options: space.options,
+            at: log, genesis: firstEvent(description, space.device), recordedAt: options.clock(),
+            options: space.options,
             receiving: newest)
         own.close()
         try SmallFile(path: path(log, replicaFileName), fileSystem: options.fileSystem).write(Array("\(folder)\n".utf8))
