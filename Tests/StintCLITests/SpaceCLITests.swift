@@ -99,6 +99,7 @@ import Testing
         #expect(log.contains("email") && log.contains("writing"))
         let devices = a.run("09:07", ["devices"]).stdout
         #expect(devices.contains(a.id) && devices.contains(b.id) && devices.contains("(this device)"))
+        #expect(devices.contains("laptop"), "the name B joined with: \(devices)")
         let history = b.run("09:07", ["history"]).stdout
         #expect(history.contains(String(a.id.prefix(8))) && history.contains(String(b.id.prefix(8))))
     }
