@@ -91,6 +91,8 @@ import Testing
         let frontierA = Self.frontier(&a, at: "09:07")
         #expect(frontierA.count == 64)
         #expect(frontierA == Self.frontier(&b, at: "09:07"))
+        // B's own log alone does not fold (it stops nothing it created): verify checks a replica's space.
+        #expect(b.run("09:07", ["verify"]).stdout.hasSuffix("frontier \(frontierA)\n"))
         for verb in [["snapshot"], ["timeline"], ["live-activity"], ["summary", "--period", "today"], ["log"]] {
             let left = a.run("09:07", verb).stdout
             #expect(left == b.run("09:07", verb).stdout, "\(verb)")
