@@ -17,13 +17,7 @@ struct DevicesVerb: Verb {
     init(_ arguments: ParsedArguments) throws(CLIError) {}
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let space = try context.openSpace(verb: Self.spec.name)
-        let status: SpaceStatus
-        do {
-            status = try space.status()
-        } catch {
-            throw CLIError(error)
-        }
+        let status = try context.spaceStatus(verb: Self.spec.name)
         let names = try Self.names(try context.reader())
         var rows: [(device: DeviceID, events: Int64, isSelf: Bool)] = [
             (status.device, status.ownHead?.seq ?? 0, true)
