@@ -38,6 +38,10 @@ public struct Space: Sendable {
         self.description = description
         var options = options
         options.device = device
+        // A merged read keeps one reader per device log open at once; each reading segments ahead on workers
+        // that block on the shared dispatch pool starved one another (a 100k-event replica's cold read took
+        // 3.6 s of wall time for 0.7 s of CPU with 2 workers a lane, 0.66 s with none). One thread a lane.
+        options.readWorkers = 1
         self.options = options
     }
 
