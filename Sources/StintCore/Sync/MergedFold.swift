@@ -120,9 +120,28 @@ public struct MergedFold: Sendable {
     /// the implicit device of events without one).
     public func state(for device: DeviceID?) -> LogState {
         var result = state
-        result.undoStack = stacks[device]?.undo.map(\.entry) ?? []
-        result.redoStack = stacks[device]?.redo.map(\.entry) ?? []
+        result.undoStack = stacks[device]?.undo.map { keepingOthers($0.entry, after: $0.position, device) } ?? []
+        result.redoStack = stacks[device]?.redo.map { keepingOthers($0.entry, after: $0.position, device) } ?? []
         return result
+    }
+
+    /// `entry` without what would revert another device's later change (rule 11): each record edit it holds
+    /// sets only the fields no other device set after the batch at `position`; an edit left with none is
+    /// dropped.
+    func keepingOthers(_ entry: UndoEntry, after position: Int64, _ device: DeviceID?) -> UndoEntry {
+        var entry = entry
+        entry.inverses = entry.inverses.compactMap { inverse in
+            guard case .recordEdited(let record, let fields) = inverse, let setters = setters[record.id] else {
+                return inverse
+            }
+            var kept = fields
+            for (field, _) in RecordFields.named where fields.contains(field) {
+                let setter = setters[field]
+                if setter.device != device && setter.position > position { kept.remove(field) }
+            }
+            return kept.isEmpty ? nil : .recordEdited(record, fields: kept)
+        }
+        return entry
     }
 
     /// The conflicts `stint conflicts` lists: all of them with `all`, else those that are not minor.
