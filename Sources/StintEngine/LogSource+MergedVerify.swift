@@ -36,13 +36,13 @@ extension LogSource {
         do {
             let (store, cursor) = try space.batches()
             defer { store.close() }
-            var state: LogState?
+            var fold: MergedFold?
             while let batch = try cursor.next() {
                 for event in batch.events {
-                    if state == nil {
-                        state = try LogState(genesis: event)
+                    if fold == nil {
+                        fold = try MergedFold(genesis: event)
                     } else {
-                        try FoldRules.spaces.apply(event, to: &state!)
+                        try fold!.apply(event)
                     }
                 }
                 merged += Int64(batch.events.count)

@@ -21,6 +21,9 @@ public struct LogView: Sendable {
     public let point: ReadPoint
     /// Why reading stopped before the end of the log, when damage stopped it (the view is the intact prefix).
     public let warning: LogProblem?
+    /// In a space, what the merged fold's rules resolved up to the point, in merge order (minor ones
+    /// included); none for a log that is not part of a space.
+    public var conflicts: [Conflict] = []
 
     /// Folds `source`'s log up to `point`.
     ///
@@ -104,6 +107,8 @@ public struct LogView: Sendable {
         case .seq, .deviceSeq: now = last.at
         case .knownBy(_, let instant): now = instant ?? options.clock()
         }
-        return LogView(state: state, now: now, point: point, warning: folded.warning)
+        var view = LogView(state: state, now: now, point: point, warning: folded.warning)
+        view.conflicts = folded.fold?.conflicts ?? []
+        return view
     }
 }

@@ -23,6 +23,8 @@ final class LogWalk {
     private var merged: (cursor: any StoreBatchCursor, store: MergedStore)?
     /// The point's events left to fold before the first batch handed out, in a replica.
     private var mergedSkip: Int = 0
+    /// A replica's merged fold, whose state is ``state``.
+    private var mergedFold: MergedFold?
 
     /// Starts a walk of `reader`'s log.
     ///
@@ -44,6 +46,7 @@ final class LogWalk {
             if let point {
                 let folded = try space.fold(upTo: point)
                 mergedSkip = folded.state == nil ? 0 : try Self.count(space, upTo: folded.last)
+                mergedFold = folded.fold
                 state = folded.state
                 warning = folded.warning
             }
@@ -95,20 +98,18 @@ final class LogWalk {
             }
             let events = Array(batch.events.dropFirst(mergedSkip))
             mergedSkip = 0
-            var folded = state
-            state = nil
             do throws(DomainError) {
                 for event in events {
-                    if folded == nil {
-                        folded = try LogState(genesis: event)
+                    if mergedFold == nil {
+                        mergedFold = try MergedFold(genesis: event)
                     } else {
-                        try FoldRules.spaces.apply(event, to: &folded!)
+                        try mergedFold!.apply(event)
                     }
                 }
             } catch {
                 throw StintError(error)
             }
-            state = folded
+            state = mergedFold?.state
             return LogBatch(events: events)
         }
         warning = (merged as? MergedBatchCursor)?.problem

@@ -2,7 +2,7 @@ public import StintCore
 package import StintLog
 
 /// The merged history of a replica (a log that is part of a space, docs/decisions/0007), read without its
-/// lock: every device's events in merge order, folded by the space's rules (``FoldRules/spaces``).
+/// lock: every device's events in merge order, folded by the space's rules (``MergedFold``).
 ///
 /// Every read of a replica goes through it: its caches (read models, checkpoints) are not kept for spaces
 /// yet, so a read folds the merged history from its start.
@@ -23,7 +23,9 @@ package struct MergedHistory: Sendable {
 
     /// What a fold of the merged history up to a point produced.
     struct Folded {
-        var state: LogState?
+        /// The merged fold: its state and the conflicts its rules resolved.
+        var fold: MergedFold?
+        var state: LogState? { fold?.state }
         /// The last event folded.
         var last: RecordedEvent?
         /// Why reading stopped early (damage of a device's log), if it did.
@@ -39,16 +41,15 @@ package struct MergedHistory: Sendable {
         defer { store.close() }
         let filter = try Filter(point, store: store)
         var folded = Folded()
-        let rules = FoldRules.spaces
         while let batch = try cursor.next() {
             let device = batch.position.merged?.lastKey?.device ?? store.space.device
             if filter.ends(before: batch.events[0], device: device) { break }
             do throws(DomainError) {
                 for event in batch.events where filter.includes(event, device: device) {
-                    if folded.state == nil {
-                        folded.state = try LogState(genesis: event)
+                    if folded.fold == nil {
+                        folded.fold = try MergedFold(genesis: event)
                     } else {
-                        try rules.apply(event, to: &folded.state!)
+                        try folded.fold!.apply(event)
                     }
                     folded.last = event
                 }

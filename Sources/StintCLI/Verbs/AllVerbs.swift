@@ -39,6 +39,7 @@ extension StintCLI {
         SyncStatusVerb.self,
         DevicesVerb.self,
         DeviceForkOffVerb.self,
+        ConflictsVerb.self,
         CheckVerb.self,
         ImportTimewarriorVerb.self,
         ImportWatsonVerb.self,

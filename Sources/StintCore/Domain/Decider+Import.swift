@@ -155,7 +155,7 @@ extension Decider {
     private mutating func importTag(_ name: String, _ work: inout ImportWork) -> EntityID {
         let key = InputLimits.nameKey(name)
         if let id = work.tagIds[key] { return id }
-        let id = context.newID()
+        let id = newTagID(named: name)
         let tag = Tag(id: id, name: name, color: TagPalette.color(forTagNumber: state.tags.count + createdTags))
         createdTags += 1
         work.tagIds[key] = id

@@ -76,6 +76,12 @@ extension Decider {
     ///   - refuseArchived: refuse a name that matches an archived tag (new timers).
     ///   - unknownIDIsUntagged: an unknown or deleted id means untagged with a notice (new records);
     ///     otherwise it is refused.
+    /// The id of a tag this decision creates: a new one, or on a space the derived id of its name (rule 6).
+    func newTagID(named name: String) -> EntityID {
+        guard let space = context.space else { return context.newID() }
+        return EntityID.newSpaceTag(space: space, name: name) { state.tags[$0] != nil }
+    }
+
     mutating func tagId(
         for choice: TagChoice, refuseArchived: Bool, unknownIDIsUntagged: Bool
     ) throws(DomainError) -> (EntityID?, DomainEvent?) {
@@ -93,7 +99,7 @@ extension Decider {
                 return (tag.id, nil)
             }
             _ = try InputLimits.newTagName(name)
-            let id = context.newID()
+            let id = newTagID(named: name)
             let color = TagPalette.color(forTagNumber: state.tags.count + createdTags)
             createdTags += 1
             return (id, .tagCreated(tagId: id, name: name, color: color))

@@ -5,7 +5,7 @@ extension Decider {
         let color = try colorText.map { (text) throws(DomainError) in try InputLimits.color(text) }
         try checkNameFree(name, except: nil)
         let tag = Tag(
-            id: context.newID(), name: name, color: color ?? TagPalette.color(forTagNumber: state.tags.count))
+            id: newTagID(named: name), name: name, color: color ?? TagPalette.color(forTagNumber: state.tags.count))
         return ([.tagCreated(tagId: tag.id, name: tag.name, color: tag.color)], .tagAdded(tag))
     }
 

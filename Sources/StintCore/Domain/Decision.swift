@@ -65,11 +65,18 @@ public enum Outcome: Hashable, Sendable {
 public struct DecisionContext {
     /// The current instant (the CLI's clock, or `STINT_NOW`).
     public var now: Instant
-    /// Returns a new id each call; called once per created tag, then once per created record, in event order.
+    /// Returns a new id each call; called once per created tag, then once per created record, in event order
+    /// (on a space, tags take derived ids instead: see ``space``).
     public var newID: () -> EntityID
+    /// The space the decision is for, nil for a single log. On a space a new tag's id is derived from the
+    /// space and the tag's name (`EntityID.newSpaceTag`), so that devices creating the same name offline
+    /// make one tag (decision 0007 §8, rule 6). The device that decides is told by the state it decides on:
+    /// `MergedFold.state(for:)`, whose undo and redo stacks are that device's (rule 11).
+    public var space: EntityID?
 
-    public init(now: Instant, newID: @escaping () -> EntityID) {
+    public init(now: Instant, newID: @escaping () -> EntityID, space: EntityID? = nil) {
         self.now = now
         self.newID = newID
+        self.space = space
     }
 }

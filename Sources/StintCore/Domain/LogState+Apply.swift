@@ -220,13 +220,13 @@ extension LogState {
         if record.isRunning { insertRunning(record) }
     }
 
-    private mutating func replace(_ record: Record) {
+    mutating func replace(_ record: Record) {
         runningRecordIds.removeAll { $0 == record.id }
         records[record.id] = record
         if record.isRunning { insertRunning(record) }
     }
 
-    private mutating func remove(_ id: EntityID) {
+    mutating func remove(_ id: EntityID) {
         records[id] = nil
         runningRecordIds.removeAll { $0 == id }
         deletedRecordIds.insert(id)

@@ -36,6 +36,9 @@ public struct LogState: Hashable, Sendable {
     public internal(set) var undoStack: [UndoEntry]
     /// Undo batches that ``Command/redo`` can revert, the most recent last.
     public internal(set) var redoStack: [UndoEntry]
+    /// Per tag, the place in a space's merged order of the event that set its current name; empty for a
+    /// single log, whose tag names are unique (see ``tags(named:)``).
+    public internal(set) var tagNameOrder: [EntityID: Int64] = [:]
     /// The `seq` of the last applied event.
     public internal(set) var lastSeq: Int64
     /// The `at` of the last applied event.
@@ -68,8 +71,10 @@ public struct LogState: Hashable, Sendable {
             records: records.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }, recentTagIds: recentTagIds)
     }
 
-    /// The tag that is not deleted and whose name equals `name` case-insensitively.
+    /// The tag that is not deleted and whose name equals `name` case-insensitively; on a space where
+    /// several hold it, the one whose name was set first in merge order (decision 0007 §8, rule 8).
     public func tag(named name: String) -> Tag? {
+        guard tagNameOrder.isEmpty else { return tags(named: name).first }
         let key = InputLimits.nameKey(name)
         return tags.values.first { !$0.isDeleted && InputLimits.nameKey($0.name) == key }
     }

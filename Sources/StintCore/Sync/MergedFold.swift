@@ -1,0 +1,247 @@
+/// The fold of a space's merged history (decision 0007 §7): applies every event that decodes, in every
+/// state, by the rules of §8, and lists what the rules resolved as ``Conflict``s.
+///
+/// Feed it the events of every device in merge order (``MergeOrder/merge(_:key:)`` by (hlc, device, seq)):
+/// ``init(genesis:)`` with the first (the founder's `log.created`), then ``apply(_:)`` for each other. The
+/// result is a function of the merged order alone, so every replica that holds the same events computes
+/// the same ``state`` and ``conflicts``.
+///
+/// Only an event that does not decode, a `log.created` after the first, and an undo or redo marker that does
+/// not name the top of its device's stack are damage (thrown, the fold unchanged). Everything else applies:
+/// a stop of a stopped record is a no-op (rule 1), an edit sets only its `fields` with the last writer in
+/// merge order winning per field (rules 3, 4), delete wins (rule 5), tag names and colours are last writer
+/// wins and may be shared (rules 6–8). Undo stacks are per device (rule 11): ``state(for:)`` is the state a
+/// device decides on. Events without a device (log format 1) belong to one implicit device (`nil`).
+///
+/// ```swift
+/// let merged = try MergeOrder.merge(logs, key: { MergeKey(hlc: $0.hlc!, device: $0.device!, seq: $0.seq) })
+/// let fold = try MergedFold.fold(merged)   // fold.state, fold.conflicts
+/// ```
+public struct MergedFold: Sendable {
+    /// The merged state: records, tags and settings as the rules leave them. Its undo and redo stacks are
+    /// empty; each device's are in ``state(for:)``.
+    public internal(set) var state: LogState
+    /// What the rules resolved, in merge order.
+    public internal(set) var conflicts: [Conflict] = []
+
+    /// Per device, per other device, the last `seq` of it the device had ingested (its `sync.ingested`).
+    var knowledge: [DeviceID?: [DeviceID: Int64]] = [:]
+    /// Per record, the event that last set each field.
+    var setters: [EntityID: FieldSetters] = [:]
+    /// Per running or completed record, the event that created it.
+    var createdBy: [EntityID: EventRef] = [:]
+    /// Per deleted record, the event that deleted it.
+    var deletedBy: [EntityID: EventRef] = [:]
+    /// Per tag, the event that created it, the event that set its name (and whether a rename did), and the
+    /// event that set its colour.
+    var tagCreatedBy: [EntityID: EventRef] = [:]
+    var tagNamedBy: [EntityID: (ref: EventRef, renamed: Bool)] = [:]
+    var tagColoredBy: [EntityID: EventRef] = [:]
+    /// Each device's undo and redo stacks.
+    var stacks: [DeviceID?: Stacks] = [:]
+    /// The batch the last event belongs to.
+    var batch: Batch
+    /// How many events have been folded (the position of the last one).
+    var position: Int64 = 1
+
+    /// The events that last set each member of a record.
+    struct FieldSetters: Sendable {
+        var start: EventRef
+        var end: EventRef
+        var tagId: EventRef
+        var comment: EventRef
+
+        init(all ref: EventRef) {
+            start = ref
+            end = ref
+            tagId = ref
+            comment = ref
+        }
+
+        subscript(field: RecordFields) -> EventRef {
+            get {
+                switch field {
+                case .start: return start
+                case .end: return end
+                case .tagId: return tagId
+                default: return comment
+                }
+            }
+            set {
+                switch field {
+                case .start: start = newValue
+                case .end: end = newValue
+                case .tagId: tagId = newValue
+                default: comment = newValue
+                }
+            }
+        }
+    }
+
+    /// A device's stacks; each entry with the position of its batch's first event.
+    struct Stacks: Sendable {
+        var undo: [(entry: UndoEntry, position: Int64)] = []
+        var redo: [(entry: UndoEntry, position: Int64)] = []
+    }
+
+    /// The open batch: its device and first event, where its inverses go, the entry it undoes (for rule 11)
+    /// and whether it stopped a timer (for rule 2).
+    struct Batch: Sendable {
+        var device: DeviceID?
+        var start: EventRef
+        var target: LogState.OpenBatch.Target
+        var undone: Int64?
+        var stopped = false
+    }
+
+    /// The fold after the first event of the merged history, which must be `log.created` at `seq` 1.
+    ///
+    /// - Throws: ``DomainError`` (damaged) as ``LogState/init(genesis:)``.
+    public init(genesis event: RecordedEvent) throws(DomainError) {
+        state = try LogState(genesis: event)
+        let ref = EventRef(device: event.device, seq: event.seq, position: 1)
+        batch = Batch(device: event.device, start: ref, target: .none)
+    }
+
+    /// Folds a whole merged history: its first event, then the others in order.
+    ///
+    /// - Throws: ``DomainError`` (damaged) for an empty history or the first event that is damage.
+    public static func fold(_ events: some Sequence<RecordedEvent>) throws(DomainError) -> MergedFold {
+        var iterator = events.makeIterator()
+        guard let first = iterator.next() else {
+            throw DomainError(.inconsistentEvent, "the history has no events; it must begin with log.created")
+        }
+        var fold = try MergedFold(genesis: first)
+        while let event = iterator.next() { try fold.apply(event) }
+        return fold
+    }
+
+    /// The state `device` decides on: ``state`` with that device's undo and redo stacks (rule 11; `nil` for
+    /// the implicit device of events without one).
+    public func state(for device: DeviceID?) -> LogState {
+        var result = state
+        result.undoStack = stacks[device]?.undo.map(\.entry) ?? []
+        result.redoStack = stacks[device]?.redo.map(\.entry) ?? []
+        return result
+    }
+
+    /// The conflicts `stint conflicts` lists: all of them with `all`, else those that are not minor.
+    public func conflicts(all: Bool) -> [Conflict] {
+        all ? conflicts : conflicts.filter { !$0.isMinor }
+    }
+
+    /// Applies the next event of the merged history.
+    ///
+    /// - Throws: ``DomainError`` (damaged, carrying the event's `seq`) for an event that does not decode, a
+    ///   second `log.created`, or an undo or redo marker that is not first in its batch or does not name the
+    ///   top of its device's stack; the fold is then unchanged.
+    public mutating func apply(_ event: RecordedEvent) throws(DomainError) {
+        let domain = try DomainEvent(event)
+        let ref = EventRef(device: event.device, seq: event.seq, position: position + 1)
+        let startsBatch = event.batchStart == event.seq
+        if startsBatch {
+            try openBatch(domain, ref)
+        } else if case .logCreated = domain {
+            throw DomainError(.inconsistentEvent, "log.created may only be the first event", seq: event.seq)
+        } else if domain.isUndoMarker {
+            throw DomainError(.inconsistentEvent, "\(event.type) must be the first event of its batch", seq: event.seq)
+        }
+        position += 1
+        let inverses = mutate(domain, ref)
+        if !inverses.isEmpty {
+            switch batch.target {
+            case .none: break
+            case .undo:
+                let count = stacks[batch.device]!.undo.count
+                stacks[batch.device]!.undo[count - 1].entry.prepend(inverses)
+            case .redo:
+                let count = stacks[batch.device]!.redo.count
+                stacks[batch.device]!.redo[count - 1].entry.prepend(inverses)
+            }
+        }
+        state.lastSeq = event.seq
+        state.lastAt = event.at
+    }
+
+    /// Starts a batch with its first event: moves its device's stacks (a bookkeeping batch moves none).
+    private mutating func openBatch(_ first: DomainEvent, _ ref: EventRef) throws(DomainError) {
+        let device = ref.device
+        var stacks = self.stacks[device] ?? Stacks()
+        var next = Batch(device: device, start: ref, target: .undo)
+        switch first {
+        case .logCreated:
+            throw DomainError(.inconsistentEvent, "log.created may only be the first event", seq: ref.seq)
+        case .commandUndone(let tx):
+            guard let top = stacks.undo.last, top.entry.batchStart == tx else {
+                throw DomainError(
+                    .inconsistentEvent,
+                    "command.undone names batch \(tx), but the batch its device can undo is "
+                        + (stacks.undo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
+            }
+            stacks.undo.removeLast()
+            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks.redo)
+            next.target = .redo
+            next.undone = top.position
+        case .commandRedone(let tx):
+            guard let top = stacks.redo.last, top.entry.batchStart == tx else {
+                throw DomainError(
+                    .inconsistentEvent,
+                    "command.redone names batch \(tx), but the batch its device can redo is "
+                        + (stacks.redo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
+            }
+            stacks.redo.removeLast()
+            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks.undo)
+        case .deviceJoined, .deviceForked, .syncIngested:
+            next.target = .none
+        default:
+            stacks.redo.removeAll()
+            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks.undo)
+        }
+        self.stacks[device] = stacks
+        batch = next
+    }
+
+    private static func push(
+        _ entry: (entry: UndoEntry, position: Int64), on stack: inout [(entry: UndoEntry, position: Int64)]
+    ) {
+        stack.append(entry)
+        if stack.count > LogState.undoLimit { stack.removeFirst(stack.count - LogState.undoLimit) }
+    }
+
+    /// Whether `device` had seen `event` when it wrote: its own events, and another device's up to the `upTo`
+    /// of its latest `sync.ingested` of that device. Two events are concurrent when the later one's device
+    /// had not seen the earlier one.
+    func knew(_ device: DeviceID?, _ event: EventRef) -> Bool {
+        if event.device == device { return true }
+        guard let other = event.device else { return false }
+        return (knowledge[device]?[other] ?? 0) >= event.seq
+    }
+
+    mutating func list(_ rule: Int, _ subject: Conflict.Subject, _ detail: Conflict.Detail, minor: Bool = false) {
+        conflicts.append(Conflict(rule: rule, subject: subject, detail: detail, isMinor: minor))
+    }
+
+    /// Applies `event` by the rules; the events that revert what it did (none when it was a no-op).
+    private mutating func mutate(_ event: DomainEvent, _ ref: EventRef) -> [DomainEvent] {
+        switch event {
+        case .logCreated, .commandUndone, .commandRedone, .deviceJoined:
+            return []
+        case .deviceForked(let from, let upTo, _), .syncIngested(let from, let upTo, _):
+            knowledge[ref.device, default: [:]][from] = max(knowledge[ref.device]?[from] ?? 0, upTo)
+            return []
+        case .tagCreated, .tagRenamed, .tagArchived, .tagUnarchived, .tagDeleted, .tagRestored:
+            return mutateTag(event, ref)
+        default:
+            return mutateRecord(event, ref)
+        }
+    }
+}
+
+extension DomainEvent {
+    var isUndoMarker: Bool {
+        switch self {
+        case .commandUndone, .commandRedone: return true
+        default: return false
+        }
+    }
+}
