@@ -39,7 +39,8 @@ import Testing
         #expect(
             Set(required).isSubset(of: Set(GoldenCaseTests.cases)),
             "missing: \(Set(required).subtracting(GoldenCaseTests.cases))")
-        #expect(Set(required).isDisjoint(with: GoldenCaseTests.logCases), "a sync case is a space case: no events.jsonl")
+        #expect(
+            Set(required).isDisjoint(with: GoldenCaseTests.logCases), "a sync case is a space case: no events.jsonl")
     }
 
     @Test(arguments: cases)

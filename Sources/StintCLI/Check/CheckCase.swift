@@ -169,7 +169,8 @@ struct CheckCase {
         for field in fields where !["now", "description", "devices"].contains(field.key) {
             throw Problem(
                 .invalidSettings,
-                "\(path) has an unknown member \"\(field.key)\"; only \"now\", \"description\" and \"devices\" are read")
+                "\(path) has an unknown member \"\(field.key)\"; only \"now\", \"description\" and \"devices\" are read"
+            )
         }
         if let text = json["now"] {
             guard let string = text.stringValue, case .instant(let instant) = ISO8601Timestamp.parse(string) else {

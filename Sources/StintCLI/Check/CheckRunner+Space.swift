@@ -20,7 +20,9 @@ extension CheckRunner {
         report.failures.append(
             Failure(
                 caseName: build.testCase.name, query: "(frontiers)",
-                lines: ["the devices do not end on one frontier ('verify --merged'); deliver and sync every device last:"]
+                lines: [
+                    "the devices do not end on one frontier ('verify --merged'); deliver and sync every device last:"
+                ]
                     + frontiers.map { "@\($0.device): \($0.line)" }
                     + ["rerun: " + CheckRunner.spaceCommandLine(build.testCase)]))
     }

@@ -112,7 +112,8 @@ final class SpaceBuild {
             try copy(state(device), to: backup(name) + "/state")
         case .restore(let device, let name):
             guard FileManager.default.fileExists(atPath: backup(name)) else {
-                throw Failure(lines: ["there is no backup '\(name)'; make it with '<instant> backup \(device) \(name)'"])
+                throw Failure(lines: ["there is no backup '\(name)'; make it with '<instant> backup \(device) \(name)'"]
+                )
             }
             try copy(backup(name) + "/log", to: log(device))
             try copy(backup(name) + "/state", to: state(device))
@@ -144,7 +145,9 @@ final class SpaceBuild {
                 let after = rest[rest.index(after: dollar)...]
                 let name = String(after.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
                 guard let value = try value(of: name, device: device) else {
-                    throw Failure(lines: ["'$\(name)' in '\(word)' names nothing: use $VIEW, $ID_<device> or a '=> NAME'"])
+                    throw Failure(lines: [
+                        "'$\(name)' in '\(word)' names nothing: use $VIEW, $ID_<device> or a '=> NAME'"
+                    ])
                 }
                 expanded += value
                 rest = after.dropFirst(name.count)
