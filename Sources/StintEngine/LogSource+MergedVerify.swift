@@ -23,7 +23,8 @@ extension LogSource {
     public func verifyMerged() throws(StintError) -> MergedVerificationReport {
         guard let space else {
             throw StintError(
-                .usage, "--merged verifies a space's devices, and the log \(name) is not part of a space; use 'stint verify'")
+                .usage,
+                "--merged verifies a space's devices, and the log \(name) is not part of a space; use 'stint verify'")
         }
         let opened = try Space.open(log: space.log, options: space.options)
         var devices: [(device: DeviceID, report: VerificationReport)] = []

@@ -78,7 +78,8 @@ package struct MergedHistory: Sendable {
             case .at(let instant): readingLimit = instant
             case .seq(let n): lastEvent = try Filter.existing(space.device, n, store: store)
             case .deviceSeq(let device, let n): lastEvent = try Filter.existing(device, n, store: store)
-            case .knownBy(let device, let instant): seqLimits = try Filter.knowledge(of: device, at: instant, store: store)
+            case .knownBy(let device, let instant):
+                seqLimits = try Filter.knowledge(of: device, at: instant, store: store)
             }
         }
 
@@ -101,7 +102,9 @@ package struct MergedHistory: Sendable {
         static func existing(_ device: DeviceID, _ n: Int64, store: MergedStore) throws(StintError)
             -> (device: DeviceID, seq: Int64)
         {
-            guard n >= 1 else { throw StintError(.usage, "--seq must be 1 or more (a device's first event is 1), not \(n)") }
+            guard n >= 1 else {
+                throw StintError(.usage, "--seq must be 1 or more (a device's first event is 1), not \(n)")
+            }
             let held = try store.frontier().heads[device]?.seq ?? 0
             guard held >= n else {
                 throw StintError(
@@ -138,7 +141,8 @@ package struct MergedHistory: Sendable {
             }
             guard !limits.isEmpty else {
                 throw StintError(
-                    .refused, "device \(device) had written nothing by \(instant?.iso8601 ?? "now"); choose a later time")
+                    .refused,
+                    "device \(device) had written nothing by \(instant?.iso8601 ?? "now"); choose a later time")
             }
             return limits
         }

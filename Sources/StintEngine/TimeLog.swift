@@ -38,11 +38,15 @@ public final class TimeLog {
     private let directory: LogDirectoryStore?
     /// The fold of the store's events.
     let rules: FoldRules
+    /// For a space's replica (a ``MergedStore``): the merged fold of every device's events, whose state for
+    /// this device (its own undo and redo stacks) is ``state`` (docs/decisions/0007 §7).
+    private var merged: MergedFold?
 
     init(
         path: String, store: any EventStore, state: LogState, head: StoreHead?, options: EngineOptions,
-        model: ReadModel? = nil, isSlice: Bool = false, directory: LogDirectoryStore? = nil
+        model: ReadModel? = nil, isSlice: Bool = false, directory: LogDirectoryStore? = nil, merged: MergedFold? = nil
     ) {
+        self.merged = merged
         self.path = path
         self.store = store
         self.state = state
@@ -169,6 +173,12 @@ public final class TimeLog {
     /// - Throws: ``StintError`` (damaged) for an empty store or events that cannot be folded.
     public static func open(store: any EventStore, options: EngineOptions) throws(StintError) -> TimeLog {
         let head = try store.head()
+        if let space = store as? MergedStore {
+            let fold = try foldMerged(space, upTo: head)
+            return TimeLog(
+                path: space.space.log, store: store, state: fold.state(for: space.space.device), head: head,
+                options: options, merged: fold)
+        }
         var state: LogState?
         try fold(store, after: nil, upTo: head, into: &state, rules: FoldRules.of(store))
         guard let state else {
@@ -195,6 +205,32 @@ public final class TimeLog {
             store.close()
             throw error
         }
+    }
+
+    /// The merged fold of a replica's every device's events up to `head`, from the start.
+    ///
+    /// - Throws: ``StintError`` (damaged) for an empty store, events that do not fold (the merged fold's few
+    ///   kinds of damage) or a store that ends before `head`.
+    private static func foldMerged(_ store: MergedStore, upTo head: StoreHead?) throws(StintError) -> MergedFold {
+        let cursor = try store.batches(after: nil)
+        var fold: MergedFold?
+        var reached: StorePosition?
+        while reached != head?.position, let batch = try cursor.next() {
+            do throws(DomainError) {
+                for event in batch.events {
+                    if fold == nil { fold = try MergedFold(genesis: event) } else { try fold!.apply(event) }
+                }
+            } catch {
+                throw StintError(error)
+            }
+            reached = batch.position
+        }
+        if let damage = cursor.damage { throw damage }
+        guard let fold, reached == head?.position else {
+            throw StintError(
+                .damaged, "the space of \(store.space.log) holds no readable history; run 'stint verify --merged'")
+        }
+        return fold
     }
 
     /// Folds the batches of `store` after `position` up to `head` into `state`.
@@ -271,7 +307,9 @@ public final class TimeLog {
             let newID = options.newID
             let decision: Decision
             do {
-                decision = try decide(command, state: state, context: DecisionContext(now: now, newID: { newID() }))
+                let space = (store as? MergedStore)?.space.description.spaceId
+                decision = try decide(
+                    command, state: state, context: DecisionContext(now: now, newID: { newID() }, space: space))
             } catch {
                 throw StintError(error)
             }
@@ -303,6 +341,14 @@ public final class TimeLog {
     /// Folds what other writers appended up to `current`, the store's head.
     private func catchUp(to current: StoreHead?) throws(StintError) {
         guard current != head else { return }
+        if let space = store as? MergedStore {
+            // Events of other devices may sort anywhere before the head: the merged history is folded again.
+            let fold = try Self.foldMerged(space, upTo: current)
+            merged = fold
+            state = fold.state(for: space.space.device)
+            head = current
+            return
+        }
         guard let current, let known = head, current.position.seq > known.position.seq else {
             throw StintError(
                 .damaged,
@@ -402,6 +448,15 @@ public final class TimeLog {
         let placedAsChecked =
             events.count == checked.events.count
             && zip(events, checked.events).allSatisfy { $0.seq == $1.seq && $0.at == $1.at && $0.tx == $1.tx }
+        if let space = store as? MergedStore, var fold = merged {
+            do {
+                for event in events { try fold.apply(event) }
+            } catch {
+                throw StintError(error)
+            }
+            merged = fold
+            return fold.state(for: space.space.device)
+        }
         if placedAsChecked { return checked.state }
         var next = state
         do {
@@ -419,6 +474,9 @@ public final class TimeLog {
     private func checkFits(
         _ drafts: [EventDraft], now: Instant, reading: Instant
     ) throws(StintError) -> (state: LogState, events: [RecordedEvent]) {
+        if let space = store as? MergedStore, let merged {
+            return try checkFitsMerged(drafts, now: now, reading: reading, space: space, fold: merged)
+        }
         var next = state
         let first = state.lastSeq + 1
         var events: [RecordedEvent] = []
@@ -439,6 +497,36 @@ public final class TimeLog {
                 domain: error)
         }
         return (next, events)
+    }
+
+    /// ``checkFits(_:now:reading:)`` for a replica: the events as this device will record them, applied to a
+    /// copy of the merged fold (only the merged fold's damage — a second log.created, an undo marker that
+    /// does not name the top of this device's stack — refuses a command here).
+    private func checkFitsMerged(
+        _ drafts: [EventDraft], now: Instant, reading: Instant, space: MergedStore, fold: MergedFold
+    ) throws(StintError) -> (state: LogState, events: [RecordedEvent]) {
+        var next = fold
+        let device = space.space.device
+        let first = (try space.frontier().heads[device]?.seq ?? 0) + 1
+        var events: [RecordedEvent] = []
+        do {
+            for (index, draft) in drafts.enumerated() {
+                var event = RecordedEvent(
+                    seq: first + Int64(index), at: now, type: draft.type, version: draft.version,
+                    tx: drafts.count > 1 ? first : nil, clock: reading < now ? reading : nil,
+                    prev: RecordedEvent.genesisPrev, data: draft.data)
+                event.device = device
+                event.hlc = HLC(impliedBy: now)
+                try next.apply(event)
+                events.append(event)
+            }
+        } catch {
+            throw StintError(
+                .refused,
+                "the command was refused because its events contradict the space's history (\(error.message)); "
+                    + "nothing was recorded", domain: error)
+        }
+        return (next.state(for: device), events)
     }
 
     /// Releases the store (for a log directory, its lock). The log stays usable by other processes.

@@ -14,7 +14,7 @@ import Testing
         "status": ["status"], "tags": ["tags"], "log": ["log"], "report": ["report"], "chart": ["chart"],
         "summary": ["summary"], "snapshot": ["snapshot"], "timeline": ["timeline"],
         "live-activity": ["live-activity"], "widget": ["widget", "--family", "systemSmall"],
-        "publish": ["publish", "--to", "/dev/null/widget-data.json"],
+        "publish": ["publish", "--to", "/dev/null/widget-data.json"], "conflicts": ["conflicts"],
     ]
 
     /// Every verb with `--seq` reads at a point; the table above must name each one.

@@ -51,6 +51,7 @@ import Testing
     /// What a product verb needs run first: the space verbs read a log that is part of a space.
     static let productSetup: [String: [[String]]] = [
         "sync status": [["sync", "init", "$DIR/space"]], "devices": [["sync", "init", "$DIR/space"]],
+        "conflicts": [["sync", "init", "$DIR/space"]],
     ]
 
     /// Verbs whose standard output is their product (a read, a report, a result), with arguments that run
@@ -67,7 +68,7 @@ import Testing
         ("export csv", ["export", "csv"]), ("export json", ["export", "json"]),
         ("export timewarrior", ["export", "timewarrior"]), ("help", ["help", "stop"]),
         ("completions", ["completions", "bash"]), ("__complete", ["__complete", "--", "st"]),
-        ("sync status", ["sync", "status"]), ("devices", ["devices"]),
+        ("sync status", ["sync", "status"]), ("devices", ["devices"]), ("conflicts", ["conflicts"]),
     ]
 
     /// Verbs that need two devices, whose stream rule ``SpaceCLITests`` checks.
@@ -115,7 +116,9 @@ import Testing
     func aProductVerbPrintsOnStandardOutputAndNothingElseWithQuiet(_ verb: String) throws {
         let arguments = try #require(Self.productCases.first { $0.verb == verb }).arguments
         let (directory, cli) = MutationErrorTests.makeLog()
-        let resolve = { (arguments: [String]) in arguments.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) } }
+        let resolve = { (arguments: [String]) in
+            arguments.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) }
+        }
         for command in Self.productSetup[verb] ?? [] { #expect(cli.run(resolve(command)).status == 0) }
         let result = cli.run(["-q"] + resolve(arguments))
         #expect(result.status == 0, "\(result.stderr)")
@@ -138,7 +141,10 @@ import Testing
         var arguments: [String]
         if let write = OutputStreamTests.writeCases.first(where: { $0.verb == verb }) {
             for command in write.before {
-                last = cli.run(command.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) }).stdout.split(separator: "\n").last.map(String.init) ?? ""
+                last =
+                    cli.run(command.map { $0.replacingOccurrences(of: "$DIR", with: directory.path) }).stdout.split(
+                        separator: "\n"
+                    ).last.map(String.init) ?? ""
             }
             arguments = write.arguments
         } else {

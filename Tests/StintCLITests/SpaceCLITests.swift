@@ -144,7 +144,8 @@ import Testing
         let unchanged = MutationErrorTests.snapshot(a.log)
         let usage: [[String]] = [
             ["sync", "init", "relative/dir"], ["status", "--as-known-by", "zz"], ["status", "--seq", ":3"],
-            ["status", "--as-known-by", "x@"], ["device", "fork-off", "nonsense"], ["verify", "--merged", "--expect-head", "1:ab"],
+            ["status", "--as-known-by", "x@"], ["device", "fork-off", "nonsense"],
+            ["verify", "--merged", "--expect-head", "1:ab"],
         ]
         for arguments in usage {
             let result = a.run("09:20", arguments, status: 64)

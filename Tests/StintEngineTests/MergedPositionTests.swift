@@ -14,7 +14,7 @@ import Testing
         let a = space.replica("a")
         let b = space.replica("b", skew: 60_000)
         try space.found(a)
-        try space.joinWithNote(b)
+        try space.join(b)
         try a.sync()
         let store = try a.store()
         defer { store.close() }
@@ -22,7 +22,7 @@ import Testing
         try b.write("b1")  // b's clock is ahead: b1 sorts after everything a holds
         try a.sync()
         let after = try store.allBatches(after: before.position)
-        #expect(after.flatMap(\.events).compactMap { $0.data["text"]?.stringValue } == ["b1"])
+        #expect(after.flatMap(\.events).compactMap { $0.data["name"]?.stringValue } == ["b1"])
         #expect(after.last?.position == (try store.head())?.position)
     }
 
@@ -31,7 +31,7 @@ import Testing
         let a = space.replica("a", skew: 60_000)
         let b = space.replica("b")
         try space.found(a)
-        try space.joinWithNote(b)
+        try space.join(b)
         try a.sync()
         try b.sync()
         b.clock.set(a.clock.now.adding(milliseconds: -30_000))
@@ -44,7 +44,7 @@ import Testing
         let error = try #require(throws: StintError.self) { try store.allBatches(after: position) }
         #expect(error.code == .positionSuperseded)
         #expect(error.category == .refused)
-        let texts = try store.allBatches().flatMap(\.events).compactMap { $0.data["text"]?.stringValue }
+        let texts = try store.allBatches().flatMap(\.events).compactMap { $0.data["name"]?.stringValue }
         #expect(Array(texts.suffix(2)) == ["b1", "a1"], "from the start, b1 sorts before a1")
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let a = space.replica("a")
         let b = space.replica("b")
         try space.found(a)
-        try space.joinWithNote(b)
+        try space.join(b)
         return (space, a, b)
     }
 
@@ -35,7 +35,7 @@ import Testing
         #expect(scan.acceptedEvents == 1, "a2 arrived whole, a3 is cut")
         let report = try b.sync()
         #expect(report.ingested.map(\.acceptedEvents) == [1])
-        let mirrored = try b.events(of: "\(b.log)/mirrors/\(a.device)").compactMap { $0.data["text"]?.stringValue }
+        let mirrored = try b.events(of: "\(b.log)/mirrors/\(a.device)").compactMap { $0.data["name"]?.stringValue }
         #expect(mirrored == ["a1", "a2"])
 
         try whole.write(to: URL(fileURLWithPath: segment))
@@ -55,7 +55,7 @@ import Testing
         #expect(segments.count >= 3)
         let moved = "\(space.root.path)/held-back"
         try FileManager.default.moveItem(atPath: "\(space.published(a))/\(segments[1])", toPath: moved)
-        try space.joinWithNote(b)
+        try space.join(b)
         let scan = try #require(try b.status().devices.first { $0.device == a.device })
         #expect(scan.waiting != nil, "the gap is reported")
         #expect(scan.mirrorHead != nil && scan.forkedAt == nil && scan.behindBy == nil)
@@ -65,6 +65,19 @@ import Testing
         try FileManager.default.moveItem(atPath: moved, toPath: "\(space.published(a))/\(segments[1])")
         try b.sync()
         #expect(try b.events(of: "\(b.log)/mirrors/\(a.device)") == (try a.events(of: a.log)))
+    }
+
+    @Test func anEventOfATypeThisBuildDoesNotKnowStopsIngestionBeforeIt() throws {
+        let (space, a, b) = try twoReplicas()
+        try a.write("a1")
+        try a.append([note("from a newer Stint")])
+        try a.write("a2")
+        let report = try b.sync()
+        let scan = try #require(report.devices.first { $0.device == a.device })
+        #expect(scan.waiting?.contains("newer Stint") == true)
+        let mirrored = try b.events(of: "\(b.log)/mirrors/\(a.device)").compactMap { $0.data["name"]?.stringValue }
+        #expect(mirrored == ["a1"], "the batches before it are ingested, none from it on")
+        #expect(FileManager.default.fileExists(atPath: space.published(a)))
     }
 
     @Test func aShorterCopyIsBehindWithoutAnErrorAndLosesNothing() throws {
@@ -96,7 +109,7 @@ import Testing
     @Test func aRestoredBackupWritingOtherEventsIsAForkThatStopsOnlyItsDevice() throws {
         let (space, a, b) = try twoReplicas()
         let c = space.replica("c")
-        try space.joinWithNote(c)
+        try space.join(c)
         try a.write("a1")
         let backup = space.root.appending("a-backup")
         try FileManager.default.copyItem(atPath: a.log, toPath: backup)
@@ -108,7 +121,7 @@ import Testing
         try FileManager.default.removeItem(atPath: a.log)
         try FileManager.default.copyItem(atPath: backup, toPath: a.log)
         let restored = try a.store()
-        _ = try restored.appendExpectingSuccess([note("a2 on the restored copy")], at: a.clock.now)
+        _ = try restored.appendExpectingSuccess([remark("a2 on the restored copy", ids: a.ids)], at: a.clock.now)
         #expect(restored.lastPublish == .forked(seq: forkedSeq), "its own publish sees the other bytes")
         #expect(try a.status().publishedForkAt == forkedSeq)
         restored.close()

@@ -9,11 +9,8 @@ import Testing
 /// Fork-off (docs/decisions/0007 §6.3, rule 10): the branch that is not the sync folder's becomes a new device
 /// whose id and log every replica derives alike, so both branches fold and nothing is lost.
 @Suite struct SpaceForkOffTests {
-    /// Fork-off with a note as the first event (the frame-level tests do not fold).
     private func forkOff(_ replica: SpaceHarness.Replica, _ device: DeviceID, at seq: Int64) throws -> DeviceID {
-        try Space.open(log: replica.log, options: replica.options).forkOff(device: device, at: seq) {
-            note("forked from \($0) after \($1) (\($2))")
-        }
+        try Space.open(log: replica.log, options: replica.options).forkOff(device: device, at: seq)
     }
 
     @Test func bothBranchesBecomeDevicesAndEveryReplicaConverges() throws {
@@ -21,7 +18,7 @@ import Testing
         let a = space.replica("a")
         let b = space.replica("b")
         try space.found(a)
-        try space.joinWithNote(b)
+        try space.join(b)
         try a.write("a1")
         // A clone of a's disk: the same id, the log as it was.
         let clone = SpaceHarness.Replica(
@@ -39,7 +36,7 @@ import Testing
         // The clone writes too; the sync tool keeps the clone's copy of the device's directory.
         clone.clock.advance(milliseconds: 5000)
         let store = try clone.store()
-        _ = try store.appendExpectingSuccess([note("a2 on the clone")], at: clone.clock.now)
+        _ = try store.appendExpectingSuccess([remark("a2 on the clone", ids: clone.ids)], at: clone.clock.now)
         store.close()
         try FileManager.default.removeItem(atPath: space.published(a))
         try SegmentCopier().copy(from: clone.log, to: space.published(a))
@@ -65,7 +62,7 @@ import Testing
         let history = try b.mergedEvents()
         #expect(try a.mergedEvents() == history)
         #expect(try clone.mergedEvents() == history)
-        let texts = history.compactMap { $0.data["text"]?.stringValue }
+        let texts = history.compactMap { $0.data["name"]?.stringValue }
         #expect(texts.contains("a2 on the original") && texts.contains("a2 on the clone"), "nothing is dropped")
     }
 }

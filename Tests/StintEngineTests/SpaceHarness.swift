@@ -47,13 +47,13 @@ final class SpaceHarness {
             try MergedStore.open(log: log, holdingLock: false, options: options)
         }
 
-        /// Appends a batch of notes and publishes it.
+        /// Appends a batch of remarks and publishes it.
         @discardableResult
         func write(_ texts: String...) throws -> StoredBatch {
             let store = try store()
             defer { store.close() }
             clock.advance(milliseconds: 1000)
-            let (batch, _) = try store.appendExpectingSuccess(texts.map(note), at: clock.now)
+            let (batch, _) = try store.appendExpectingSuccess(texts.map { remark($0, ids: ids) }, at: clock.now)
             return batch
         }
 
@@ -121,11 +121,9 @@ final class SpaceHarness {
         _ = try Space.initSpace(log: replica.log, folder: folder, options: replica.options)
     }
 
-    /// A device joining with a note as its first event (the frame-level tests do not fold).
-    func joinWithNote(_ replica: Replica) throws {
-        _ = try Space.join(log: replica.log, folder: folder, options: replica.options) { _, device in
-            note("joined \(device)")
-        }
+    /// A device joining the space.
+    func join(_ replica: Replica) throws {
+        _ = try Space.joinSpace(log: replica.log, folder: folder, options: replica.options)
     }
 
     /// The directory of a device's log in the sync folder.
@@ -151,4 +149,9 @@ final class SpaceHarness {
     static func segments(of directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl.zst") }.sorted()
     }
+}
+
+/// An event the tests can tell apart by its text (its `name`): a tag created with that name.
+func remark(_ text: String, ids: IncrementingIDs) -> EventDraft {
+    DomainEvent.tagCreated(tagId: ids.next(), name: text, color: "#29BF12").draft
 }

@@ -77,7 +77,7 @@ import Testing
         let a = space.replica("a")
         let b = space.replica("b")
         try space.found(a)
-        try space.joinWithNote(b)
+        try space.join(b)
         try a.write("a1")
         let other = SpaceHarness()
         _ = other.replica("unused")  // so that c's ids, its space's id among them, are not a's
@@ -102,17 +102,15 @@ import Testing
         let b = space.replica("b")
         try space.found(a)
         let own = try #require(throws: StintError.self) {
-            try Space.join(log: a.log, folder: space.folder, options: b.options) { _, _ in note("x") }
+            try Space.joinSpace(log: a.log, folder: space.folder, options: b.options)
         }
         #expect(own.category == .refused && own.message.contains("already"))
         let again = try #require(throws: StintError.self) {
-            try Space.join(log: space.root.appending("a/second"), folder: space.folder, options: a.options) { _, _ in
-                note("x")
-            }
+            try Space.joinSpace(log: space.root.appending("a/second"), folder: space.folder, options: a.options)
         }
         #expect(again.message.contains("already writes to the space"))
         #expect(throws: StintError.self, "a relative folder") {
-            try Space.join(log: b.log, folder: "sync", options: b.options) { _, _ in note("x") }
+            try Space.joinSpace(log: b.log, folder: "sync", options: b.options)
         }
     }
 
@@ -122,12 +120,12 @@ import Testing
         let b = space.replica("b")
         try space.found(a)
         try a.write("a1")
-        try space.joinWithNote(b)
+        try space.join(b)
         let first = try #require(try b.events(of: b.log).first)
         let last = try #require(try a.events(of: a.log).last)
         #expect(try #require(first.hlc) > (try #require(last.hlc)), "b's clock is a day behind a's")
         let own = try b.events(of: b.log)
-        #expect(own.map(\.type) == ["test.noted", "sync.ingested"], "joined, then the ingestion of the space")
+        #expect(own.map(\.type) == ["device.joined", "sync.ingested"], "joined, then the ingestion of the space")
         #expect(own[1].data["from"]?.stringValue == a.device.description)
         #expect(try b.mergedEvents().suffix(2).map(\.seq) == [1, 2], "both sort after a's events")
         #expect(Set(try b.frontier().heads.keys) == [a.device, b.device])

@@ -16,8 +16,8 @@ import Testing
         let c = space.replica("c", skew: 7_200_000)
         try space.found(a)
         try a.write("a1")
-        try space.joinWithNote(b)
-        try space.joinWithNote(c)
+        try space.join(b)
+        try space.join(c)
         try b.write("b1", "b2")
         try c.write("c1")
         try a.write("a2")
@@ -33,7 +33,7 @@ import Testing
         let history = try a.mergedEvents()
         #expect(try b.mergedEvents() == history)
         #expect(try c.mergedEvents() == history)
-        let texts = history.compactMap { $0.data["text"]?.stringValue }
+        let texts = history.compactMap { $0.data["name"]?.stringValue }
         #expect(Set(texts).isSuperset(of: ["a1", "a2", "b1", "b2", "b3", "c1"]), "nothing is lost")
         #expect(history.count == frontier.heads.values.reduce(0) { $0 + Int($1.seq) })
 
@@ -57,7 +57,7 @@ import Testing
         let a = space.replica("a")
         let b = space.replica("b")
         try space.found(a)
-        try space.joinWithNote(b)
+        try space.join(b)
         for step in 0..<3 { try a.write("a\(step)") }
         let report = try b.sync()
         #expect(report.ingested.map(\.device) == [a.device])
@@ -76,7 +76,7 @@ import Testing
         a.sealThreshold = 400
         let b = space.replica("b")
         try space.found(a)
-        try space.joinWithNote(b)
+        try space.join(b)
         for step in 0..<12 { try a.write("a note long enough to fill a segment quickly, number \(step)") }
         let own = try SpaceHarness.segments(of: a.log)
         #expect(own.count > 2, "the small threshold sealed segments")
@@ -95,7 +95,7 @@ import Testing
         let a = space.replica("a")
         let b = space.replica("b")
         try space.found(a)
-        try space.joinWithNote(b)
+        try space.join(b)
         try a.write("a1")
         try b.write("b1")
         let before = try space.folderBytes()

@@ -24,6 +24,16 @@ import Testing
         return log.state
     }
 
+    /// What two replicas must agree on: records, tags, running and deleted records (each device's undo and
+    /// redo stacks are its own, rule 11, so those differ by design).
+    private func shared(_ state: LogState) -> [String] {
+        [
+            "\(state.records.sorted { $0.key < $1.key }.map(\.value))",
+            "\(state.tags.sorted { $0.key < $1.key }.map(\.value))",
+            "\(state.runningRecordIds)", "\(state.deletedRecordIds.sorted())",
+        ]
+    }
+
     @Test func twoDevicesRunningCommandsConvergeOnOneState() throws {
         let space = SpaceHarness()
         let a = space.replica("a")
@@ -47,7 +57,7 @@ import Testing
         for replica in [a, b, a] { try replica.sync() }
         #expect(try a.frontier() == (try b.frontier()))
         let state = try state(of: a)
-        #expect(try state == self.state(of: b))
+        #expect(try shared(state) == shared(self.state(of: b)))
         #expect(state.runningRecords.isEmpty, "b's stop applies on a too")
         #expect(state.tags.values.map(\.name).sorted() == ["reading", "writing"])
         #expect(state.records.count == 2)

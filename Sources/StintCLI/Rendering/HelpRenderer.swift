@@ -16,7 +16,10 @@ struct HelpRenderer {
         ("See where the time went", ["log", "report", "chart", "summary"]),
         ("Widgets", ["snapshot", "timeline", "live-activity", "widget", "publish", "check"]),
         ("The log", ["history", "replay", "diff", "verify"]),
-        ("Several devices (docs/sync.md)", ["sync init", "sync join", "sync", "sync status", "devices", "conflicts", "device fork-off"]),
+        (
+            "Several devices (docs/sync.md)",
+            ["sync init", "sync join", "sync", "sync status", "devices", "conflicts", "device fork-off"]
+        ),
         (
             "Import and export",
             ["import timewarrior", "import watson", "export csv", "export json", "export timewarrior"]

@@ -32,12 +32,13 @@ struct ConflictsVerb: Verb {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let source = try context.reader()
+        // The point first, so that a wrong one is reported as for every read verb.
+        let view = try context.view(point)
         guard source.isReplica else {
             throw CLIError.refused(
                 "the log \(source.name) is not part of a space, so nothing was merged; conflicts exist only between "
                     + "devices of a space (docs/sync.md)")
         }
-        let view = try context.view(point)
         let format = TextFormat(calendar: view.state.calendar)
         var entries = view.conflicts.filter { includesMinor || !$0.isMinor }.map { ($0.line, $0.json) }
         entries += try Self.forksAndClocks(source, upTo: view, format: format)
@@ -64,7 +65,8 @@ struct ConflictsVerb: Verb {
                 if event.type == EventType.deviceForked.rawValue,
                     case .deviceForked(let from, let upTo, _)? = try? DomainEvent(event)
                 {
-                    let line = "rule 10 device \(from.short)  forked at seq \(upTo + 1); branch kept as device \(device.short)"
+                    let line =
+                        "rule 10 device \(from.short)  forked at seq \(upTo + 1); branch kept as device \(device.short)"
                     forks.append(
                         (
                             line,

@@ -7,7 +7,8 @@ struct DeviceForkOffVerb: Verb {
         path: ["device", "fork-off"],
         abstract: "Keep both branches of a forked device: the one this log holds becomes a new device.",
         arguments: [
-            ArgumentSpec(name: "DEVICE@SEQ", help: "The device and the seq 'stint sync' named (DEVICE: its first digits).")
+            ArgumentSpec(
+                name: "DEVICE@SEQ", help: "The device and the seq 'stint sync' named (DEVICE: its first digits).")
         ],
         discussion: """
             Two installations wrote different events as one device from SEQ on (a restored backup, a cloned

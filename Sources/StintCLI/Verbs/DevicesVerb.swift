@@ -33,7 +33,10 @@ struct DevicesVerb: Verb {
             context.printJSON(
                 .array(
                     rows.map { row in
-                        .object(["device": .string(row.device.description), "events": .int(row.events), "self": .bool(row.isSelf)])
+                        .object([
+                            "device": .string(row.device.description), "events": .int(row.events),
+                            "self": .bool(row.isSelf),
+                        ])
                     }))
             return
         }

@@ -13,7 +13,9 @@ struct SyncStatusVerb: Verb {
             by K": nothing is lost), or a fork. The last line is the frontier hash: two devices that print the
             same one hold the same events and print the same bytes for every read (docs/sync.md).
             """,
-        examples: [("stint sync status", "What each device has delivered."), ("stint --json sync status", "The same as JSON.")]
+        examples: [
+            ("stint sync status", "What each device has delivered."), ("stint --json sync status", "The same as JSON."),
+        ]
     )
 
     init(_ arguments: ParsedArguments) throws(CLIError) {}
@@ -40,7 +42,8 @@ struct SyncStatusVerb: Verb {
         let own = status.ownHead?.seq ?? 0
         var mine = "\(status.device.short)  this device: \(own) events"
         if let fork = status.publishedForkAt {
-            mine += "; NOT PUBLISHED: the folder holds other events at seq \(fork) (another installation writes as "
+            mine +=
+                "; NOT PUBLISHED: the folder holds other events at seq \(fork) (another installation writes as "
                 + "this device; run 'stint device fork-off \(status.device.short)@\(fork)')"
         } else if let published = status.publishedHead?.seq, published >= own {
             mine += ", published"
@@ -78,9 +81,11 @@ struct SyncStatusVerb: Verb {
             devices.append(
                 .object([
                     "device": .string(device.device.description), "self": .bool(false),
-                    "seq": .int(device.mirrorHead?.seq ?? 0), "head": device.mirrorHead.map { .string($0.hash) } ?? .null,
+                    "seq": .int(device.mirrorHead?.seq ?? 0),
+                    "head": device.mirrorHead.map { .string($0.hash) } ?? .null,
                     "ready": .int(Int64(device.acceptedEvents)), "behindBy": device.behindBy.map(JSON.int) ?? .null,
-                    "waiting": device.waiting.map(JSON.string) ?? .null, "forkedAt": device.forkedAt.map(JSON.int) ?? .null,
+                    "waiting": device.waiting.map(JSON.string) ?? .null,
+                    "forkedAt": device.forkedAt.map(JSON.int) ?? .null,
                 ]))
         }
         return .object([

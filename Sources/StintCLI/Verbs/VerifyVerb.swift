@@ -21,7 +21,8 @@ struct VerifyVerb: Verb {
 
     static let merged = Flag(
         "merged",
-        "In a space: check every device's log this one holds, fold their merged history, and print the frontier hash (equal on devices that hold the same events).")
+        "In a space: check every device's log this one holds, fold their merged history, and print the frontier hash (equal on devices that hold the same events)."
+    )
 
     static let spec = VerbSpec(
         path: ["verify"],
@@ -139,7 +140,8 @@ struct VerifyVerb: Verb {
         } else {
             for (device, log) in report.devices {
                 let state = log.isIntact ? "intact" : "damaged"
-                context.print("\(device.short)  \(state): \(log.eventCount) events, head \(log.head?.description ?? "none")")
+                context.print(
+                    "\(device.short)  \(state): \(log.eventCount) events, head \(log.head?.description ?? "none")")
                 for problem in log.problems { context.print("  " + problem) }
             }
             if let problem = report.foldProblem {

@@ -13,7 +13,8 @@ public struct DeviceScan: Hashable, Sendable {
     /// the chain.
     public var accepted: [LogBatch] = []
     /// Where reading the folder's copy stopped before its end, "not arrived yet" (a torn or missing file, a
-    /// file that cannot be opened, a frame that does not check): what, and in which file and at which offset.
+    /// file that cannot be opened, a frame that does not check) or an event of a type this build does not
+    /// know (written by a newer Stint): what, and in which file and at which offset.
     public var waiting: String?
     /// How many events the folder's copy lacks that the mirror holds (a stale copy the sync tool delivered):
     /// not an error, nothing is lost.
@@ -74,6 +75,12 @@ extension Space {
                     scan.waiting =
                         "event \(stranger.seq) in \(path) was written by device \(stranger.device!), not by \(device); "
                         + "that directory holds another device's events"
+                    return scan
+                }
+                if let unknown = batch.events.first(where: { EventType(rawValue: $0.type) == nil }) {
+                    scan.waiting =
+                        "event \(unknown.seq) in \(path) is of type \(unknown.type), which this Stint does not know: "
+                        + "it was written by a newer Stint; upgrade to ingest it"
                     return scan
                 }
                 scan.accepted.append(batch)
