@@ -27,6 +27,9 @@ struct CheckCase {
         var line: Int
         /// The device whose replica a space case's query reads (`@a`); nil in a log case.
         var device: String? = nil
+        /// Set when the "query" is a command of a space case's commands.txt whose output is compared
+        /// (`-> name`): its line there; `line` is then the same.
+        var command: Int? = nil
     }
 
     /// Why a case cannot be run: a missing file or a malformed line.
@@ -122,8 +125,11 @@ struct CheckCase {
                 "\(trimmed) has no \(CheckCase.queriesFile); list the queries there, one 'name: <stint arguments>' a line"
             )
         }
-        self.queries = try CheckCase.parseQueries(
-            String(decoding: queries, as: UTF8.self), file: trimmed + "/" + CheckCase.queriesFile, devices: devices)
+        self.queries = try CheckCase.withCommandOutputs(
+            try CheckCase.parseQueries(
+                String(decoding: queries, as: UTF8.self), file: trimmed + "/" + CheckCase.queriesFile,
+                devices: devices),
+            commands: commands, file: trimmed + "/" + CheckCase.commandsFile)
         if let now = settings.now {
             self.now = now
         } else if let last = commands.last {
@@ -195,6 +201,34 @@ struct CheckCase {
         return settings
     }
 
+    /// A name that can name `expected/<name>.out`: letters, digits, `-`, `_` and `.`, not starting with `.`.
+    static func isQueryName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            }
+    }
+
+    /// `queries` and, after them, the commands whose output is compared (`-> name`), as queries.
+    static func withCommandOutputs(_ queries: [Query], commands: [SpaceCommand], file: String) throws(Problem)
+        -> [Query]
+    {
+        var all = queries
+        var names = Set(queries.map(\.name))
+        for command in commands {
+            guard case .run(let device, let arguments, let status, _, let output?) = command.action else { continue }
+            guard names.insert(output).inserted else {
+                throw Problem(.duplicateName, "\(file):\(command.line): the name '\(output)' is used twice")
+            }
+            all.append(
+                Query(
+                    name: output, arguments: arguments, status: status, line: command.line, device: device,
+                    command: command.line))
+        }
+        return all
+    }
+
     /// The time of the last event of the case's events.jsonl.
     static func lastEventTime(directory: String) throws(Problem) -> Instant {
         let events = directory + "/" + eventsFile
@@ -252,13 +286,7 @@ struct CheckCase {
             status = value
             head = String(head[..<open.lowerBound]).trimmingSpaces
         }
-        guard !head.isEmpty,
-            head.unicodeScalars.allSatisfy({
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
-            }),
-            !head.hasPrefix(".")
-        else {
+        guard isQueryName(head) else {
             throw Problem(
                 .malformedQuery,
                 "\(file):\(number): the name '\(head)' may hold only letters, digits, '-', '_' and '.' (it names expected/<name>.out)"

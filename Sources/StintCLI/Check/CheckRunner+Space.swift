@@ -32,7 +32,12 @@ extension CheckRunner {
         let check = "stint check " + quoted(testCase.directory)
         guard let query else { return check + " (it builds the devices from \(CheckCase.commandsFile))" }
         let words = ["@" + (query.device ?? "")] + query.arguments
+        let quotedWords = words.map(quoted).joined(separator: " ")
+        if let line = query.command {
+            return check + " (it builds the devices from \(CheckCase.commandsFile), whose line \(line) is "
+                + "'\(quotedWords)')"
+        }
         return check + " (it builds the devices from \(CheckCase.commandsFile), then runs "
-            + "\(CheckCase.queriesFile):\(query.line) '\(words.map(quoted).joined(separator: " "))' at \(testCase.now.iso8601))"
+            + "\(CheckCase.queriesFile):\(query.line) '\(quotedWords)' at \(testCase.now.iso8601))"
     }
 }

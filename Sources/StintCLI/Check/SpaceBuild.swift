@@ -17,6 +17,8 @@ final class SpaceBuild {
     let testCase: CheckCase
     let root: String
     private var captured: [String: String] = [:]
+    /// What the commands with `-> name` printed, by their line in commands.txt.
+    private var outputs: [Int: CheckRunner.Outcome] = [:]
 
     /// Runs every command of `testCase`.
     ///
@@ -60,6 +62,7 @@ final class SpaceBuild {
 
     /// Runs a query of the case on its device, at the case's "now", without an id seed.
     func execute(_ query: CheckCase.Query) -> CheckRunner.Outcome {
+        if let line = query.command, let outcome = outputs[line] { return withoutRoot(outcome) }
         let device = query.device ?? testCase.devices[0]
         let arguments: [String]
         do {
@@ -67,8 +70,12 @@ final class SpaceBuild {
         } catch {
             return CheckRunner.Outcome(status: 64, stdout: "", stderr: error.lines.joined(separator: "\n") + "\n")
         }
-        let outcome = run(arguments, device: device, now: testCase.now, seed: nil)
-        return CheckRunner.Outcome(
+        return withoutRoot(run(arguments, device: device, now: testCase.now, seed: nil))
+    }
+
+    /// `outcome` with the temporary directory written `<tmp>`.
+    private func withoutRoot(_ outcome: CheckRunner.Outcome) -> CheckRunner.Outcome {
+        CheckRunner.Outcome(
             status: outcome.status, stdout: outcome.stdout.replacingOccurrences(of: root, with: "<tmp>"),
             stderr: outcome.stderr.replacingOccurrences(of: root, with: "<tmp>"))
     }
@@ -88,7 +95,7 @@ final class SpaceBuild {
 
     private func perform(_ command: SpaceCommand) throws(Failure) {
         switch command.action {
-        case .run(let device, let arguments, let status, let capture):
+        case .run(let device, let arguments, let status, let capture, let output):
             let outcome = run(
                 try expand(arguments, device: device), device: device, now: command.instant, seed: command.line)
             guard outcome.status == status else {
@@ -96,6 +103,7 @@ final class SpaceBuild {
                     lines: ["exit status: expected \(status), got \(outcome.status)"]
                         + outcome.stderr.split(separator: "\n").map { "stderr: " + $0 })
             }
+            if output != nil { outputs[command.line] = outcome }
             if let capture {
                 captured[capture] = outcome.stdout.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
             }

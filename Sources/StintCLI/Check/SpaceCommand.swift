@@ -4,7 +4,7 @@ import StintCore
 /// instant of its own clock, or what the sync tool (or a person restoring a backup) does to the devices.
 ///
 /// ```
-/// <instant> @<device> [(exit N)] <stint arguments>  [=> NAME]   that device runs a command
+/// <instant> @<device> [(exit N)] <stint arguments>  [=> NAME] [-> name]   that device runs a command
 /// <instant> deliver <from> <to>                                   <from>'s directory reaches <to>'s view
 /// <instant> backup <device> <name>                                copies the device's log and state
 /// <instant> restore <device> <name>                               puts that copy back in their place
@@ -12,8 +12,9 @@ import StintCore
 struct SpaceCommand {
     enum Action: Equatable {
         /// `@device`: runs `arguments` as that device; its exit status must be `status`; `=> NAME` keeps the
-        /// first word it printed in `$NAME`.
-        case run(device: String, arguments: [String], status: Int32, capture: String?)
+        /// first word it printed in `$NAME`; `-> name` compares what it printed with `expected/<name>.out`
+        /// (and `.err`) as a query's output is.
+        case run(device: String, arguments: [String], status: Int32, capture: String?, output: String?)
         /// The sync tool copies `from`'s own directory from `from`'s view into `to`'s view.
         case deliver(from: String, to: String)
         /// A backup of the device's log directory and device id file, kept as `name`.
@@ -97,7 +98,7 @@ struct SpaceCommand {
         return SpaceCommand(instant: instant, action: action, line: number, text: line)
     }
 
-    /// The part of a device's line after `@device`: `[(exit N)] <arguments> [=> NAME]`.
+    /// The part of a device's line after `@device`: `[(exit N)] <arguments> [=> NAME] [-> name]`.
     private static func run(_ words: [String], device: String) throws(QueryWords.Failure) -> Action {
         var words = words
         var status: Int32 = 0
@@ -110,6 +111,16 @@ struct SpaceCommand {
             status = value
             words.removeFirst(2)
         }
+        var output: String?
+        if words.count >= 2, words[words.count - 2] == "->" {
+            guard let name = words.last, CheckCase.isQueryName(name) else {
+                throw QueryWords.Failure(
+                    message: "'-> name' takes a name of letters, digits, '-', '_' and '.': it names expected/<name>.out"
+                )
+            }
+            output = name
+            words.removeLast(2)
+        }
         var capture: String?
         if words.count >= 2, words[words.count - 2] == "=>" {
             guard let name = words.last, isIdentifier(name) else {
@@ -121,6 +132,6 @@ struct SpaceCommand {
         guard !words.isEmpty else {
             throw QueryWords.Failure(message: "@\(device) runs nothing; write e.g. '@\(device) start writing'")
         }
-        return .run(device: device, arguments: words, status: status, capture: capture)
+        return .run(device: device, arguments: words, status: status, capture: capture, output: output)
     }
 }
