@@ -107,7 +107,8 @@ public struct LogView: Sendable {
         case .seq, .deviceSeq: now = last.at
         case .knownBy(_, let instant): now = instant ?? options.clock()
         }
-        var view = LogView(state: state, now: now, point: point, warning: folded.warning)
+        // Tags that share a name (rule 8) are shown as `NAME (2)` in every output of the view.
+        var view = LogView(state: state.withDisplayNames(), now: now, point: point, warning: folded.warning)
         view.conflicts = folded.fold?.conflicts ?? []
         return view
     }

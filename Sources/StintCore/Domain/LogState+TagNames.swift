@@ -25,4 +25,16 @@ extension LogState {
         guard let index = holders.firstIndex(where: { $0.id == id }), index > 0 else { return tag.name }
         return "\(tag.name) (\(index + 1))"
     }
+
+    /// The state as listings show it: each tag that shares its name with live tags whose name was set before
+    /// (rule 8) carries ``displayName(of:)`` (`NAME (2)`), so that every output tells them apart. Lookups keep
+    /// using the state itself. Unchanged when no name is shared.
+    public func withDisplayNames() -> LogState {
+        guard !tagNameOrder.isEmpty else { return self }
+        var shown = self
+        for id in tags.keys {
+            if let name = displayName(of: id), name != tags[id]?.name { shown.tags[id]?.name = name }
+        }
+        return shown
+    }
 }
