@@ -166,6 +166,15 @@ import Testing
         let notASpace = plain.run("09:20", ["sync"], status: 1)
         #expect(notASpace.stderr.contains("not part of a space"), "\(notASpace.stderr)")
         plain.run("09:20", ["status", "--as-known-by", "abc"], status: 64)
+        // A sync folder that cannot be one changes neither the log nor the device id file (found by the CLI
+        // fuzzer: the log became format 2 and the id file appeared before the folder was refused).
+        let plainLog = MutationErrorTests.snapshot(plain.log)
+        for folder in [plain.log + "/lock", plain.log + "/inside"] {
+            let refused = plain.run("09:21", ["sync", "init", folder], status: 64)
+            #expect(refused.stderr.hasPrefix("error: the sync folder"), "\(refused.stderr)")
+        }
+        #expect(MutationErrorTests.snapshot(plain.log) == plainLog)
+        #expect(!FileManager.default.fileExists(atPath: plain.state + "/stint/device"))
         plain.run("09:20", ["verify", "--merged"], status: 64)
         _ = b
     }
