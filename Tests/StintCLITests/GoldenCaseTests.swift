@@ -14,6 +14,11 @@ import Testing
         return names.sorted().filter { CheckCase.isCase(directory.appendingPathComponent($0).path) }
     }()
 
+    /// The cases read from an events.jsonl (a space case is built from its commands when checked).
+    static let logCases: [String] = cases.filter {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("\($0)/events.jsonl").path)
+    }
+
     @Test func theGoldenCasesCoverTheTimeTrackingIssue() {
         let required = [
             "dst-new-york-spring", "dst-new-york-fall", "dst-berlin-spring", "week-starting-sunday",
@@ -23,6 +28,19 @@ import Testing
         #expect(
             Set(required).isSubset(of: Set(GoldenCaseTests.cases)),
             "missing: \(Set(required).subtracting(GoldenCaseTests.cases))")
+    }
+
+    @Test func everyConflictRuleOfTheSyncIssueHasASpaceCase() {
+        let required = [
+            "sync-1-double-stop", "sync-2-switch-keeps-unseen", "sync-3-same-field", "sync-4-different-fields",
+            "sync-5-delete-wins", "sync-6-same-tag-name", "sync-7-rename-both", "sync-8-name-collision",
+            "sync-9-clock-ahead", "sync-10-fork-off", "sync-11-per-device-undo",
+        ]
+        #expect(
+            Set(required).isSubset(of: Set(GoldenCaseTests.cases)),
+            "missing: \(Set(required).subtracting(GoldenCaseTests.cases))")
+        #expect(
+            Set(required).isDisjoint(with: GoldenCaseTests.logCases), "a sync case is a space case: no events.jsonl")
     }
 
     @Test(arguments: cases)
@@ -36,7 +54,7 @@ import Testing
         #expect(report.passed >= 8, "a golden case should ask several questions")
     }
 
-    @Test(arguments: cases)
+    @Test(arguments: logCases)
     func eventsAreRebuiltByteForByteFromCommands(_ name: String) throws {
         let binary = try StintProcess.requireBinary()
         let caseDirectory = GoldenCaseTests.directory.appendingPathComponent(name)

@@ -16,7 +16,8 @@
 # is `init`. Any command that fails stops the build.
 #
 # When every command ran, `stint history --json` of the log is the case's events.jsonl. The binary is
-# $STINT, else .build/debug/stint of this repository (run `swift build` first).
+# $STINT, else .build/debug/stint of this repository (run `swift build` first). A space case (case.json
+# names "devices") has no events.jsonl: `stint check` runs its commands on each device (docs/testing.md).
 set -euo pipefail
 set -f
 
@@ -43,6 +44,10 @@ fi
 build() {
     local case_dir="$1" target="$2"
     local commands="$case_dir/commands.txt"
+    if [[ -f "$case_dir/case.json" ]] && grep -q '"devices"' "$case_dir/case.json"; then
+        echo "error: $case_dir is a space case (case.json names devices): 'stint check $case_dir' builds it" >&2
+        return 1
+    fi
     if [[ ! -f "$commands" ]]; then
         echo "error: $commands does not exist" >&2
         return 1

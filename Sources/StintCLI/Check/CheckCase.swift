@@ -12,6 +12,10 @@ import StintEngine
 /// <case>/expected/<name>.out   the query's standard output, byte for byte
 /// <case>/expected/<name>.err   optional: its standard error, byte for byte
 /// ```
+///
+/// A space case (`"devices": ["a", "b"]` in case.json) has no events.jsonl: its commands.txt is run at
+/// check time on each device (``SpaceCommand``, ``SpaceBuild``), and its queries read as
+/// `name: @<device> <stint arguments>`.
 struct CheckCase {
     /// One line of queries.txt.
     struct Query {
@@ -21,6 +25,11 @@ struct CheckCase {
         var status: Int32
         /// The line number in queries.txt.
         var line: Int
+        /// The device whose replica a space case's query reads (`@a`); nil in a log case.
+        var device: String? = nil
+        /// Set when the "query" is a command of a space case's commands.txt whose output is compared
+        /// (`-> name`): its line there; `line` is then the same.
+        var command: Int? = nil
     }
 
     /// Why a case cannot be run: a missing file or a malformed line.
@@ -38,6 +47,8 @@ struct CheckCase {
             case invalidSettings
             /// events.jsonl cannot be read (to find the "now" of the case).
             case unreadableLog
+            /// A line of a space case's commands.txt is not one of its forms.
+            case malformedCommand
         }
 
         var code: Code
@@ -58,6 +69,7 @@ struct CheckCase {
     static let eventsFile = "events.jsonl"
     static let queriesFile = "queries.txt"
     static let settingsFile = "case.json"
+    static let commandsFile = "commands.txt"
     static let expectedDirectory = "expected"
 
     let directory: String
@@ -66,6 +78,13 @@ struct CheckCase {
     /// The "now" of queries without --at or --seq: case.json's "now", else the log's last event's time.
     let now: Instant
     let queries: [Query]
+    /// A space case's devices, by name (case.json's "devices"); empty for a case with an events.jsonl.
+    let devices: [String]
+    /// A space case's commands.txt, run at check time; empty for a case with an events.jsonl.
+    let commands: [SpaceCommand]
+
+    /// Whether the case is built from commands on several devices instead of read from events.jsonl.
+    var isSpace: Bool { !devices.isEmpty }
 
     var eventsPath: String { directory + "/" + CheckCase.eventsFile }
     var expectedPath: String { directory + "/" + CheckCase.expectedDirectory }
@@ -87,11 +106,18 @@ struct CheckCase {
         self.directory = trimmed
         name = path?.lastComponent ?? trimmed
         let files = FileManager.default
-        guard files.fileExists(atPath: trimmed + "/" + CheckCase.eventsFile) else {
-            throw Problem(
-                .missingFile,
-                "\(trimmed) has no \(CheckCase.eventsFile); write the log there with 'stint history --json > \(CheckCase.eventsFile)'"
-            )
+        let settings = try CheckCase.readSettings(directory: trimmed)
+        devices = settings.devices
+        if devices.isEmpty {
+            guard files.fileExists(atPath: trimmed + "/" + CheckCase.eventsFile) else {
+                throw Problem(
+                    .missingFile,
+                    "\(trimmed) has no \(CheckCase.eventsFile); write the log there with 'stint history --json > \(CheckCase.eventsFile)'"
+                )
+            }
+            commands = []
+        } else {
+            commands = try CheckCase.readCommands(directory: trimmed, devices: devices)
         }
         guard let queries = files.contents(atPath: trimmed + "/" + CheckCase.queriesFile) else {
             throw Problem(
@@ -99,34 +125,112 @@ struct CheckCase {
                 "\(trimmed) has no \(CheckCase.queriesFile); list the queries there, one 'name: <stint arguments>' a line"
             )
         }
-        self.queries = try CheckCase.parseQueries(
-            String(decoding: queries, as: UTF8.self), file: trimmed + "/" + CheckCase.queriesFile)
-        now = try CheckCase.readNow(directory: trimmed)
+        self.queries = try CheckCase.withCommandOutputs(
+            try CheckCase.parseQueries(
+                String(decoding: queries, as: UTF8.self), file: trimmed + "/" + CheckCase.queriesFile,
+                devices: devices),
+            commands: commands, file: trimmed + "/" + CheckCase.commandsFile)
+        if let now = settings.now {
+            self.now = now
+        } else if let last = commands.last {
+            now = last.instant
+        } else {
+            now = try CheckCase.lastEventTime(directory: trimmed)
+        }
     }
 
-    /// case.json's "now", else the time of the log's last event.
-    static func readNow(directory: String) throws(Problem) -> Instant {
+    /// A space case's commands.txt, which must be there, and no events.jsonl, which would not be read.
+    static func readCommands(directory: String, devices: [String]) throws(Problem) -> [SpaceCommand] {
+        let files = FileManager.default
+        guard !files.fileExists(atPath: directory + "/" + eventsFile) else {
+            throw Problem(
+                .invalidSettings,
+                "\(directory) is a space case (case.json names devices): it is built from \(commandsFile) when checked; "
+                    + "remove its \(eventsFile)")
+        }
+        guard let text = files.contents(atPath: directory + "/" + commandsFile) else {
+            throw Problem(
+                .missingFile,
+                "\(directory) has no \(commandsFile); a space case lists there what each device does, one "
+                    + "'<instant> @<device> <stint arguments>' a line (docs/testing.md)")
+        }
+        return try SpaceCommand.parse(
+            String(decoding: text, as: UTF8.self), devices: devices, file: directory + "/" + commandsFile)
+    }
+
+    /// What case.json says: the "now" of the queries, and the devices of a space case.
+    struct Settings {
+        var now: Instant?
+        var devices: [String] = []
+    }
+
+    /// case.json's "now" and "devices" (both optional; no file: neither).
+    static func readSettings(directory: String) throws(Problem) -> Settings {
         let path = directory + "/" + settingsFile
-        if let data = FileManager.default.contents(atPath: path) {
-            guard let json = try? JSON.parse(Array(data)), let fields = json.objectFields else {
-                throw Problem(
-                    .invalidSettings, "\(path) is not a JSON object; write {\"now\": \"2026-03-08T17:00:00Z\"}")
-            }
-            for field in fields where field.key != "now" && field.key != "description" {
+        var settings = Settings()
+        guard let data = FileManager.default.contents(atPath: path) else { return settings }
+        guard let json = try? JSON.parse(Array(data)), let fields = json.objectFields else {
+            throw Problem(.invalidSettings, "\(path) is not a JSON object; write {\"now\": \"2026-03-08T17:00:00Z\"}")
+        }
+        for field in fields where !["now", "description", "devices"].contains(field.key) {
+            throw Problem(
+                .invalidSettings,
+                "\(path) has an unknown member \"\(field.key)\"; only \"now\", \"description\" and \"devices\" are read"
+            )
+        }
+        if let text = json["now"] {
+            guard let string = text.stringValue, case .instant(let instant) = ISO8601Timestamp.parse(string) else {
                 throw Problem(
                     .invalidSettings,
-                    "\(path) has an unknown member \"\(field.key)\"; only \"now\" and \"description\" are read"
+                    "\(path): \"now\" must be an ISO 8601 instant with a zone, such as 2026-03-08T17:00:00Z")
+            }
+            settings.now = instant
+        }
+        if let list = json["devices"] {
+            let names = list.arrayValue?.compactMap(\.stringValue) ?? []
+            guard !names.isEmpty, names.count == list.arrayValue?.count, Set(names).count == names.count,
+                names.allSatisfy(SpaceCommand.isDeviceName)
+            else {
+                throw Problem(
+                    .invalidSettings,
+                    "\(path): \"devices\" must list distinct device names of lowercase letters and digits, such as [\"a\", \"b\"]"
                 )
             }
-            if let text = json["now"] {
-                guard let string = text.stringValue, case .instant(let instant) = ISO8601Timestamp.parse(string) else {
-                    throw Problem(
-                        .invalidSettings,
-                        "\(path): \"now\" must be an ISO 8601 instant with a zone, such as 2026-03-08T17:00:00Z")
-                }
-                return instant
-            }
+            settings.devices = names
         }
+        return settings
+    }
+
+    /// A name that can name `expected/<name>.out`: letters, digits, `-`, `_` and `.`, not starting with `.`.
+    static func isQueryName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            }
+    }
+
+    /// `queries` and, after them, the commands whose output is compared (`-> name`), as queries.
+    static func withCommandOutputs(_ queries: [Query], commands: [SpaceCommand], file: String) throws(Problem)
+        -> [Query]
+    {
+        var all = queries
+        var names = Set(queries.map(\.name))
+        for command in commands {
+            guard case .run(let device, let arguments, let status, _, let output?) = command.action else { continue }
+            guard names.insert(output).inserted else {
+                throw Problem(.duplicateName, "\(file):\(command.line): the name '\(output)' is used twice")
+            }
+            all.append(
+                Query(
+                    name: output, arguments: arguments, status: status, line: command.line, device: device,
+                    command: command.line))
+        }
+        return all
+    }
+
+    /// The time of the last event of the case's events.jsonl.
+    static func lastEventTime(directory: String) throws(Problem) -> Instant {
         let events = directory + "/" + eventsFile
         do {
             let cursor = try LogSource.open(path: events).events(from: 1)
@@ -142,7 +246,8 @@ struct CheckCase {
     }
 
     /// Parses queries.txt: `name: arguments` or `name (exit N): arguments`, `#` comments, blank lines.
-    static func parseQueries(_ text: String, file: String) throws(Problem) -> [Query] {
+    /// In a space case (`devices` not empty) each query names its device first: `name: @a <arguments>`.
+    static func parseQueries(_ text: String, file: String, devices: [String] = []) throws(Problem) -> [Query] {
         var queries: [Query] = []
         var names = Set<String>()
         var problems: [Problem] = []
@@ -150,7 +255,7 @@ struct CheckCase {
             let line = String(rawLine).trimmingSpaces
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             do throws(Problem) {
-                let query = try parseQuery(line, number: index + 1, file: file)
+                let query = try parseQuery(line, number: index + 1, file: file, devices: devices)
                 guard names.insert(query.name).inserted else {
                     throw Problem(.duplicateName, "\(file):\(index + 1): the name '\(query.name)' is used twice")
                 }
@@ -167,7 +272,7 @@ struct CheckCase {
     }
 
     /// One line of queries.txt that is not blank or a comment.
-    static func parseQuery(_ line: String, number: Int, file: String) throws(Problem) -> Query {
+    static func parseQuery(_ line: String, number: Int, file: String, devices: [String] = []) throws(Problem) -> Query {
         guard let colon = line.firstIndex(of: ":") else {
             throw Problem(.malformedQuery, "\(file):\(number): write 'name: <stint arguments>', not '\(line)'")
         }
@@ -181,23 +286,28 @@ struct CheckCase {
             status = value
             head = String(head[..<open.lowerBound]).trimmingSpaces
         }
-        guard !head.isEmpty,
-            head.unicodeScalars.allSatisfy({
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
-            }),
-            !head.hasPrefix(".")
-        else {
+        guard isQueryName(head) else {
             throw Problem(
                 .malformedQuery,
                 "\(file):\(number): the name '\(head)' may hold only letters, digits, '-', '_' and '.' (it names expected/<name>.out)"
             )
         }
-        let arguments: [String]
+        var arguments: [String]
         do {
             arguments = try QueryWords.split(String(line[line.index(after: colon)...]))
         } catch {
             throw Problem(.malformedQuery, "\(file):\(number): \(error.message)")
+        }
+        var device: String?
+        if !devices.isEmpty {
+            guard let first = arguments.first, first.hasPrefix("@"), devices.contains(String(first.dropFirst())) else {
+                throw Problem(
+                    .malformedQuery,
+                    "\(file):\(number): a space case's query names the device it reads first, one of "
+                        + devices.map { "@" + $0 }.joined(separator: ", ") + ": write '\(head): @\(devices[0]) status'")
+            }
+            device = String(first.dropFirst())
+            arguments.removeFirst()
         }
         guard !arguments.isEmpty else {
             throw Problem(
@@ -216,6 +326,6 @@ struct CheckCase {
                     + "history, replay, diff, verify): build the log from commands instead "
                     + "(Tools/golden/build-case.sh and commands.txt, docs/testing.md)")
         }
-        return Query(name: head, arguments: arguments, status: status, line: number)
+        return Query(name: head, arguments: arguments, status: status, line: number, device: device)
     }
 }

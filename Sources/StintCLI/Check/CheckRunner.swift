@@ -67,8 +67,21 @@ struct CheckRunner {
             report.failures.append(Failure(caseName: name, query: nil, lines: error.lines))
             return report
         }
+        var build: SpaceBuild?
+        if testCase.isSpace {
+            do {
+                build = try SpaceBuild(testCase)
+            } catch {
+                report.failed += 1
+                report.failures.append(
+                    Failure(
+                        caseName: testCase.name, query: nil,
+                        lines: error.lines + ["rerun: " + CheckRunner.spaceCommandLine(testCase)]))
+                return report
+            }
+        }
         for query in testCase.queries {
-            let lines = run(query, of: testCase, report: &report)
+            let lines = run(query, of: testCase, build: build, report: &report)
             if lines.isEmpty {
                 report.passed += 1
             } else {
@@ -76,6 +89,7 @@ struct CheckRunner {
                 report.failures.append(Failure(caseName: testCase.name, query: query.name, lines: lines))
             }
         }
+        if let build { compareFrontiers(of: build, report: &report) }
         orphans(of: testCase, report: &report)
         return report
     }
@@ -100,8 +114,10 @@ struct CheckRunner {
     }
 
     /// Runs one query; returns the lines explaining its failure, empty when it passed.
-    private func run(_ query: CheckCase.Query, of testCase: CheckCase, report: inout Report) -> [String] {
-        let outcome = CheckRunner.execute(query.arguments, in: testCase)
+    private func run(
+        _ query: CheckCase.Query, of testCase: CheckCase, build: SpaceBuild?, report: inout Report
+    ) -> [String] {
+        let outcome = build?.execute(query) ?? CheckRunner.execute(query.arguments, in: testCase)
         var lines: [String] = []
         if outcome.status != query.status {
             lines.append("exit status: expected \(query.status), got \(outcome.status)")
@@ -123,7 +139,11 @@ struct CheckRunner {
             }
         }
         if !lines.isEmpty {
-            lines.append("rerun: " + CheckRunner.commandLine(query.arguments, in: testCase))
+            lines.append(
+                "rerun: "
+                    + (testCase.isSpace
+                        ? CheckRunner.spaceCommandLine(testCase, query: query)
+                        : CheckRunner.commandLine(query.arguments, in: testCase)))
         }
         return lines
     }
