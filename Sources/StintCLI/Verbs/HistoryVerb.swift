@@ -56,6 +56,7 @@ struct HistoryVerb: Verb {
         // In a space, batches are told apart by device: each has its own tx numbers (batch labels and event
         // numbers then read `<device>:<tx>` and `<device>:<seq>`).
         let isReplica = reader.isReplica
+        var merged: MergedFold?
         var batchKeys: [String: Int64] = [:]
         var batchLabels: [Int64: String] = [:]
         func key(of event: RecordedEvent) -> Int64 {
@@ -124,7 +125,16 @@ struct HistoryVerb: Verb {
                 domain = try DomainEvent(event)
                 before = state.map { AuditState($0, naming: [domain]) }
                 if let state { batch.before?.take(domain, from: state) }
-                if state == nil { state = try LogState(genesis: event) } else { try state!.apply(event) }
+                if isReplica {
+                    // A space folds by the merged rules (a second stop of a timer is a no-op there, not damage).
+                    state = nil
+                    if merged == nil { merged = try MergedFold(genesis: event) } else { try merged!.apply(event) }
+                    state = merged!.state
+                } else if state == nil {
+                    state = try LogState(genesis: event)
+                } else {
+                    try state!.apply(event)
+                }
             } catch {
                 throw CLIError(StintError(error))
             }
