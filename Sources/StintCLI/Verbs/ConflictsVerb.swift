@@ -61,7 +61,12 @@ struct ConflictsVerb: Verb {
             let events = try source.events()
             while let event = try events.next() {
                 guard let device = event.device ?? events.device else { continue }
-                if let hlc = event.hlc, hlc.isFarAhead(of: view.now) { ahead[device] = event }
+                // The device whose own clock is ahead: its event's reading and its recorded time (that clock's)
+                // both more than a day after this clock. A device that only adopted such a reading is not flagged.
+                if let hlc = event.hlc, hlc.isFarAhead(of: view.now), HLC(impliedBy: event.at).isFarAhead(of: view.now)
+                {
+                    ahead[device] = event
+                }
                 if event.type == EventType.deviceForked.rawValue,
                     case .deviceForked(let from, let upTo, _)? = try? DomainEvent(event)
                 {
@@ -72,7 +77,10 @@ struct ConflictsVerb: Verb {
                             line,
                             .object([
                                 "rule": .int(10), "subject": .object(["device": .string(from.description)]),
-                                "events": .array([.string("\(device):\(event.seq)")]), "minor": .bool(false),
+                                "events": .array([
+                                    .object(["device": .string(device.description), "seq": .int(event.seq)])
+                                ]),
+                                "minor": .bool(false),
                                 "line": .string(line),
                             ])
                         ))
@@ -92,7 +100,8 @@ struct ConflictsVerb: Verb {
                     line,
                     .object([
                         "rule": .int(9), "subject": .object(["device": .string(device.description)]),
-                        "events": .array([.string("\(device):\(event.seq)")]), "minor": .bool(false),
+                        "events": .array([.object(["device": .string(device.description), "seq": .int(event.seq)])]),
+                        "minor": .bool(false),
                         "line": .string(line),
                     ])
                 ))
