@@ -137,6 +137,8 @@ def main():
                              "(comma-separated); "
                              "prints the figures and writes results.json, not results.md")
     args = parser.parse_args()
+    # Absolute: a replica's `space` file names its sync folder by an absolute path.
+    args.out, args.data = os.path.abspath(args.out), os.path.abspath(args.data)
     groups = {"read", "size", "replay", "historical", "append", "imported", "floor", "cold", "sync"}
     only = {group for group in args.only.replace(",", " ").split()} or groups
     if not only <= groups:
