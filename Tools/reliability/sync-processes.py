@@ -450,7 +450,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=300)
     parser.add_argument("--seed", type=int, default=random.SystemRandom().randrange(1, 1 << 31))
     parser.add_argument("--kill-rate", type=float, default=0.15, help="share of commands SIGKILLed")
-    parser.add_argument("--max-kill-delay", type=float, default=0.06, help="seconds")
+    parser.add_argument("--max-kill-delay", type=float, default=0.25, help="seconds")
     parser.add_argument("--cut-rate", type=float, default=0.25, help="share of file copies cut short")
     parser.add_argument("--stale-rate", type=float, default=0.1, help="share of stale deliveries")
     parser.add_argument("--max-copy-delay", type=float, default=0.05, help="seconds")
@@ -462,7 +462,8 @@ def main():
     args = parser.parse_args()
     harness = Harness(args)
     rerun = (f"Tools/reliability/sync-processes.sh --seed {args.seed} --seconds {args.seconds:g} "
-             f"--kill-rate {args.kill_rate:g}" + "".join(f" --skip-verb {verb}" for verb in args.skip_verb))
+             f"--kill-rate {args.kill_rate:g} --max-kill-delay {args.max_kill_delay:g}"
+             + "".join(f" --skip-verb {verb}" for verb in args.skip_verb))
     try:
         harness.main()
     except Failure as failure:
