@@ -115,7 +115,8 @@ struct SpaceGenerator {
         events[0] = 1
         batches[0] = 1
         for index in 1..<count {
-            let joined = DomainEvent.deviceJoined(spaceId: settings.logId, device: devices[index], name: "bench-\(index)")
+            let joined = DomainEvent.deviceJoined(
+                spaceId: settings.logId, device: devices[index], name: "bench-\(index)")
             let writer = try LogWriter.create(
                 at: folder + "/devices/\(devices[index])", settingsEvent: joined.draft,
                 configuration: configuration(devices[index]), receiving: last.max())

@@ -263,7 +263,8 @@ class Harness:
         while not self.stop.is_set():
             now = self.now(device, rng)
             arguments, kind = self.command(device, rng, now)
-            kill_after = rng.uniform(0, self.args.max_kill_delay) if rng.random() < self.args.kill_rate else None
+            # Skewed to short delays (median a quarter of the longest): early commands take ~20 ms.
+            kill_after = self.args.max_kill_delay * rng.random() ** 2 if rng.random() < self.args.kill_rate else None
             json_flag = ["--json"] if kind else []
             status, stdout, stderr, killed = self.run(device, json_flag + arguments, now, kill_after, check=False)
             verb = arguments[0] if arguments[0] != "tag" else "tag " + arguments[1]
