@@ -7,7 +7,8 @@ STINT_DEBUG := .build/debug/stint
 RELEASE := -c release -Xswiftc -static-executable
 PREFIX ?= $(HOME)/.local
 
-.PHONY: demo test bootstrap build install lint format schemas sample clean reliability fuzz fuzz-smoke bench dist dist-check
+.PHONY: demo test bootstrap build install lint format schemas sample clean reliability fuzz fuzz-smoke bench dist dist-check \
+	sim sim-smoke
 
 ## bootstrap: installs what is missing, then records the commit `stint --version` prints
 ## (Tools/write-build-commit.sh: a git-ignored StintVersion+Commit.swift; without it, no commit is printed).
@@ -100,6 +101,39 @@ bench: bootstrap
 	$(SWIFT) build $(RELEASE) --product stint-generate
 	$(SWIFT) build $(RELEASE) --product stint-bench
 	python3 Tools/bench/bench.py
+
+## sim: the multi-device simulator (Tools/stint-sim, decision 0007 §9) on SIM_SEEDS seeds (default 1..100000) with
+##      SIM_DEVICES devices (default 3) and SIM_STEPS steps (default 40); a failing seed prints the command that
+##      repeats it and is kept as Events/sim/<seed>.json. SIM_CONFLICTS=off keeps devices off each other's records;
+##      SIM_KILLS=off leaves kill -9 mid-batch out.
+SIM_SEEDS ?= 1..100000
+SIM_DEVICES ?= 3
+SIM_STEPS ?= 40
+SIM_CONFLICTS ?= on
+SIM_KILLS ?= on
+SIM := .build/release/stint-sim
+sim: bootstrap
+	@$(SWIFT) build -c release --product stint-sim 2>&1 | tail -n 1
+	$(SIM) --seeds $(SIM_SEEDS) --devices $(SIM_DEVICES) --steps $(SIM_STEPS) --conflicts $(SIM_CONFLICTS) \
+		--kills $(SIM_KILLS) --keep-failures Events/sim
+
+## sim-smoke: for CI: 500 seeds, each control on its seeds, where it
+##            must fail its check (wallclock: causality; whole-record: fields;
+##            no-tombstones: deletions, with conflicts on (a deletion against an edit);
+##            lagging-replica: frontier, outputs, exactly once and delivery orders; current-backup: forks), then
+##            the kept seeds of Events/sim replayed. SIM_KILLS=off leaves kill -9 out.
+sim-smoke: bootstrap
+	@$(SWIFT) build -c release --product stint-sim 2>&1 | tail -n 1
+	@# The 500 seeds as two processes, one per core.
+	$(SIM) --seeds 1..250 --devices 3 --steps 10 --conflicts $(SIM_CONFLICTS) --kills $(SIM_KILLS) & first=$$!; \
+		$(SIM) --seeds 251..500 --devices 3 --steps 10 --conflicts $(SIM_CONFLICTS) --kills $(SIM_KILLS); \
+		second=$$?; wait $$first && exit $$second
+	$(SIM) --seeds 1..10 --devices 3 --steps 25 --conflicts $(SIM_CONFLICTS) --control wallclock
+	$(SIM) --seeds 1..40 --devices 3 --steps 40 --conflicts on --control whole-record
+	$(SIM) --seeds 1..60 --devices 3 --steps 40 --conflicts on --control no-tombstones
+	$(SIM) --seeds 1..3 --devices 3 --steps 25 --conflicts $(SIM_CONFLICTS) --control lagging-replica
+	$(SIM) --seeds 1..3 --devices 3 --steps 25 --conflicts $(SIM_CONFLICTS) --control current-backup
+	$(SIM) --replay Events/sim
 
 clean:
 	rm -rf .build dist

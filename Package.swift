@@ -47,6 +47,9 @@ let package = Package(
             name: "stint-reliability", dependencies: ["StintEngine", "StintLog", "StintCore", "ToolSupport"],
             path: "Tools/stint-reliability"),
         .executableTarget(
+            name: "stint-sim", dependencies: ["StintEngine", "StintLog", "StintCore", "ToolSupport"],
+            path: "Tools/stint-sim", exclude: ["README.md"]),
+        .executableTarget(
             name: "stint-cli-fuzz", dependencies: ["StintCLI", "StintCore"], path: "Tools/fuzz/cli"),
         .target(name: "TestSupport", dependencies: ["StintCore", "StintLog"], path: "Tests/TestSupport"),
         .testTarget(name: "StintCoreTests", dependencies: ["StintCore", "TestSupport"]),

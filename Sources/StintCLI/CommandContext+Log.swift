@@ -263,7 +263,8 @@ enum PointArguments: Sendable {
 
     static let atOption = Option(
         "at", "TIME",
-        "Show the log as it was at TIME (a time that has passed): the events recorded by then, with TIME as now.")
+        "Show the log as it was at TIME (a time that has passed): the events recorded by then, with TIME as now (in a space: the events whose hybrid logical clock reads TIME or earlier)."
+    )
     static let seqOption = Option(
         "seq", "N",
         "Show the log after its first N events, as of the time event N was recorded. In a space, DEVICE:N is that device's event N and every event merged before it (N alone: this device's)."

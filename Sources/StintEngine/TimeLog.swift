@@ -478,17 +478,9 @@ public final class TimeLog {
             return try checkFitsMerged(drafts, now: now, reading: reading, space: space, fold: merged)
         }
         var next = state
-        let first = state.lastSeq + 1
-        var events: [RecordedEvent] = []
+        let events = Self.placed(drafts, from: state.lastSeq + 1, now: now, reading: reading)
         do {
-            for (index, draft) in drafts.enumerated() {
-                let event = RecordedEvent(
-                    seq: first + Int64(index), at: now, type: draft.type, version: draft.version,
-                    tx: drafts.count > 1 ? first : nil, clock: reading < now ? reading : nil,
-                    prev: RecordedEvent.genesisPrev, data: draft.data)
-                try rules.apply(event, to: &next)
-                events.append(event)
-            }
+            for event in events { try rules.apply(event, to: &next) }
         } catch {
             throw StintError(
                 .refused,
@@ -499,6 +491,18 @@ public final class TimeLog {
         return (next, events)
     }
 
+    /// `drafts` as the store will place them from `first` on (their `prev` links aside): what the checks fold.
+    private static func placed(_ drafts: [EventDraft], from first: Int64, now: Instant, reading: Instant)
+        -> [RecordedEvent]
+    {
+        drafts.enumerated().map { index, draft in
+            RecordedEvent(
+                seq: first + Int64(index), at: now, type: draft.type, version: draft.version,
+                tx: drafts.count > 1 ? first : nil, clock: reading < now ? reading : nil,
+                prev: RecordedEvent.genesisPrev, data: draft.data)
+        }
+    }
+
     /// ``checkFits(_:now:reading:)`` for a replica: the events as this device will record them, applied to a
     /// copy of the merged fold (only the merged fold's damage — a second log.created, an undo marker that
     /// does not name the top of this device's stack — refuses a command here).
@@ -507,19 +511,14 @@ public final class TimeLog {
     ) throws(StintError) -> (state: LogState, events: [RecordedEvent]) {
         var next = fold
         let device = space.space.device
-        let first = (try space.frontier().heads[device]?.seq ?? 0) + 1
-        var events: [RecordedEvent] = []
+        var events = Self.placed(
+            drafts, from: (try space.frontier().heads[device]?.seq ?? 0) + 1, now: now, reading: reading)
+        for index in events.indices {
+            events[index].device = device
+            events[index].hlc = HLC(impliedBy: now)
+        }
         do {
-            for (index, draft) in drafts.enumerated() {
-                var event = RecordedEvent(
-                    seq: first + Int64(index), at: now, type: draft.type, version: draft.version,
-                    tx: drafts.count > 1 ? first : nil, clock: reading < now ? reading : nil,
-                    prev: RecordedEvent.genesisPrev, data: draft.data)
-                event.device = device
-                event.hlc = HLC(impliedBy: now)
-                try next.apply(event)
-                events.append(event)
-            }
+            for event in events { try next.apply(event) }
         } catch {
             throw StintError(
                 .refused,

@@ -91,6 +91,8 @@ import Testing
         let frontierA = Self.frontier(&a, at: "09:07")
         #expect(frontierA.count == 64)
         #expect(frontierA == Self.frontier(&b, at: "09:07"))
+        // B's own log alone does not fold (it stops nothing it created): verify checks a replica's space.
+        #expect(b.run("09:07", ["verify"]).stdout.hasSuffix("frontier \(frontierA)\n"))
         for verb in [["snapshot"], ["timeline"], ["live-activity"], ["summary", "--period", "today"], ["log"]] {
             let left = a.run("09:07", verb).stdout
             #expect(left == b.run("09:07", verb).stdout, "\(verb)")
@@ -99,6 +101,7 @@ import Testing
         #expect(log.contains("email") && log.contains("writing"))
         let devices = a.run("09:07", ["devices"]).stdout
         #expect(devices.contains(a.id) && devices.contains(b.id) && devices.contains("(this device)"))
+        #expect(devices.contains("laptop"), "the name B joined with: \(devices)")
         let history = b.run("09:07", ["history"]).stdout
         #expect(history.contains(String(a.id.prefix(8))) && history.contains(String(b.id.prefix(8))))
     }
@@ -166,6 +169,15 @@ import Testing
         let notASpace = plain.run("09:20", ["sync"], status: 1)
         #expect(notASpace.stderr.contains("not part of a space"), "\(notASpace.stderr)")
         plain.run("09:20", ["status", "--as-known-by", "abc"], status: 64)
+        // A sync folder that cannot be one changes neither the log nor the device id file (found by the CLI
+        // fuzzer: the log became format 2 and the id file appeared before the folder was refused).
+        let plainLog = MutationErrorTests.snapshot(plain.log)
+        for folder in [plain.log + "/lock", plain.log + "/inside"] {
+            let refused = plain.run("09:21", ["sync", "init", folder], status: 64)
+            #expect(refused.stderr.hasPrefix("error: the sync folder"), "\(refused.stderr)")
+        }
+        #expect(MutationErrorTests.snapshot(plain.log) == plainLog)
+        #expect(!FileManager.default.fileExists(atPath: plain.state + "/stint/device"))
         plain.run("09:20", ["verify", "--merged"], status: 64)
         _ = b
     }

@@ -67,6 +67,16 @@ extension CommandContext {
         }
     }
 
+    /// The status of the space of the replica at the log path (`sync status`, `devices`).
+    func spaceStatus(verb: String) throws(CLIError) -> SpaceStatus {
+        let space = try openSpace(verb: verb)
+        do {
+            return try space.status()
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
     /// Opens the space of the replica at the log path for reading, without its lock.
     func openSpace(verb: String) throws(CLIError) -> Space {
         let path = try logPath

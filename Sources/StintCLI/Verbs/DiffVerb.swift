@@ -70,6 +70,12 @@ struct DiffVerb: Verb {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let reader = try context.reader()
+        guard !reader.isReplica else {
+            // Its events between two points are a range of seqs of one log; a space's are not (yet).
+            throw CLIError.refused(
+                "diff does not compare two points of a space's merged history yet; compare 'stint snapshot --at A' "
+                    + "with 'stint snapshot --at B', and list the changes with 'stint history --since A --until B'")
+        }
         let calendar = try context.settings(of: reader).calendar
         let before = try load(from, option: "--from", reader: reader, calendar: calendar, context: context)
         let after: LogView

@@ -36,7 +36,9 @@ struct SyncInitVerb: Verb {
                     "there is no log at \(path); create one with 'stint init' first, or join an existing space with "
                         + "'stint sync join \(folder)'")
             }
-            space = try Space.initSpace(log: path, folder: folder, options: options)
+            // The log's absolute path, so that a folder inside it is recognised.
+            let log = (try? context.absoluteFolder(path, verb: Self.spec.name)) ?? path
+            space = try Space.initSpace(log: log, folder: folder, options: options)
         } catch {
             throw CLIError(error)
         }

@@ -21,13 +21,7 @@ struct SyncStatusVerb: Verb {
     init(_ arguments: ParsedArguments) throws(CLIError) {}
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let space = try context.openSpace(verb: Self.spec.name)
-        let status: SpaceStatus
-        do {
-            status = try space.status()
-        } catch {
-            throw CLIError(error)
-        }
+        let status = try context.spaceStatus(verb: Self.spec.name)
         if context.globals.json {
             context.printJSON(Self.json(status))
             return

@@ -21,7 +21,7 @@ struct VerifyVerb: Verb {
 
     static let merged = Flag(
         "merged",
-        "In a space: check every device's log this one holds, fold their merged history, and print the frontier hash (equal on devices that hold the same events)."
+        "Check every device's log a space's log holds, fold their merged history, and print the frontier hash (equal on devices that hold the same events); what verify does on a log that is part of a space."
     )
 
     static let spec = VerbSpec(
@@ -73,7 +73,16 @@ struct VerifyVerb: Verb {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let reader = try context.reader(readWorkers: jobs)
-        if isMerged { return try verifyMerged(reader, context) }
+        // A replica's own log alone does not fold (another device's stop of a record it never created does not
+        // fit it): verifying a replica is verifying its space.
+        if isMerged || reader.isReplica {
+            guard expectedHead == nil else {
+                throw CLIError.usage(
+                    "--expect-head checks one log's head; the devices of a space are compared by the frontier "
+                        + "'stint verify' prints", verb: Self.spec.name)
+            }
+            return try verifyMerged(reader, context)
+        }
         let total = reader.lastSeq()
         var (report, needsReference) = try verify(
             reader, with: DomainCheck(compact: context.engineOptions.foldsCompactly, expectedEvents: total ?? 0),
@@ -102,11 +111,7 @@ struct VerifyVerb: Verb {
             }
             context.print("head \(head)")
         }
-        if let path = try? context.logPath, let exposed = VerifyVerb.readableByOthers(path) {
-            context.warn(
-                "\(exposed) can be read by other users of this machine; time records are personal: "
-                    + "chmod -R go-rwx '\(path)' makes the log its owner's only")
-        }
+        Self.warnIfReadableByOthers(context)
         if !problems.isEmpty {
             throw CLIError(code: .damaged, message: "the log is damaged; see the problems above", verb: nil)
         }
@@ -151,9 +156,18 @@ struct VerifyVerb: Verb {
             }
             context.print("frontier \(report.frontier.hash)")
         }
+        Self.warnIfReadableByOthers(context)
         if !report.isIntact {
             throw CLIError(code: .damaged, message: "the space's logs are damaged; see the problems above", verb: nil)
         }
+    }
+
+    /// Warns when the log directory or one of its files can be read by other users of the machine.
+    static func warnIfReadableByOthers(_ context: CommandContext) {
+        guard let path = try? context.logPath, let exposed = VerifyVerb.readableByOthers(path) else { return }
+        context.warn(
+            "\(exposed) can be read by other users of this machine; time records are personal: "
+                + "chmod -R go-rwx '\(path)' makes the log its owner's only")
     }
 
     /// Verifies the log with `check` as its domain check, showing progress on a terminal and, when it took

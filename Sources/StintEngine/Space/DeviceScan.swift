@@ -105,7 +105,9 @@ extension Space {
     func mirrorReader(of device: DeviceID) throws(StintError) -> LogReader? {
         let path = mirrorPath(of: device)
         do {
-            guard try options.fileSystem.kind(of: path) != nil else { return nil }
+            // A mirror whose creation a crash interrupted has no `format` yet: it holds nothing, and the next
+            // ingestion creates it again (LogWriter's creation completes such a directory).
+            guard try options.fileSystem.kind(of: Space.path(path, "format")) == .regularFile else { return nil }
             return try LogReader(path: path, options: options.readOptions)
         } catch let error as LogError {
             throw StintError(error)

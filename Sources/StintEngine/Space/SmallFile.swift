@@ -32,7 +32,7 @@ struct SmallFile {
     }
 
     /// Replaces the file with `bytes` (creating the directories above it that are missing), with `mode`.
-    func write(_ bytes: [UInt8], mode: mode_t = 0o644) throws(StintError) {
+    func write(_ bytes: [UInt8], mode: mode_t = 0o600) throws(StintError) {
         let temporaryPath = path + ".tmp"
         do {
             try makeParents()

@@ -31,17 +31,24 @@ extension Space {
                         + "choose an empty folder")
             }
         }
+        try checkFolder(folder, log: log, options: options)
+        // The folder and its space.json first: a folder that cannot be written is refused before the log or
+        // the device id file change.
+        do throws(LogError) {
+            try Space(
+                log: log, folder: folder, device: .init(high: 0, low: 0), description: description, options: options
+            )
+            .makeDirectory(folder)
+        } catch {
+            throw StintError(
+                .refused, "cannot create the sync folder \(folder): \(error.message); check its parent directory")
+        }
+        if try descriptionFile.read() == nil { try descriptionFile.write(description.canonicalBytes) }
         let device = try options.requireDeviceIdentity().storedOrCreated(options: options)
         let space = Space(log: log, folder: folder, device: device, description: description, options: options)
         // Taking the writer with the device turns the log into one of format 2 (under its lock).
         let own = try LogDirectoryStore.open(at: log, holdingLock: true, options: space.options)
         defer { own.close() }
-        do throws(LogError) {
-            try space.makeDirectory(folder)
-        } catch {
-            throw StintError(error)
-        }
-        if try descriptionFile.read() == nil { try descriptionFile.write(description.canonicalBytes) }
         try replicaFile.write(Array("\(folder)\n".utf8))
         if case .forked(let seq) = try space.publish() {
             throw StintError(
@@ -50,6 +57,23 @@ extension Space {
                     + "installation writes as device \(device)")
         }
         return space
+    }
+
+    /// Refuses a sync folder that is not a directory, or that is the log directory or inside it (the log's
+    /// own files and the space's would mix).
+    static func checkFolder(_ folder: String, log: String, options: EngineOptions) throws(StintError) {
+        let kind = try? options.fileSystem.kind(of: folder)
+        if let kind, kind != .directory {
+            throw StintError(
+                .usage, "the sync folder \(folder) is a file, not a folder; give a folder (it is created if missing)")
+        }
+        if let logPath = LocalPath(log), let folderPath = LocalPath(folder), logPath.isAbsolute {
+            let logParts = logPath.components
+            if Array(folderPath.components.prefix(logParts.count)) == logParts {
+                throw StintError(
+                    .usage, "the sync folder \(folder) is inside the log directory \(log); choose a folder outside it")
+            }
+        }
     }
 
     /// `folder` when it is absolute.

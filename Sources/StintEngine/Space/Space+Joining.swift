@@ -36,8 +36,11 @@ extension Space {
                 "a log is already at \(log): a device joins a space with a new log (bring an existing log's records "
                     + "in with 'stint export' and 'stint import' once joined)")
         }
-        let device = try options.requireDeviceIdentity().storedOrCreated(options: options)
-        let space = Space(log: log, folder: folder, device: device, description: description, options: options)
+        // The id file is written only once the folder is known to be joinable (a refused join changes nothing).
+        let identity = try options.requireDeviceIdentity()
+        let stored = try identity.stored(options: options)
+        let device = stored ?? identity.generate()
+        var space = Space(log: log, folder: folder, device: device, description: description, options: options)
         guard !(try space.folderDevices().contains(device)) else {
             throw StintError(
                 .refused,
@@ -56,8 +59,13 @@ extension Space {
                 .refused,
                 "\(folder) holds no device's log yet: wait until the sync tool has delivered the founder's, then join")
         }
+        if stored == nil {
+            let written = try identity.storedOrCreated(options: options)
+            space = Space(log: log, folder: folder, device: written, description: description, options: options)
+        }
         let own = try LogDirectoryStore.create(
-            at: log, genesis: firstEvent(description, device), recordedAt: options.clock(), options: space.options,
+            at: log, genesis: firstEvent(description, space.device), recordedAt: options.clock(),
+            options: space.options,
             receiving: newest)
         own.close()
         try SmallFile(path: path(log, replicaFileName), fileSystem: options.fileSystem).write(Array("\(folder)\n".utf8))

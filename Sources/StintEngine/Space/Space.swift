@@ -134,7 +134,11 @@ public struct Space: Sendable {
 
     /// The devices whose mirrors this replica holds, in id order.
     public func mirroredDevices() throws(StintError) -> [DeviceID] {
-        try Space.devices(in: Space.path(log, Space.mirrorsName), options: options)
+        // Only mirrors that exist as logs: one whose creation a crash interrupted (no `format`) is created again
+        // by the next ingestion.
+        try Space.devices(in: Space.path(log, Space.mirrorsName), options: options).filter { device in
+            (try? options.fileSystem.kind(of: Space.path(mirrorPath(of: device), "format"))) == .regularFile
+        }
     }
 
     /// The devices with a directory in the sync folder, this one included, in id order.

@@ -69,7 +69,8 @@ extension MergedStore {
         do throws(LogError) {
             var remaining = batches[...]
             let writer: LogWriter
-            if (try? options.fileSystem.kind(of: path)) == nil {
+            // No `format` yet: a new mirror, or one whose creation a crash interrupted (creating completes it).
+            if (try? options.fileSystem.kind(of: Space.path(path, "format"))) != .regularFile {
                 try space.makeDirectory(Space.path(space.log, Space.mirrorsName))
                 writer = try LogWriter.createMirror(
                     at: path, firstBatch: batches[0].events, configuration: configuration)

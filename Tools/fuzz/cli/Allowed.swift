@@ -36,6 +36,26 @@ struct Allowed {
         {
             for argument in arguments { subtrees.append(Allowed.resolve(argument, cwd: cwd)) }
         }
+        // A space: `sync init DIR` and `sync join DIR` write the shared folder DIR, and the device id file in
+        // $XDG_STATE_HOME/stint (else $HOME/.local/state/stint) with the directories leading to it.
+        if let sync = arguments.firstIndex(of: Array("sync".utf8)), sync + 1 < arguments.count,
+            [Array("init".utf8), Array("join".utf8)].contains(arguments[sync + 1])
+        {
+            if let folder = arguments[(sync + 2)...].first(where: { $0.first != UInt8(ascii: "-") }), !folder.isEmpty {
+                subtrees.append(Allowed.walk(folder, cwd: cwd).path)
+            }
+            var states: [[UInt8]] = []
+            if let state = variables["XDG_STATE_HOME"], state.first == UInt8(ascii: "/") {
+                states.append(state + Array("/stint".utf8))
+            } else if let home = variables["HOME"] {
+                states.append(home + Array("/.local/state/stint".utf8))
+            }
+            for state in states {
+                let walked = Allowed.walk(state, cwd: cwd)
+                exact.formUnion(walked.ancestors)
+                subtrees.append(walked.path)
+            }
+        }
         for log in logs where !log.isEmpty {
             let walked = Allowed.walk(log, cwd: cwd)
             exact.formUnion(walked.ancestors)
