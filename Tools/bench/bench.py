@@ -133,11 +133,13 @@ def main():
     parser.add_argument("--data", default=os.path.join(ROOT, ".build", "bench-data"))
     parser.add_argument("--out", default=os.path.join(ROOT, ".build", "bench"))
     parser.add_argument("--only", default="",
-                        help="a partial run: some of read,size,replay,historical,append,imported,floor "
+                        help="a partial run: some of read,size,replay,historical,append,imported,floor,cold,sync "
                              "(comma-separated); "
                              "prints the figures and writes results.json, not results.md")
     args = parser.parse_args()
-    groups = {"read", "size", "replay", "historical", "append", "imported", "floor", "cold"}
+    # Absolute: a replica's `space` file names its sync folder by an absolute path.
+    args.out, args.data = os.path.abspath(args.out), os.path.abspath(args.data)
+    groups = {"read", "size", "replay", "historical", "append", "imported", "floor", "cold", "sync"}
     only = {group for group in args.only.replace(",", " ").split()} or groups
     if not only <= groups:
         sys.exit(f"error: --only takes {', '.join(sorted(groups))}, not {', '.join(sorted(only - groups))}")
@@ -304,6 +306,10 @@ def main():
                 appends.append(bench.measure("append", "watson", f"stop ({size})", "watson stop", env,
                                              prepare="(watson stop || true) && watson start bench", size=size))
 
+    if "sync" in only:
+        for size in sizes:
+            sync_group(bench, args, sets[size], size, stint)
+
     report = {"machine": info, "runs": args.runs, "seed": args.seed, "sizes": sizes, "peerSize": peer,
               "results": bench.results, "sizeOnDisk": sizes_on_disk, "inProcessReplay": replays,
               "historicalPoints": points}
@@ -321,6 +327,96 @@ def main():
         handle.write(markdown)
     print("\n" + markdown)
     print(f"wrote {args.out}/results.json and results.md")
+
+
+def space_data(data, source, size, seed, tail):
+    """The history of `source` split across three devices' logs (`stint-bench space`), cached."""
+    directory = os.path.join(data, f"{size}-seed{seed}-space3")
+    manifest = os.path.join(directory, "space.manifest.json")
+    if not os.path.exists(manifest):
+        shutil.rmtree(directory, ignore_errors=True)
+        print(f"splitting {size} events across 3 devices in {directory}", flush=True)
+        run(f"{BIN}/stint-bench space {source}/stint {directory} --devices 3 --seed {seed} --tail {tail}")
+    with open(manifest) as handle:
+        return directory, json.load(handle)
+
+
+def sync_group(bench, args, generated, size, stint):
+    """Issue 14's goals on a space whose three devices' logs hold the generated history (docs/performance.md,
+    "Several devices"): the cold merged snapshot of a replica against the single log's, `stint sync` bringing
+    in 1 000 events another device wrote, and the first mutation after it (a replica folds its merged history
+    from the start on every command)."""
+    source, manifest = generated
+    tail = 1000
+    space, layout = space_data(args.data, source, size, args.seed, tail)
+    devices = [device["id"] for device in layout["devices"]]
+    own, writer = devices[0], layout["tailDevice"]
+    work = os.path.join(args.out, "work", f"sync-{size}")
+    shutil.rmtree(work, ignore_errors=True)
+    # Two views of the sync folder: before the other device wrote its last 1 000 events, and after.
+    views = {}
+    for name, writer_copy in (("before", os.path.join(space, "before-tail", writer)),
+                              ("after", os.path.join(space, "space", "devices", writer))):
+        view = os.path.join(work, f"view-{name}")
+        os.makedirs(os.path.join(view, "devices"))
+        shutil.copy(os.path.join(space, "space", "space.json"), view)
+        for device in devices:
+            copy = writer_copy if device == writer else os.path.join(space, "space", "devices", device)
+            shutil.copytree(copy, os.path.join(view, "devices", device), symlinks=True)
+        views[name] = view
+    # The replica of the first device as ingestion leaves it: its own log and the other devices' logs as
+    # mirrors (line for line what `stint sync` writes; copied, since ingesting 1M events batch by batch, each
+    # synced, takes many minutes).
+    def replica(name, view):
+        log = os.path.join(work, name, "log")
+        shutil.copytree(os.path.join(view, "devices", own), log, symlinks=True)
+        for device in devices[1:]:
+            shutil.copytree(os.path.join(view, "devices", device), os.path.join(log, "mirrors", device),
+                            symlinks=True)
+        with open(os.path.join(log, "space"), "w") as handle:
+            handle.write(view + "\n")
+        os.makedirs(os.path.join(work, name, "state", "stint"))
+        with open(os.path.join(work, name, "state", "stint", "device"), "w") as handle:
+            handle.write(own + "\n")
+        env = stint_env(log, manifest)
+        env["XDG_STATE_HOME"] = os.path.join(work, name, "state")
+        run(f"{stint} sync", env=env)
+        return log, env
+    base_log, _ = replica("base", views["before"])
+    log, env = replica("full", views["after"])
+    events = layout["events"]
+
+    # (a) The cold merged snapshot against the single log's, with the default read threads and with one.
+    single = work_copy(source, args.out, f"sync-single-{size}") + "/stint"
+    single_env = stint_env(single, manifest)
+    merged_bytes = run(f"{stint} --json snapshot", env=env, capture=True)
+    single_bytes = run(f"{stint} --json snapshot", env=single_env, capture=True)
+    if merged_bytes != single_bytes:
+        sys.exit(f"error: the replica's snapshot --json differs from the single log's ({size} events): the split "
+                 f"is not the same history")
+    caches = "rm -rf {0}/checkpoints {0}/read-models.sqlite*"
+    for jobs in (None, 1):
+        threads = "default threads" if jobs is None else "STINT_JOBS=1"
+        for label, run_env, path, count in (("single log", single_env, single, manifest["events"]),
+                                            ("replica of 3 devices", env, log, events)):
+            run_env = dict(run_env)
+            if jobs:
+                run_env["STINT_JOBS"] = str(jobs)
+            result = bench.measure("sync", "stint", f"cold snapshot, {label}, {threads} ({size})",
+                                   f"{stint} --json snapshot", run_env, prepare=caches.format(path), size=size)
+            result["events"] = count
+            result["jobs"] = jobs
+
+    # (b) `stint sync` bringing in the other device's last 1 000 events, then the first mutation after it.
+    # Restoring the replica also restores this device's directory in the folder, which its sync published to.
+    published = os.path.join(views["after"], "devices", own)
+    restore = (f"rm -rf {log} {published} && cp -a {base_log} {log} && printf '%s\\n' {views['after']} > {log}/space "
+               f"&& cp -a {space}/space/devices/{own} {published}")
+    bench.measure("sync", "stint", f"sync, {tail} new events of another device ({size})", f"{stint} sync", env,
+                  prepare=restore, size=size)
+    bench.measure("sync", "stint", f"first mutation after it: start ({size})", f"{stint} start bench", env,
+                  prepare=f"{restore} && {stint} sync", size=size)
+    bench.measure("sync", "stint", f"status ({size})", f"{stint} status", env, size=size)
 
 
 def ms(seconds):

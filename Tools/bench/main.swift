@@ -1,6 +1,8 @@
-// stint-bench: in-process measurements that whole-process timing cannot separate, for `make bench`.
+// stint-bench: in-process measurements that whole-process timing cannot separate, and the data of the
+// `sync` group, for `make bench`.
 //
 //   stint-bench replay <log> [--runs N] [--jobs N] [--fold compact|reference]
+//   stint-bench space <single-log> <output> [--devices N] [--seed S] [--tail K]   (SpaceGenerator.swift)
 //
 // Folds the whole log N times (default 5) with checkpoints neither read nor written: it reads the events
 // with LogReader (`--jobs` threads preparing segments ahead, default the reader's) and folds them with
@@ -35,6 +37,14 @@ func value(of flag: String, in arguments: [String]) -> String? {
 
 let usage = "usage: stint-bench replay <log> [--runs N] [--jobs N] [--fold compact|reference]"
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "space" {
+    do {
+        try SpaceGenerator(arguments: arguments).run()
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
 guard arguments.count >= 2, arguments[0] == "replay" else { fail(usage) }
 let path = arguments[1]
 let runs = max(1, value(of: "--runs", in: arguments).flatMap { Int($0) } ?? 5)
