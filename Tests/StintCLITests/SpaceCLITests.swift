@@ -148,6 +148,7 @@ import Testing
         let usage: [[String]] = [
             ["sync", "init", "relative/dir"], ["status", "--as-known-by", "zz"], ["status", "--seq", ":3"],
             ["status", "--as-known-by", "x@"], ["device", "fork-off", "nonsense"],
+            ["snapshot", "--as-published", "--seq", "2"],
             ["verify", "--merged", "--expect-head", "1:ab"],
         ]
         for arguments in usage {

@@ -37,6 +37,12 @@ struct PublishedMoment {
         published: PublishedMoment, snapshot: WidgetData, moment: Instant, calendar: LogCalendar
     ) {
         let reader = try context.reader()
+        if reader.isReplica, case .seq = point {
+            // A space's batches come from several devices, whose seqs do not order them.
+            throw CLIError.usage(
+                "what the app had published is replayed up to a time in a space: give --at (its devices' seqs do "
+                    + "not order its batches)", verb: nil)
+        }
         let calendar = try context.settings(of: reader).calendar
         let (moment, seqLimit) = try moment(of: point, calendar: calendar, context: context)
         let published = try load(reader, moment: moment, seqLimit: seqLimit, context: context)
