@@ -7,6 +7,9 @@ extension CommandContext {
     /// `folder` as an absolute path: the replica's `space` file records it, and later commands run from
     /// anywhere.
     func absoluteFolder(_ folder: String, verb: String) throws(CLIError) -> String {
+        guard folder != "-" else {
+            throw CLIError.usage("'-' (standard input) cannot be a sync folder; give the folder's path", verb: verb)
+        }
         guard let path = LocalPath(folder) else {
             throw CLIError.usage("'\(folder)' is not a usable folder path", verb: verb)
         }

@@ -41,8 +41,17 @@ struct Allowed {
         if let sync = arguments.firstIndex(of: Array("sync".utf8)), sync + 1 < arguments.count,
             [Array("init".utf8), Array("join".utf8)].contains(arguments[sync + 1])
         {
-            if let folder = arguments[(sync + 2)...].first(where: { $0.first != UInt8(ascii: "-") }), !folder.isEmpty {
-                subtrees.append(Allowed.walk(folder, cwd: cwd).path)
+            // DIR is the first positional, as the parser reads them: a word not starting with '-', '-' itself,
+            // or any word after '--'.
+            var afterDashes = false
+            for word in arguments[(sync + 2)...] {
+                if !afterDashes, word == Array("--".utf8) {
+                    afterDashes = true
+                    continue
+                }
+                guard afterDashes || word.first != UInt8(ascii: "-") || word == [UInt8(ascii: "-")] else { continue }
+                if !word.isEmpty { subtrees.append(Allowed.walk(word, cwd: cwd).path) }
+                break
             }
             var states: [[UInt8]] = []
             if let state = variables["XDG_STATE_HOME"], state.first == UInt8(ascii: "/") {
