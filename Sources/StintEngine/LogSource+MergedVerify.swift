@@ -35,26 +35,11 @@ extension LogSource {
         var merged: Int64 = 0
         var problem: String?
         do {
-            let (store, cursor) = try space.batches()
-            defer { store.close() }
-            var fold: MergedFold?
-            while let batch = try cursor.next() {
-                for event in batch.events {
-                    if fold == nil {
-                        fold = try MergedFold(genesis: event)
-                    } else {
-                        try fold!.apply(event)
-                    }
-                }
-                merged += Int64(batch.events.count)
-            }
-            if let damage = cursor.damage { problem = damage.message }
-        } catch let error as DomainError {
-            problem = "the merged history does not fold after \(merged) events: \(error.message)"
-        } catch let error as StintError {
-            problem = error.message
+            let folded = try space.fold(upTo: .latest)
+            merged = folded.count
+            problem = folded.warning?.description
         } catch {
-            problem = "\(error)"
+            problem = "the merged history does not fold: \(error.message)"
         }
         return MergedVerificationReport(
             devices: devices, mergedEvents: merged, foldProblem: problem, frontier: try opened.frontier())

@@ -99,13 +99,7 @@ final class LogWalk {
             let events = Array(batch.events.dropFirst(mergedSkip))
             mergedSkip = 0
             do throws(DomainError) {
-                for event in events {
-                    if mergedFold == nil {
-                        mergedFold = try MergedFold(genesis: event)
-                    } else {
-                        try mergedFold!.apply(event)
-                    }
-                }
+                for event in events { try MergedFold.fold(event, into: &mergedFold) }
             } catch {
                 throw StintError(error)
             }

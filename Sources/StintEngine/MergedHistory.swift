@@ -1,5 +1,5 @@
-public import StintCore
-package import StintLog
+import StintCore
+import StintLog
 
 /// The merged history of a replica (a log that is part of a space, docs/decisions/0007), read without its
 /// lock: every device's events in merge order, folded by the space's rules (``MergedFold``).
@@ -26,8 +26,9 @@ package struct MergedHistory: Sendable {
         /// The merged fold: its state and the conflicts its rules resolved.
         var fold: MergedFold?
         var state: LogState? { fold?.state }
-        /// The last event folded.
+        /// The last event folded, and how many were.
         var last: RecordedEvent?
+        var count: Int64 = 0
         /// Why reading stopped early (damage of a device's log), if it did.
         var warning: LogProblem?
     }
@@ -46,12 +47,9 @@ package struct MergedHistory: Sendable {
             if filter.ends(before: batch.events[0], device: device) { break }
             do throws(DomainError) {
                 for event in batch.events where filter.includes(event, device: device) {
-                    if folded.fold == nil {
-                        folded.fold = try MergedFold(genesis: event)
-                    } else {
-                        try folded.fold!.apply(event)
-                    }
+                    try MergedFold.fold(event, into: &folded.fold)
                     folded.last = event
+                    folded.count += 1
                 }
             } catch {
                 throw StintError(error)

@@ -217,9 +217,7 @@ public final class TimeLog {
         var reached: StorePosition?
         while reached != head?.position, let batch = try cursor.next() {
             do throws(DomainError) {
-                for event in batch.events {
-                    if fold == nil { fold = try MergedFold(genesis: event) } else { try fold!.apply(event) }
-                }
+                for event in batch.events { try MergedFold.fold(event, into: &fold) }
             } catch {
                 throw StintError(error)
             }

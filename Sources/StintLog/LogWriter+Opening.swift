@@ -241,16 +241,8 @@ extension LogWriter {
 
     /// Writes a small file atomically: temporary file, sync, rename, directory sync.
     func writeFile(named name: String, _ bytes: [UInt8]) throws(LogError) {
-        let temporaryPath = directory.path(name + LogDirectory.temporarySuffix)
         do {
-            let descriptor = try fileSystem.openFile(temporaryPath, .createTruncated)
-            defer { fileSystem.close(descriptor) }
-            try bytes.withBytes { (buffer) throws(SystemCallError) in
-                try fileSystem.write(descriptor, buffer, at: 0)
-            }
-            try fileSystem.synchronize(descriptor, dataOnly: false)
-            try fileSystem.rename(temporaryPath, to: directory.path(name))
-            try fileSystem.synchronizeDirectory(path)
+            try fileSystem.replaceFile(directory.path(name), in: path, with: bytes)
         } catch {
             throw stop(LogError.io(error, "write \(name)", path: directory.path(name)))
         }

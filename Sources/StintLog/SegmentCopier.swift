@@ -122,16 +122,8 @@ public struct SegmentCopier: Sendable {
 
     /// Replaces a file of `directory` whole: `<name>.tmp`, sync, rename, directory sync.
     private func replace(_ name: String, in directory: LogDirectory, with bytes: [UInt8]) throws(LogError) {
-        let temporaryPath = directory.path(name + LogDirectory.temporarySuffix)
         do {
-            let descriptor = try fileSystem.openFile(temporaryPath, .createTruncated)
-            defer { fileSystem.close(descriptor) }
-            try bytes.withBytes { (buffer) throws(SystemCallError) in
-                try fileSystem.write(descriptor, buffer, at: 0)
-            }
-            try fileSystem.synchronize(descriptor, dataOnly: false)
-            try fileSystem.rename(temporaryPath, to: directory.path(name))
-            try fileSystem.synchronizeDirectory(directory.path)
+            try fileSystem.replaceFile(directory.path(name), in: directory.path, with: bytes)
         } catch {
             throw LogError.io(error, "write \(name)", path: directory.path(name))
         }

@@ -41,20 +41,24 @@ extension CommandContext {
         _ = try requireDeviceIDFile(verb: verb)
         do throws(StintError) {
             let options = engineOptions
-            guard Space.isReplica(log: path, options: options) else {
-                if (try? LogSource.open(path: path, options: options)) == nil {
-                    throw StintError(
-                        .refused, "there is no log at \(path); create one with 'stint init' or 'stint sync join DIR'")
-                }
-                throw StintError(
-                    .refused,
-                    "the log at \(path) is not part of a space; make it one with 'stint sync init DIR', DIR a folder "
-                        + "your sync tool shares between your devices")
-            }
+            try Self.requireReplica(path, options: options)
             return try MergedStore.open(log: path, holdingLock: true, options: options)
         } catch {
             throw CLIError(error)
         }
+    }
+
+    /// Refuses a path that is not a replica: no log there, or a log that is not part of a space.
+    static func requireReplica(_ path: String, options: EngineOptions) throws(StintError) {
+        guard !Space.isReplica(log: path, options: options) else { return }
+        if (try? LogSource.open(path: path, options: options)) == nil {
+            throw StintError(
+                .refused, "there is no log at \(path); create one with 'stint init' or 'stint sync join DIR'")
+        }
+        throw StintError(
+            .refused,
+            "the log at \(path) is not part of a space; make it one with 'stint sync init DIR', DIR a folder your "
+                + "sync tool shares between your devices")
     }
 
     /// Brings the other devices' events in when the log is part of a space (what `publish` does first, as
@@ -86,12 +90,7 @@ extension CommandContext {
         _ = try requireDeviceIDFile(verb: verb)
         do throws(StintError) {
             let options = engineOptions
-            guard Space.isReplica(log: path, options: options) else {
-                throw StintError(
-                    .refused,
-                    "the log at \(path) is not part of a space; make it one with 'stint sync init DIR', DIR a folder "
-                        + "your sync tool shares between your devices")
-            }
+            try Self.requireReplica(path, options: options)
             return try Space.open(log: path, options: options)
         } catch {
             throw CLIError(error)

@@ -128,7 +128,7 @@ struct HistoryVerb: Verb {
                 if isReplica {
                     // A space folds by the merged rules (a second stop of a timer is a no-op there, not damage).
                     state = nil
-                    if merged == nil { merged = try MergedFold(genesis: event) } else { try merged!.apply(event) }
+                    try MergedFold.fold(event, into: &merged)
                     state = merged!.state
                 } else if state == nil {
                     state = try LogState(genesis: event)

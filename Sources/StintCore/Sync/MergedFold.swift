@@ -116,6 +116,12 @@ public struct MergedFold: Sendable {
         return fold
     }
 
+    /// Folds `event` into `fold`: the first event of the history starts it (``init(genesis:)``), every other
+    /// is applied (``apply(_:)``). For folds that read a history one event at a time.
+    public static func fold(_ event: RecordedEvent, into fold: inout MergedFold?) throws(DomainError) {
+        if fold == nil { fold = try MergedFold(genesis: event) } else { try fold!.apply(event) }
+    }
+
     /// The state `device` decides on: ``state`` with that device's undo and redo stacks (rule 11; `nil` for
     /// the implicit device of events without one).
     public func state(for device: DeviceID?) -> LogState {

@@ -33,21 +33,11 @@ struct SmallFile {
 
     /// Replaces the file with `bytes` (creating the directories above it that are missing), with `mode`.
     func write(_ bytes: [UInt8], mode: mode_t = 0o600) throws(StintError) {
-        let temporaryPath = path + ".tmp"
         do {
             try makeParents()
-            let descriptor = try fileSystem.openFile(temporaryPath, .createTruncated)
-            defer { fileSystem.close(descriptor) }
-            if fchmod(descriptor, mode) != 0 { throw SystemCallError(operation: "fchmod", errno: errno) }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 8)
-            defer { buffer.deallocate() }
-            buffer.copyBytes(from: bytes)
-            try fileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<bytes.count]), at: 0)
-            try fileSystem.synchronize(descriptor, dataOnly: false)
-            try fileSystem.rename(temporaryPath, to: path)
-            try fileSystem.synchronizeDirectory(parent)
+            try fileSystem.replaceFile(path, in: parent, with: bytes, mode: UInt32(mode))
         } catch {
-            try? fileSystem.removeFile(temporaryPath)
+            try? fileSystem.removeFile(path + ".tmp")
             throw StintError(.refused, "cannot write \(path): \(error); check the disk and its permissions")
         }
     }

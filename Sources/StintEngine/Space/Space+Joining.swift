@@ -1,4 +1,4 @@
-public import StintCore
+import StintCore
 import StintLog
 
 extension Space {
