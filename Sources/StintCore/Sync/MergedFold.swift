@@ -191,38 +191,38 @@ public struct MergedFold: Sendable {
     /// Starts a batch with its first event: moves its device's stacks (a bookkeeping batch moves none).
     private mutating func openBatch(_ first: DomainEvent, _ ref: EventRef) throws(DomainError) {
         let device = ref.device
-        var stacks = self.stacks[device] ?? Stacks()
         var next = Batch(device: device, start: ref, target: .undo)
+        // The stacks are changed in place: a copy taken out of the dictionary would copy both arrays at
+        // every batch.
         switch first {
         case .logCreated:
             throw DomainError(.inconsistentEvent, "log.created may only be the first event", seq: ref.seq)
         case .commandUndone(let tx):
-            guard let top = stacks.undo.last, top.entry.batchStart == tx else {
+            guard let top = stacks[device]?.undo.last, top.entry.batchStart == tx else {
                 throw DomainError(
                     .inconsistentEvent,
                     "command.undone names batch \(tx), but the batch its device can undo is "
-                        + (stacks.undo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
+                        + (stacks[device]?.undo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
             }
-            stacks.undo.removeLast()
-            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks.redo)
+            stacks[device]!.undo.removeLast()
+            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks[device]!.redo)
             next.target = .redo
             next.undone = top.position
         case .commandRedone(let tx):
-            guard let top = stacks.redo.last, top.entry.batchStart == tx else {
+            guard let top = stacks[device]?.redo.last, top.entry.batchStart == tx else {
                 throw DomainError(
                     .inconsistentEvent,
                     "command.redone names batch \(tx), but the batch its device can redo is "
-                        + (stacks.redo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
+                        + (stacks[device]?.redo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
             }
-            stacks.redo.removeLast()
-            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks.undo)
+            stacks[device]!.redo.removeLast()
+            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks[device]!.undo)
         case .deviceJoined, .deviceForked, .syncIngested:
             next.target = .none
         default:
-            stacks.redo.removeAll()
-            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks.undo)
+            stacks[device, default: Stacks()].redo.removeAll()
+            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks[device]!.undo)
         }
-        self.stacks[device] = stacks
         batch = next
     }
 
