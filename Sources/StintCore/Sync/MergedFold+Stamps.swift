@@ -8,11 +8,17 @@ extension MergedFold {
         /// How many bits of ``packed`` hold the `seq` (a log of 17 trillion events; the rest name the device).
         static let seqBits: UInt64 = 44
         var position: Int64
-        private var packed: UInt64
+        /// The device's index and the `seq`, as checkpoints keep them.
+        private(set) var packed: UInt64
 
         init(device: Int, seq: Int64, position: Int64) {
             self.position = position
             packed = UInt64(device) << Self.seqBits | UInt64(seq)
+        }
+
+        init(position: Int64, packed: UInt64) {
+            self.position = position
+            self.packed = packed
         }
 
         var device: Int { Int(packed >> Self.seqBits) }
