@@ -86,13 +86,16 @@ struct MergedCheckpoints {
             let hlc = try? HLC(json: key[0]), let keyDevice = try? DeviceID(json: key[1]), let keySeq = key[2].intValue,
             let logs = try? store.logs()
         else { return nil }
+        // A device that has not advanced since has its head at hand; another's log is read up to `seq`.
+        let last = try? store.lastEvents()
         var seqs: [DeviceID: Int64] = [:]
         for entry in devices {
             guard let fields = entry.arrayValue, fields.count == 3, let device = try? DeviceID(json: fields[0]),
                 let seq = fields[1].intValue, let hash = fields[2].stringValue,
-                let reader = logs.first(where: { $0.device == device })?.reader,
-                (try? reader.head(at: seq))??.hash == hash
+                let reader = logs.first(where: { $0.device == device })?.reader
             else { return nil }
+            let head = last?[device]?.head.seq == seq ? last?[device]?.head : (try? reader.head(at: seq)) ?? nil
+            guard head?.hash == hash else { return nil }
             seqs[device] = seq
         }
         let fold = payload[(newline + 1)...].withUnsafeBytes { bytes in try? MergedFold(checkpoint: bytes) }
