@@ -41,6 +41,8 @@ public final class TimeLog {
     /// For a space's replica (a ``MergedStore``): the merged fold of every device's events, whose state for
     /// this device (its own undo and redo stacks) is ``state`` (docs/decisions/0007 §7).
     private var merged: MergedFold?
+    /// The merged fold with the events of the command being appended, as ``checkFits(_:now:reading:)`` left it.
+    private var checkedFold: MergedFold?
 
     init(
         path: String, store: any EventStore, state: LogState, head: StoreHead?, options: EngineOptions,
@@ -462,11 +464,18 @@ public final class TimeLog {
             events.count == checked.events.count
             && zip(events, checked.events).allSatisfy { $0.seq == $1.seq && $0.at == $1.at && $0.tx == $1.tx }
         if let space = store as? MergedStore, var fold = merged {
-            do {
-                for event in events { try fold.apply(event) }
-            } catch {
-                throw StintError(error)
+            if placedAsChecked, let checkedFold {
+                // The check folded these events already (the merged fold reads their device, seq, at and tx):
+                // no second copy of the fold.
+                fold = checkedFold
+            } else {
+                do {
+                    for event in events { try fold.apply(event) }
+                } catch {
+                    throw StintError(error)
+                }
             }
+            checkedFold = nil
             merged = fold
             return fold.state(for: space.space.device)
         }
@@ -538,6 +547,7 @@ public final class TimeLog {
                 "the command was refused because its events contradict the space's history (\(error.message)); "
                     + "nothing was recorded", domain: error)
         }
+        checkedFold = next
         return (next.state(for: device), events)
     }
 
