@@ -48,13 +48,20 @@ extension MergedFold {
         for (id, stamps) in stamps.sorted(by: { $0.key < $1.key }) {
             // Flags: 1 created, 2 setters, then per setter (start, end, tag, comment) a bit when it is the
             // creator and is not written again (most records were created and stopped, nothing else).
-            let setters = stamps.setters.map { [$0.start, $0.end, $0.tagId, $0.comment] } ?? []
             var flags: UInt8 = (stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0)
-            for (index, setter) in setters.enumerated() where setter == stamps.created { flags |= 4 << index }
+            if let setters = stamps.setters {
+                for (index, field) in Self.setterOrder.enumerated() where setters[field] == stamps.created {
+                    flags |= 4 << index
+                }
+            }
             out.id(id)
             out.u8(flags)
             if let created = stamps.created { out.stamp(created) }
-            for (index, setter) in setters.enumerated() where flags & (4 << index) == 0 { out.stamp(setter) }
+            if let setters = stamps.setters {
+                for (index, field) in Self.setterOrder.enumerated() where flags & (4 << index) == 0 {
+                    out.stamp(setters[field])
+                }
+            }
         }
         for table in [deletedBy, tagCreatedBy, tagColoredBy] {
             out.u32(table.count)
@@ -84,6 +91,9 @@ extension MergedFold {
         for conflict in conflicts { out.conflict(conflict) }
         return out.bytes
     }
+
+    /// The order a record's setters are written in.
+    static let setterOrder: [RecordFields] = [.start, .end, .tagId, .comment]
 
     /// The implicit device (`nil`) first, then by id.
     static func deviceOrder(_ a: DeviceID?, _ b: DeviceID?) -> Bool {
@@ -154,12 +164,10 @@ extension MergedFold {
             var entry = RecordStamps()
             if flags & 1 != 0 { entry.created = try stamp() }
             if flags & 2 != 0 {
-                var setters: [Stamp] = []
-                for index in 0..<4 { setters.append(flags & (4 << index) != 0 ? entry.created! : try stamp()) }
-                var fields = FieldSetters(all: setters[0])
-                fields.end = setters[1]
-                fields.tagId = setters[2]
-                fields.comment = setters[3]
+                var fields = FieldSetters(all: Stamp(position: 0, packed: 0))
+                for (index, field) in Self.setterOrder.enumerated() {
+                    fields[field] = flags & (4 << index) != 0 ? entry.created! : try stamp()
+                }
                 entry.setters = fields
             }
             stamps[id] = entry
