@@ -39,6 +39,13 @@ extension Space {
         } catch {
             throw StintError(error)
         }
+        return try scan(device, mirrorHead: mirrorHead)
+    }
+
+    /// Compares the folder's copy of `device`'s log with the mirror whose head is `mirrorHead` (nil: no mirror
+    /// yet), as the mirror's writer knows it, reading the copy from there.
+    func scan(_ device: DeviceID, mirrorHead: LogHead?) throws(StintError) -> DeviceScan {
+        let mirror = try mirrorReader(of: device)
         var scan = DeviceScan(device: device, mirrorHead: mirrorHead)
         var readOptions = options.readOptions
         readOptions.checksCanonical = true
