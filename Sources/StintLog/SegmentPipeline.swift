@@ -50,7 +50,11 @@ final class SegmentPipeline: @unchecked Sendable {
         room = DispatchSemaphore(value: 0)
         for _ in 0..<(workers + 1) { room.signal() }
         for _ in 0..<workers {
-            DispatchQueue.global().async(group: running) { self.prepareSegments() }
+            running.enter()
+            WorkerThread.start {
+                self.prepareSegments()
+                self.running.leave()
+            }
         }
     }
 

@@ -67,21 +67,8 @@ import Testing
     @Test(arguments: [UInt64(0xD3_0001), 0xD3_0002, 0xD3_0003, 0xD3_0004])
     func theMergedFoldIsAFunctionOfTheEventsAlone(seed: UInt64) throws {
         print("MergedFoldDifferentialTests seed \(seed)")
-        var random = SplitMix64(seed: seed)
         let devices = [SpaceHistory.a, SpaceHistory.b, SpaceHistory.c]
-        var space = SpaceHistory(devices: devices)
-        var decided = 0
-        for _ in 0..<120 {
-            space.advance(minutes: Int64(random.next() % 40))
-            let device = devices[Int(random.next() % 3)]
-            if random.next() % 4 == 0 {
-                space.sync(device)
-                continue
-            }
-            let state = try space.state(of: device)
-            if (try? space.run(Self.randomCommand(state, space, using: &random), on: device)) != nil { decided += 1 }
-        }
-        #expect(decided > 40, "seed \(seed): only \(decided) commands were decided")
+        let space = try Self.randomSpace(seed: seed, devices: devices)
         let reference = try space.fold()
         #expect(!reference.conflicts.isEmpty, "seed \(seed): no conflict at all")
         let logs = devices.map { space.logs[$0]! }
@@ -91,6 +78,25 @@ import Testing
             #expect(fold.state == reference.state, "seed \(seed), order \(order)")
             #expect(fold.conflicts == reference.conflicts, "seed \(seed), order \(order)")
         }
+    }
+
+    /// Random commands on `devices` that sync now and then, from `seed`.
+    static func randomSpace(seed: UInt64, devices: [DeviceID]) throws -> SpaceHistory {
+        var random = SplitMix64(seed: seed)
+        var space = SpaceHistory(devices: devices)
+        var decided = 0
+        for _ in 0..<120 {
+            space.advance(minutes: Int64(random.next() % 40))
+            let device = devices[Int(random.next() % UInt64(devices.count))]
+            if random.next() % 4 == 0 {
+                space.sync(device)
+                continue
+            }
+            let state = try space.state(of: device)
+            if (try? space.run(Self.randomCommand(state, space, using: &random), on: device)) != nil { decided += 1 }
+        }
+        #expect(decided > 40, "seed \(seed): only \(decided) commands were decided")
+        return space
     }
 
     static func randomCommand(_ state: LogState, _ space: SpaceHistory, using random: inout SplitMix64) -> Command {

@@ -71,4 +71,18 @@ struct CompactCheckpointReader {
         guard let count = u32(), count <= (bytes.count - offset) / max(1, minimumSize) else { return nil }
         return count
     }
+
+    /// An undo or redo entry as ``CompactCheckpointWriter/undoEntry(_:)`` wrote it.
+    mutating func undoEntry() -> UndoEntry? {
+        guard let batchStart = i64(), let inverseCount = count(minimumSize: 12) else { return nil }
+        var inverses: [DomainEvent] = []
+        for _ in 0..<inverseCount {
+            guard let type = string(), let version = u32(), let data = rawBytes(),
+                let json = try? JSON.parse(data.assumingMemoryBound(to: UInt8.self)),
+                let event = try? DomainEvent(type: type, version: version, data: json)
+            else { return nil }
+            inverses.append(event)
+        }
+        return UndoEntry(batchStart: batchStart, inverses: inverses)
+    }
 }

@@ -46,4 +46,16 @@ struct CompactCheckpointWriter {
         u32(value.count)
         bytes.append(contentsOf: value)
     }
+
+    /// An undo or redo entry: its batch, then each inverse as its type, version and canonical JSON data.
+    mutating func undoEntry(_ entry: UndoEntry) {
+        i64(entry.batchStart)
+        u32(entry.inverses.count)
+        for event in entry.inverses {
+            let draft = event.draft
+            string(draft.type)
+            u32(draft.version)
+            raw(draft.data.encoded())
+        }
+    }
 }

@@ -70,16 +70,7 @@ extension LogState {
         }
         for stack in [state.undoStack, state.redoStack] {
             out.u32(stack.count)
-            for entry in stack {
-                out.i64(entry.batchStart)
-                out.u32(entry.inverses.count)
-                for event in entry.inverses {
-                    let draft = event.draft
-                    out.string(draft.type)
-                    out.u32(draft.version)
-                    out.raw(draft.data.encoded())
-                }
-            }
+            for entry in stack { out.undoEntry(entry) }
         }
         out.i64(state.lastSeq)
         out.i64(state.lastAt.milliseconds)
@@ -180,18 +171,8 @@ extension LogState {
             guard let count = input.count(minimumSize: 12) else { throw fail(what) }
             var entries: [UndoEntry] = []
             for _ in 0..<count {
-                guard let batchStart = input.i64(), let inverseCount = input.count(minimumSize: 12) else {
-                    throw fail(what)
-                }
-                var inverses: [DomainEvent] = []
-                for _ in 0..<inverseCount {
-                    guard let type = input.string(), let version = input.u32(), let data = input.rawBytes(),
-                        let json = try? JSON.parse(data.assumingMemoryBound(to: UInt8.self)),
-                        let event = try? DomainEvent(type: type, version: version, data: json)
-                    else { throw fail(what) }
-                    inverses.append(event)
-                }
-                entries.append(UndoEntry(batchStart: batchStart, inverses: inverses))
+                guard let entry = input.undoEntry() else { throw fail(what) }
+                entries.append(entry)
             }
             return entries
         }

@@ -19,7 +19,8 @@ extension MergedFold {
                 list(
                     1, .record(id),
                     .stoppedTwice(
-                        endedBy: setters[id]?.end, end: record.end.map { MessageFormat.local($0, calendar) },
+                        endedBy: stamps[id]?.setters.map { eventRef($0.end) },
+                        end: record.end.map { MessageFormat.local($0, calendar) },
                         ignored: ref, ignoredEnd: MessageFormat.local(end, calendar)))
                 return []
             }
@@ -51,7 +52,9 @@ extension MergedFold {
             return [.recordDeleted(recordId: values.id)]
         case .recordImported(let values, let source):
             if state.records[values.id] != nil {
-                list(6, .record(values.id), .importedTwice(first: createdBy[values.id], second: ref), minor: true)
+                list(
+                    6, .record(values.id), .importedTwice(first: stamps[values.id]?.created.map(eventRef), second: ref),
+                    minor: true)
                 return reimport(values, source, ref)
             }
             guard create(values, ref) else { return [] }
@@ -68,7 +71,7 @@ extension MergedFold {
             state.records[id] = nil
             state.runningRecordIds.removeAll { $0 == id }
             state.importProvenance[id] = nil
-            setters[id] = nil
+            stamps[id]?.setters = nil
             return inverses
         default:
             return []
@@ -91,7 +94,7 @@ extension MergedFold {
             return false
         }
         insert(record, ref)
-        createdBy[record.id] = ref
+        stamps[record.id]!.created = current
         return true
     }
 
@@ -99,13 +102,13 @@ extension MergedFold {
         state.deletedRecordIds.remove(record.id)
         deletedBy[record.id] = nil
         state.replace(record)
-        setters[record.id] = FieldSetters(all: ref)
+        stamps[record.id, default: RecordStamps()].setters = FieldSetters(all: current)
     }
 
     private mutating func delete(_ id: EntityID, _ ref: EventRef) {
         state.remove(id)
         deletedBy[id] = ref
-        setters[id] = nil
+        stamps[id]?.setters = nil
     }
 
     /// Sets the `fields` of live record `values.id` from `values` (rules 3, 4 and 11); the inverse.
@@ -113,24 +116,25 @@ extension MergedFold {
         let id = values.id
         let before = state.records[id]!
         var after = fields.apply(values, to: before)
-        var setters = self.setters[id] ?? FieldSetters(all: ref)
+        var setters = stamps[id]?.setters ?? FieldSetters(all: current)
         let device = ref.device
-        var listedOthers: [EventRef] = []
+        var listedOthers: [Stamp] = []
         for (field, name) in RecordFields.named {
             let previous = setters[field]
-            guard previous != ref, !knew(device, previous) else { continue }
+            guard previous != current, !currentKnew(previous) else { continue }
             if fields.contains(field) {
                 if text(before, field) != text(after, field) {
                     list(
                         3, .record(id),
                         .fieldLost(
-                            field: name, lost: text(before, field), lostBy: previous, won: text(after, field),
+                            field: name, lost: text(before, field), lostBy: eventRef(previous), won: text(after, field),
                             wonBy: ref))
                 }
             } else if !listedOthers.contains(previous), let mine = fields.names.first {
                 listedOthers.append(previous)
                 list(
-                    4, .record(id), .bothApplied(field: name, by: previous, otherField: mine, otherBy: ref), minor: true
+                    4, .record(id), .bothApplied(field: name, by: eventRef(previous), otherField: mine, otherBy: ref),
+                    minor: true
                 )
             }
         }
@@ -138,10 +142,11 @@ extension MergedFold {
             // An undo: the fields it leaves alone that another device set after the undone batch (rule 11).
             for (field, name) in RecordFields.named where !fields.contains(field) {
                 let previous = setters[field]
-                if previous.device != device && previous.position > undone {
+                if devices[previous.device] != device && previous.position > undone {
                     list(
                         11, .record(id),
-                        .undoKept(undo: batch.start, field: name, value: text(before, field), keptBy: previous))
+                        .undoKept(
+                            undo: batch.start, field: name, value: text(before, field), keptBy: eventRef(previous)))
                 }
             }
         }
@@ -149,8 +154,8 @@ extension MergedFold {
             after.end = after.start
             list(3, .record(id), .spanClamped(by: ref))
         }
-        for (field, _) in RecordFields.named where fields.contains(field) { setters[field] = ref }
-        self.setters[id] = setters
+        for (field, _) in RecordFields.named where fields.contains(field) { setters[field] = current }
+        stamps[id, default: RecordStamps()].setters = setters
         state.replace(after)
         return [.recordEdited(before, fields: fields)]
     }
@@ -169,8 +174,8 @@ extension MergedFold {
     /// the device had not seen.
     private mutating func noteKeptRunning(_ ref: EventRef) {
         for id in state.runningRecordIds {
-            guard let started = createdBy[id], started != ref, !knew(ref.device, started) else { continue }
-            list(2, .record(id), .keptRunning(switchedBy: batch.start, startedBy: started))
+            guard let started = stamps[id]?.created, started != current, !currentKnew(started) else { continue }
+            list(2, .record(id), .keptRunning(switchedBy: batch.start, startedBy: eventRef(started)))
         }
     }
 

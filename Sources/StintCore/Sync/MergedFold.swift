@@ -26,10 +26,13 @@ public struct MergedFold: Sendable {
 
     /// Per device, per other device, the last `seq` of it the device had ingested (its `sync.ingested`).
     var knowledge: [DeviceID?: [DeviceID: Int64]] = [:]
-    /// Per record, the event that last set each field.
-    var setters: [EntityID: FieldSetters] = [:]
-    /// Per running or completed record, the event that created it.
-    var createdBy: [EntityID: EventRef] = [:]
+    /// Per record, the event that created it and the events that last set its fields.
+    var stamps: [EntityID: RecordStamps] = [:]
+    /// The devices of the events folded, in the order they first appeared (``Stamp/device`` indexes it).
+    var devices: [DeviceID?] = []
+    var deviceIndex: [DeviceID?: Int] = [:]
+    /// The event being folded.
+    var current: Stamp
     /// Per deleted record, the event that deleted it.
     var deletedBy: [EntityID: EventRef] = [:]
     /// Per tag, the event that created it, the event that set its name (and whether a rename did), and the
@@ -43,40 +46,6 @@ public struct MergedFold: Sendable {
     var batch: Batch
     /// How many events have been folded (the position of the last one).
     var position: Int64 = 1
-
-    /// The events that last set each member of a record.
-    struct FieldSetters: Sendable {
-        var start: EventRef
-        var end: EventRef
-        var tagId: EventRef
-        var comment: EventRef
-
-        init(all ref: EventRef) {
-            start = ref
-            end = ref
-            tagId = ref
-            comment = ref
-        }
-
-        subscript(field: RecordFields) -> EventRef {
-            get {
-                switch field {
-                case .start: return start
-                case .end: return end
-                case .tagId: return tagId
-                default: return comment
-                }
-            }
-            set {
-                switch field {
-                case .start: start = newValue
-                case .end: end = newValue
-                case .tagId: tagId = newValue
-                default: comment = newValue
-                }
-            }
-        }
-    }
 
     /// A device's stacks; each entry with the position of its batch's first event.
     struct Stacks: Sendable {
@@ -101,6 +70,9 @@ public struct MergedFold: Sendable {
         state = try LogState(genesis: event)
         let ref = EventRef(device: event.device, seq: event.seq, position: 1)
         batch = Batch(device: event.device, start: ref, target: .none)
+        current = Stamp(device: 0, seq: event.seq, position: 1)
+        devices = [event.device]
+        deviceIndex = [event.device: 0]
     }
 
     /// Folds a whole merged history: its first event, then the others in order.
@@ -137,13 +109,14 @@ public struct MergedFold: Sendable {
     func keepingOthers(_ entry: UndoEntry, after position: Int64, _ device: DeviceID?) -> UndoEntry {
         var entry = entry
         entry.inverses = entry.inverses.compactMap { inverse in
-            guard case .recordEdited(let record, let fields) = inverse, let setters = setters[record.id] else {
+            guard case .recordEdited(let record, let fields) = inverse, let setters = stamps[record.id]?.setters
+            else {
                 return inverse
             }
             var kept = fields
             for (field, _) in RecordFields.named where fields.contains(field) {
                 let setter = setters[field]
-                if setter.device != device && setter.position > position { kept.remove(field) }
+                if devices[setter.device] != device && setter.position > position { kept.remove(field) }
             }
             return kept.isEmpty ? nil : .recordEdited(record, fields: kept)
         }
@@ -163,6 +136,7 @@ public struct MergedFold: Sendable {
     public mutating func apply(_ event: RecordedEvent) throws(DomainError) {
         let domain = try DomainEvent(event)
         let ref = EventRef(device: event.device, seq: event.seq, position: position + 1)
+        let stamp = try stamp(ref)
         let startsBatch = event.batchStart == event.seq
         if startsBatch {
             try openBatch(domain, ref)
@@ -172,6 +146,7 @@ public struct MergedFold: Sendable {
             throw DomainError(.inconsistentEvent, "\(event.type) must be the first event of its batch", seq: event.seq)
         }
         position += 1
+        current = stamp
         let inverses = mutate(domain, ref)
         if !inverses.isEmpty {
             switch batch.target {
@@ -240,6 +215,11 @@ public struct MergedFold: Sendable {
         if event.device == device { return true }
         guard let other = event.device else { return false }
         return (knowledge[device]?[other] ?? 0) >= event.seq
+    }
+
+    /// Whether the device of the event being folded had seen `event` (``knew(_:_:)``).
+    func currentKnew(_ event: Stamp) -> Bool {
+        event.device == current.device || knew(devices[current.device], eventRef(event))
     }
 
     mutating func list(_ rule: Int, _ subject: Conflict.Subject, _ detail: Conflict.Detail, minor: Bool = false) {

@@ -30,6 +30,8 @@ public struct Space: Sendable {
     /// What `space.json` says.
     public let description: SpaceDescription
     let options: EngineOptions
+    /// Whether a merged read reads each device's log ahead on a thread of its own.
+    let readsAhead: Bool
 
     init(log: String, folder: String, device: DeviceID, description: SpaceDescription, options: EngineOptions) {
         self.log = log
@@ -38,9 +40,9 @@ public struct Space: Sendable {
         self.description = description
         var options = options
         options.device = device
-        // A merged read keeps one reader per device log open at once; each reading segments ahead on workers
-        // that block on the shared dispatch pool starved one another (a 100k-event replica's cold read took
-        // 3.6 s of wall time for 0.7 s of CPU with 2 workers a lane, 0.66 s with none). One thread a lane.
+        // A merged read reads every device's log at once: each on one thread of its own (BatchPrefetcher)
+        // rather than on several workers each; none with one read worker (`STINT_JOBS=1`).
+        readsAhead = options.readWorkers > 1
         options.readWorkers = 1
         self.options = options
     }

@@ -5,12 +5,26 @@ import StintLog
 /// ``LogBatchCursor`` per device, and at each step the batch whose first event has the smallest
 /// ``MergeKey``. A batch stays whole (its events share one reading and have consecutive `seq`s).
 final class MergedBatchCursor: StoreBatchCursor {
-    /// One device's cursor and the batch read from it but not handed out yet.
+    /// One device's cursor (read ahead on a thread of its own when `prefetcher` is set) and the batch read
+    /// from it but not handed out yet.
     struct Lane {
         var device: DeviceID
         var cursor: LogBatchCursor
+        var prefetcher: BatchPrefetcher?
         var pending: LogBatch?
         var isExhausted = false
+
+        /// A lane reading `cursor`, ahead on a thread of its own with `readsAhead`.
+        init(device: DeviceID, cursor: LogBatchCursor, readsAhead: Bool) {
+            self.device = device
+            self.cursor = cursor
+            prefetcher = readsAhead ? BatchPrefetcher(cursor) : nil
+        }
+
+        func next() throws(LogError) -> LogBatch? {
+            if let prefetcher { return try prefetcher.next() }
+            return try cursor.next()
+        }
     }
 
     private var lanes: [Lane]
@@ -64,7 +78,7 @@ final class MergedBatchCursor: StoreBatchCursor {
         if let pending = lanes[index].pending { return pending }
         guard !lanes[index].isExhausted else { return nil }
         do throws(LogError) {
-            lanes[index].pending = try lanes[index].cursor.next()
+            lanes[index].pending = try lanes[index].next()
         } catch {
             throw StintError(error)
         }

@@ -91,7 +91,9 @@ public final class MergedStore: EventStore {
                         .invalidInput,
                         "the log of device \(device) ends before seq \(seq): \(position!) is not a position of it")
                 }
-                lanes.append(MergedBatchCursor.Lane(device: device, cursor: try reader.batches(from: seq + 1)))
+                lanes.append(
+                    MergedBatchCursor.Lane(
+                        device: device, cursor: try reader.batches(from: seq + 1), readsAhead: space.readsAhead))
             } catch {
                 throw StintError(error)
             }

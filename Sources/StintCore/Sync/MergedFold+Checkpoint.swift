@@ -1,0 +1,202 @@
+/// A compact binary form of the merged fold, for a replica's checkpoints (docs/log-format.md §7): a command
+/// on a replica starts from the newest one that still holds instead of folding every device's events again.
+///
+/// Layout: `STMF`, u32 ``checkpointVersion``, the state as ``LogState/compactCheckpoint`` (length-prefixed),
+/// then what only the merged fold keeps: the tags' name order, the devices, the position and the event being
+/// folded, the open batch, what each device had ingested, each record's stamps (by id), the deletions, the
+/// tags' creators, namers and colourers (by id), each device's undo and redo stacks, and the conflicts. It
+/// is a cache: a checkpoint of another version is ignored and rebuilt, never migrated. The same fold always
+/// gives the same bytes.
+extension MergedFold {
+    /// The version of this layout and of the merged fold's rules; bump it when either changes.
+    public static let checkpointVersion = 1
+
+    static let checkpointMagic: [UInt8] = Array("STMF".utf8)
+
+    /// The fold in the checkpoint form.
+    public var checkpoint: [UInt8] {
+        var out = CompactCheckpointWriter(capacity: 128 + stamps.count * 100)
+        for byte in Self.checkpointMagic { out.u8(byte) }
+        out.u32(Self.checkpointVersion)
+        out.raw(state.compactCheckpoint)
+        out.u32(state.tagNameOrder.count)
+        for id in state.tagNameOrder.keys.sorted() {
+            out.id(id)
+            out.i64(state.tagNameOrder[id]!)
+        }
+        out.u32(devices.count)
+        for device in devices { out.device(device) }
+        out.i64(position)
+        out.stamp(current)
+        out.device(batch.device)
+        out.ref(batch.start)
+        out.u8(batch.target.code)
+        out.u8(batch.undone == nil ? 0 : 1)
+        out.i64(batch.undone ?? 0)
+        out.u8(batch.stopped ? 1 : 0)
+        out.u32(knowledge.count)
+        for device in knowledge.keys.sorted(by: Self.deviceOrder) {
+            let seen = knowledge[device]!
+            out.device(device)
+            out.u32(seen.count)
+            for other in seen.keys.sorted() {
+                out.device(other)
+                out.i64(seen[other]!)
+            }
+        }
+        out.u32(stamps.count)
+        for (id, stamps) in stamps.sorted(by: { $0.key < $1.key }) {
+            out.id(id)
+            out.u8((stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0))
+            if let created = stamps.created { out.stamp(created) }
+            if let setters = stamps.setters {
+                for stamp in [setters.start, setters.end, setters.tagId, setters.comment] { out.stamp(stamp) }
+            }
+        }
+        for table in [deletedBy, tagCreatedBy, tagColoredBy] {
+            out.u32(table.count)
+            for id in table.keys.sorted() {
+                out.id(id)
+                out.ref(table[id]!)
+            }
+        }
+        out.u32(tagNamedBy.count)
+        for id in tagNamedBy.keys.sorted() {
+            out.id(id)
+            out.ref(tagNamedBy[id]!.ref)
+            out.u8(tagNamedBy[id]!.renamed ? 1 : 0)
+        }
+        out.u32(stacks.count)
+        for device in stacks.keys.sorted(by: Self.deviceOrder) {
+            out.device(device)
+            for stack in [stacks[device]!.undo, stacks[device]!.redo] {
+                out.u32(stack.count)
+                for (entry, position) in stack {
+                    out.undoEntry(entry)
+                    out.i64(position)
+                }
+            }
+        }
+        out.u32(conflicts.count)
+        for conflict in conflicts { out.conflict(conflict) }
+        return out.bytes
+    }
+
+    /// The implicit device (`nil`) first, then by id.
+    static func deviceOrder(_ a: DeviceID?, _ b: DeviceID?) -> Bool {
+        guard let b else { return false }
+        guard let a else { return true }
+        return a < b
+    }
+
+    /// Restores a fold from ``checkpoint`` bytes.
+    ///
+    /// - Throws: ``DomainError`` (`invalidCheckpoint`) when the bytes are not a merged checkpoint of this
+    ///   version, are cut short, or hold a value the fold could not have produced.
+    public init(checkpoint bytes: UnsafeRawBufferPointer) throws(DomainError) {
+        var input = CompactCheckpointReader(bytes)
+        func fail(_ what: String) -> DomainError {
+            DomainError(.invalidCheckpoint, "the merged checkpoint's \(what) is not readable; it will be rebuilt")
+        }
+        for byte in Self.checkpointMagic where input.u8() != byte { throw fail("signature") }
+        guard input.u32() == Self.checkpointVersion else {
+            throw DomainError(.invalidCheckpoint, "the checkpoint was written by a different version of Stint")
+        }
+        guard let stateBytes = input.rawBytes() else { throw fail("state") }
+        state = try LogState(compactCheckpoint: stateBytes)
+        guard let orderCount = input.count(minimumSize: 24) else { throw fail("tag name order") }
+        for _ in 0..<orderCount {
+            guard let id = input.id(), let order = input.i64() else { throw fail("tag name order") }
+            state.tagNameOrder[id] = order
+        }
+        guard let deviceCount = input.count(minimumSize: 1) else { throw fail("devices") }
+        for index in 0..<deviceCount {
+            guard let device = input.device(), deviceIndex.updateValue(index, forKey: device) == nil else {
+                throw fail("devices")
+            }
+            devices.append(device)
+        }
+        let known = devices.count
+        func stamp() throws(DomainError) -> Stamp {
+            guard let stamp = input.stamp(), stamp.device < known else { throw fail("stamps") }
+            return stamp
+        }
+        guard let position = input.i64() else { throw fail("position") }
+        self.position = position
+        current = try stamp()
+        guard let device = input.device(), let start = input.ref(), let code = input.u8(),
+            let target = LogState.OpenBatch.Target(code: code), let hasUndone = input.u8(), hasUndone < 2,
+            let undone = input.i64(), let stopped = input.u8(), stopped < 2
+        else { throw fail("batch") }
+        batch = Batch(
+            device: device, start: start, target: target, undone: hasUndone == 1 ? undone : nil, stopped: stopped == 1)
+        guard let knowledgeCount = input.count(minimumSize: 5) else { throw fail("knowledge") }
+        for _ in 0..<knowledgeCount {
+            guard let device = input.device(), let count = input.count(minimumSize: 25) else {
+                throw fail("knowledge")
+            }
+            var seen: [DeviceID: Int64] = [:]
+            for _ in 0..<count {
+                guard let other = input.device(), let other, let seq = input.i64() else { throw fail("knowledge") }
+                seen[other] = seq
+            }
+            knowledge[device] = seen
+        }
+        guard let stampCount = input.count(minimumSize: 17) else { throw fail("stamps") }
+        stamps.reserveCapacity(stampCount)
+        for _ in 0..<stampCount {
+            guard let id = input.id(), let flags = input.u8(), flags < 4 else { throw fail("stamps") }
+            var entry = RecordStamps()
+            if flags & 1 != 0 { entry.created = try stamp() }
+            if flags & 2 != 0 {
+                var setters = FieldSetters(all: try stamp())
+                setters.end = try stamp()
+                setters.tagId = try stamp()
+                setters.comment = try stamp()
+                entry.setters = setters
+            }
+            stamps[id] = entry
+        }
+        func refs(_ what: String) throws(DomainError) -> [EntityID: EventRef] {
+            guard let count = input.count(minimumSize: 33) else { throw fail(what) }
+            var table: [EntityID: EventRef] = [:]
+            for _ in 0..<count {
+                guard let id = input.id(), let ref = input.ref() else { throw fail(what) }
+                table[id] = ref
+            }
+            return table
+        }
+        deletedBy = try refs("deletions")
+        tagCreatedBy = try refs("tag creators")
+        tagColoredBy = try refs("tag colours")
+        guard let namedCount = input.count(minimumSize: 34) else { throw fail("tag names") }
+        for _ in 0..<namedCount {
+            guard let id = input.id(), let ref = input.ref(), let renamed = input.u8(), renamed < 2 else {
+                throw fail("tag names")
+            }
+            tagNamedBy[id] = (ref, renamed == 1)
+        }
+        guard let stackCount = input.count(minimumSize: 9) else { throw fail("undo stacks") }
+        for _ in 0..<stackCount {
+            guard let device = input.device() else { throw fail("undo stacks") }
+            var lists: [[(entry: UndoEntry, position: Int64)]] = []
+            for _ in 0..<2 {
+                guard let count = input.count(minimumSize: 20) else { throw fail("undo stacks") }
+                var list: [(entry: UndoEntry, position: Int64)] = []
+                for _ in 0..<count {
+                    guard let entry = input.undoEntry(), let position = input.i64() else { throw fail("undo stacks") }
+                    list.append((entry, position))
+                }
+                lists.append(list)
+            }
+            stacks[device] = Stacks(undo: lists[0], redo: lists[1])
+        }
+        guard let conflictCount = input.count(minimumSize: 6) else { throw fail("conflicts") }
+        conflicts.reserveCapacity(conflictCount)
+        for _ in 0..<conflictCount {
+            guard let conflict = input.conflict() else { throw fail("conflicts") }
+            conflicts.append(conflict)
+        }
+        guard input.isAtEnd else { throw fail("end") }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import StintCore
+
+/// A replica's checkpoint of the merged fold: a fold restored from it and folding on is the fold that never
+/// stopped (the same bytes, state, conflicts and per-device undo), and damaged bytes are refused, never
+/// trusted.
+@Suite struct MergedFoldCheckpointTests {
+    static let devices = [SpaceHistory.a, SpaceHistory.b, SpaceHistory.c]
+
+    static func decode(_ bytes: [UInt8]) throws -> MergedFold {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
+        defer { copy.deallocate() }
+        copy.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: bytes.count))
+        return try MergedFold(checkpoint: UnsafeRawBufferPointer(copy))
+    }
+
+    static func restored(_ fold: MergedFold) throws -> MergedFold { try decode(fold.checkpoint) }
+
+    @Test(arguments: [UInt64(0xC4_0001), 0xC4_0002, 0xC4_0003])
+    func foldingOnFromACheckpointIsTheSameFold(seed: UInt64) throws {
+        let space = try MergedFoldDifferentialTests.randomSpace(seed: seed, devices: Self.devices)
+        let events = space.merged
+        let reference = try space.fold()
+        #expect(!reference.conflicts.isEmpty, "seed \(seed): no conflict to carry")
+        #expect(reference.stacks.values.contains { !$0.undo.isEmpty }, "seed \(seed): no undo stack to carry")
+        for cut in stride(from: 1, to: events.count, by: 5) {
+            var fold = try Self.restored(try MergedFold.fold(events[..<cut]))
+            for event in events[cut...] { try fold.apply(event) }
+            let sameBytes = fold.checkpoint == reference.checkpoint
+            #expect(sameBytes, "seed \(seed), cut at \(cut): the checkpoint's bytes differ")
+            #expect(fold.state == reference.state, "seed \(seed), cut at \(cut)")
+            #expect(fold.conflicts == reference.conflicts, "seed \(seed), cut at \(cut)")
+            for device in Self.devices {
+                #expect(fold.state(for: device) == reference.state(for: device), "seed \(seed), cut at \(cut)")
+            }
+        }
+    }
+
+    @Test func damagedBytesAreRefused() throws {
+        let space = try MergedFoldDifferentialTests.randomSpace(seed: 0xC4_0004, devices: Self.devices)
+        let bytes = try space.fold().checkpoint
+        for length in stride(from: 0, to: bytes.count, by: 3) {
+            #expect(throws: DomainError.self) { try Self.decode(Array(bytes[..<length])) }
+        }
+        var otherVersion = bytes
+        otherVersion[4] &+= 1
+        #expect(throws: DomainError.self) { try Self.decode(otherVersion) }
+        var extra = bytes
+        extra.append(0)
+        #expect(throws: DomainError.self) { try Self.decode(extra) }
+    }
+}
