@@ -90,8 +90,8 @@ public struct LogView: Sendable {
     static func load(_ space: MergedHistory, at point: ReadPoint, options: EngineOptions) throws(StintError)
         -> LogView
     {
-        let folded = try space.fold(upTo: point)
-        guard let state = folded.state, let last = folded.last else {
+        let folded = try space.fold(upTo: point, usingCheckpoints: true)
+        guard let state = folded.state, folded.count > 0 else {
             if case .at(let instant) = point {
                 throw StintError(
                     .refused, "nothing was recorded at or before \(instant.iso8601) in the space of \(space.log)")
@@ -104,7 +104,7 @@ public struct LogView: Sendable {
         switch point {
         case .latest: now = options.clock()
         case .at(let instant): now = instant
-        case .seq, .deviceSeq: now = last.at
+        case .seq, .deviceSeq: now = state.lastAt
         case .knownBy(_, let instant): now = instant ?? options.clock()
         }
         // Tags that share a name (rule 8) are shown as `NAME (2)` in every output of the view.

@@ -26,23 +26,36 @@ package struct MergedHistory: Sendable {
         /// The merged fold: its state and the conflicts its rules resolved.
         var fold: MergedFold?
         var state: LogState? { fold?.state }
-        /// The last event folded, and how many were.
+        /// The last event read (nil when a checkpoint held them all), and how many were folded.
         var last: RecordedEvent?
         var count: Int64 = 0
         /// Why reading stopped early (damage of a device's log), if it did.
         var warning: LogProblem?
     }
 
-    /// Folds the merged events a read of `point` sees.
+    /// Folds the merged events a read of `point` sees; for the latest point from the newest merged checkpoint
+    /// that holds with `usingCheckpoints` (leaving one when it folded many), else from the start.
     ///
     /// - Throws: ``StintError`` (refused) for a device the replica holds no log of, or a `seq` past the end
     ///   of a device's log; (damaged) for events that do not fold.
-    func fold(upTo point: ReadPoint) throws(StintError) -> Folded {
-        let (store, cursor) = try batches()
+    func fold(upTo point: ReadPoint, usingCheckpoints: Bool = false) throws(StintError) -> Folded {
+        let store = try MergedStore.open(log: log, holdingLock: false, options: options)
         defer { store.close() }
         let filter = try Filter(point, store: store)
         var folded = Folded()
+        let checkpoints = MergedCheckpoints(store: store)
+        let cursor: any StoreBatchCursor
+        var reached: MergedPosition?
+        if usingCheckpoints, case .latest = point {
+            let start = try checkpoints.start()
+            (folded.fold, reached, cursor) = (start.fold, start.position?.merged, start.cursor)
+            folded.count = start.fold?.eventCount ?? 0
+        } else {
+            cursor = try store.batches(after: nil)
+        }
+        let started = folded.count
         while let batch = try cursor.next() {
+            reached = batch.position.merged
             let device = batch.position.merged?.lastKey?.device ?? store.space.device
             if filter.ends(before: batch.events[0], device: device) { break }
             do throws(DomainError) {
@@ -57,6 +70,9 @@ package struct MergedHistory: Sendable {
             if filter.isComplete(after: batch.events[batch.events.count - 1], device: device) { break }
         }
         folded.warning = (cursor as? MergedBatchCursor)?.problem
+        if usingCheckpoints, folded.warning == nil, let fold = folded.fold {
+            checkpoints.saveIfDue(fold, startedAt: started, reached: reached)
+        }
         return folded
     }
 

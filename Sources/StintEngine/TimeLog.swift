@@ -41,6 +41,8 @@ public final class TimeLog {
     /// For a space's replica (a ``MergedStore``): the merged fold of every device's events, whose state for
     /// this device (its own undo and redo stacks) is ``state`` (docs/decisions/0007 §7).
     private var merged: MergedFold?
+    /// The merged fold with the events of the command being appended, as ``checkFits(_:now:reading:)`` left it.
+    private var checkedFold: MergedFold?
 
     init(
         path: String, store: any EventStore, state: LogState, head: StoreHead?, options: EngineOptions,
@@ -207,14 +209,26 @@ public final class TimeLog {
         }
     }
 
-    /// The merged fold of a replica's every device's events up to `head`, from the start.
+    /// The merged fold of a replica's every device's events up to `head`, from the newest merged checkpoint
+    /// that still holds (``MergedCheckpoints``) or the start; leaves a checkpoint when it folded many.
     ///
     /// - Throws: ``StintError`` (damaged) for an empty store, events that do not fold (the merged fold's few
     ///   kinds of damage) or a store that ends before `head`.
-    private static func foldMerged(_ store: MergedStore, upTo head: StoreHead?) throws(StintError) -> MergedFold {
-        let cursor = try store.batches(after: nil)
+    private static func foldMerged(
+        _ store: MergedStore, upTo head: StoreHead?,
+        continuing known: (fold: MergedFold, position: StorePosition)? = nil
+    ) throws(StintError) -> MergedFold {
+        let checkpoints = MergedCheckpoints(store: store)
         var fold: MergedFold?
         var reached: StorePosition?
+        var cursor: any StoreBatchCursor
+        if let known, let continued = try? store.batches(after: known.position) {
+            (fold, reached, cursor) = (known.fold, known.position, continued)
+        } else {
+            // Nothing to continue, or events that sort before its last one arrived: from a checkpoint.
+            (fold, reached, cursor) = try checkpoints.start()
+        }
+        let started = fold?.eventCount ?? 0
         while reached != head?.position, let batch = try cursor.next() {
             do throws(DomainError) {
                 for event in batch.events { try MergedFold.fold(event, into: &fold) }
@@ -228,6 +242,7 @@ public final class TimeLog {
             throw StintError(
                 .damaged, "the space of \(store.space.log) holds no readable history; run 'stint verify --merged'")
         }
+        checkpoints.saveIfDue(fold, startedAt: started, reached: reached?.merged)
         return fold
     }
 
@@ -340,8 +355,10 @@ public final class TimeLog {
     private func catchUp(to current: StoreHead?) throws(StintError) {
         guard current != head else { return }
         if let space = store as? MergedStore {
-            // Events of other devices may sort anywhere before the head: the merged history is folded again.
-            let fold = try Self.foldMerged(space, upTo: current)
+            // Events of other devices may sort anywhere before the head: the merged history is folded on when
+            // they all sort after what was folded, else again from a checkpoint.
+            let fold = try Self.foldMerged(
+                space, upTo: current, continuing: merged.flatMap { fold in head.map { (fold, $0.position) } })
             merged = fold
             state = fold.state(for: space.space.device)
             head = current
@@ -447,11 +464,18 @@ public final class TimeLog {
             events.count == checked.events.count
             && zip(events, checked.events).allSatisfy { $0.seq == $1.seq && $0.at == $1.at && $0.tx == $1.tx }
         if let space = store as? MergedStore, var fold = merged {
-            do {
-                for event in events { try fold.apply(event) }
-            } catch {
-                throw StintError(error)
+            if placedAsChecked, let checkedFold {
+                // The check folded these events already (the merged fold reads their device, seq, at and tx):
+                // no second copy of the fold.
+                fold = checkedFold
+            } else {
+                do {
+                    for event in events { try fold.apply(event) }
+                } catch {
+                    throw StintError(error)
+                }
             }
+            checkedFold = nil
             merged = fold
             return fold.state(for: space.space.device)
         }
@@ -523,6 +547,7 @@ public final class TimeLog {
                 "the command was refused because its events contradict the space's history (\(error.message)); "
                     + "nothing was recorded", domain: error)
         }
+        checkedFold = next
         return (next.state(for: device), events)
     }
 

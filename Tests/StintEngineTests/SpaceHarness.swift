@@ -21,6 +21,7 @@ final class SpaceHarness {
         let log: String
         let stateDirectory: String
         var sealThreshold: Int64 = 1 << 20
+        var checkpointInterval: Int64 = 10_000
 
         init(name: String, device: DeviceID, clock: FixedClock, ids: IncrementingIDs, root: TemporaryDirectory) {
             self.name = name
@@ -36,7 +37,7 @@ final class SpaceHarness {
         var options: EngineOptions {
             var options = EngineOptions(
                 clock: clock.reading, newID: ids.generator, lockTimeout: .milliseconds(200),
-                sealThreshold: sealThreshold)
+                sealThreshold: sealThreshold, checkpointInterval: checkpointInterval)
             let device = device
             options.deviceIdentity = DeviceIdentity(file: "\(stateDirectory)/stint/device") { device }
             return options

@@ -344,8 +344,8 @@ def space_data(data, source, size, seed, tail):
 def sync_group(bench, args, generated, size, stint):
     """Issue 14's goals on a space whose three devices' logs hold the generated history (docs/performance.md,
     "Several devices"): the cold merged snapshot of a replica against the single log's, `stint sync` bringing
-    in 1 000 events another device wrote, and the first mutation after it (a replica folds its merged history
-    from the start on every command)."""
+    in 1 000 events another device wrote, and the first mutation after it, on a replica without merged
+    checkpoints (cold) and on one an earlier command left one in (warm)."""
     source, manifest = generated
     tail = 1000
     space, layout = space_data(args.data, source, size, args.seed, tail)
@@ -407,15 +407,29 @@ def sync_group(bench, args, generated, size, stint):
             result["events"] = count
             result["jobs"] = jobs
 
-    # (b) `stint sync` bringing in the other device's last 1 000 events, then the first mutation after it.
-    # Restoring the replica also restores this device's directory in the folder, which its sync published to.
+    # (a2) The same read on a replica in use: the merged checkpoint an earlier command left.
+    bench.measure("sync", "stint", f"snapshot, replica with its merged checkpoint ({size})",
+                  f"{stint} --json snapshot", env, setup=f"{stint} --json snapshot >/dev/null", size=size)
+
+    # (b) `stint sync` bringing in the other device's last 1 000 events, then the first mutation after it:
+    # on a replica without merged checkpoints (cold), and on one whose earlier command left one (warm, as a
+    # replica in use is). Restoring the replica also restores this device's directory in the folder, which
+    # its sync published to.
+    warm_log = os.path.join(work, "warm", "log")
+    shutil.copytree(base_log, warm_log, symlinks=True)
+    warm_env = dict(env)
+    warm_env["STINT_LOG"] = warm_log
+    run(f"{stint} --json snapshot", env=warm_env)
     published = os.path.join(views["after"], "devices", own)
-    restore = (f"rm -rf {log} {published} && cp -a {base_log} {log} && printf '%s\\n' {views['after']} > {log}/space "
-               f"&& cp -a {space}/space/devices/{own} {published}")
+
+    def restore(source):
+        return (f"rm -rf {log} {published} && cp -a {source} {log} && printf '%s\\n' {views['after']} > {log}/space "
+                f"&& cp -a {space}/space/devices/{own} {published}")
     bench.measure("sync", "stint", f"sync, {tail} new events of another device ({size})", f"{stint} sync", env,
-                  prepare=restore, size=size)
-    bench.measure("sync", "stint", f"first mutation after it: start ({size})", f"{stint} start bench", env,
-                  prepare=f"{restore} && {stint} sync", size=size)
+                  prepare=restore(warm_log), size=size)
+    for label, source in (("cold", base_log), ("warm", warm_log)):
+        bench.measure("sync", "stint", f"first mutation after it, {label}: start ({size})", f"{stint} start bench",
+                      env, prepare=f"{restore(source)} && {stint} sync", size=size)
     bench.measure("sync", "stint", f"status ({size})", f"{stint} status", env, size=size)
 
 

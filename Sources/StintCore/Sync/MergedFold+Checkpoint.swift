@@ -46,12 +46,15 @@ extension MergedFold {
         }
         out.u32(stamps.count)
         for (id, stamps) in stamps.sorted(by: { $0.key < $1.key }) {
+            // Flags: 1 created, 2 setters, then per setter (start, end, tag, comment) a bit when it is the
+            // creator and is not written again (most records were created and stopped, nothing else).
+            let setters = stamps.setters.map { [$0.start, $0.end, $0.tagId, $0.comment] } ?? []
+            var flags: UInt8 = (stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0)
+            for (index, setter) in setters.enumerated() where setter == stamps.created { flags |= 4 << index }
             out.id(id)
-            out.u8((stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0))
+            out.u8(flags)
             if let created = stamps.created { out.stamp(created) }
-            if let setters = stamps.setters {
-                for stamp in [setters.start, setters.end, setters.tagId, setters.comment] { out.stamp(stamp) }
-            }
+            for (index, setter) in setters.enumerated() where flags & (4 << index) == 0 { out.stamp(setter) }
         }
         for table in [deletedBy, tagCreatedBy, tagColoredBy] {
             out.u32(table.count)
@@ -145,15 +148,19 @@ extension MergedFold {
         guard let stampCount = input.count(minimumSize: 17) else { throw fail("stamps") }
         stamps.reserveCapacity(stampCount)
         for _ in 0..<stampCount {
-            guard let id = input.id(), let flags = input.u8(), flags < 4 else { throw fail("stamps") }
+            guard let id = input.id(), let flags = input.u8(), flags < 64,
+                flags & 2 != 0 || flags < 4, flags & 1 != 0 || flags & 0b111100 == 0
+            else { throw fail("stamps") }
             var entry = RecordStamps()
             if flags & 1 != 0 { entry.created = try stamp() }
             if flags & 2 != 0 {
-                var setters = FieldSetters(all: try stamp())
-                setters.end = try stamp()
-                setters.tagId = try stamp()
-                setters.comment = try stamp()
-                entry.setters = setters
+                var setters: [Stamp] = []
+                for index in 0..<4 { setters.append(flags & (4 << index) != 0 ? entry.created! : try stamp()) }
+                var fields = FieldSetters(all: setters[0])
+                fields.end = setters[1]
+                fields.tagId = setters[2]
+                fields.comment = setters[3]
+                entry.setters = fields
             }
             stamps[id] = entry
         }

@@ -46,6 +46,8 @@ public struct MergedFold: Sendable {
     var batch: Batch
     /// How many events have been folded (the position of the last one).
     var position: Int64 = 1
+    /// How many events have been folded.
+    public var eventCount: Int64 { position }
 
     /// A device's stacks; each entry with the position of its batch's first event.
     struct Stacks: Sendable {

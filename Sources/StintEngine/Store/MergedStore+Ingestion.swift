@@ -21,6 +21,8 @@ extension MergedStore {
     ///   was ingested, for a fork, naming the device and the `seq`; (refused) when a mirror cannot be written.
     @discardableResult
     public func ingest() throws(StintError) -> IngestionReport {
+        lastEventsCache = nil
+        defer { lastEventsCache = nil }
         try space.checkDescription()
         var report = IngestionReport(devices: [])
         // Each mirror's writer, opened before its device is scanned: its head is where the scan starts (no

@@ -23,10 +23,17 @@ public final class MergedStore: EventStore {
     let own: LogDirectoryStore
     /// What the last publish after an append did (nil before the first).
     public private(set) var lastPublish: PublishOutcome?
+    /// Whether the store holds the own log's lock, so that no other process changes the own log or the
+    /// mirrors (ingestion writes them under that lock) until ``close()``.
+    let holdsLock: Bool
+    /// ``lastEvents()`` while the store holds the lock, until its own append or ingestion changes them: a
+    /// command asks for the heads several times, and each time reads every device log's active segment.
+    var lastEventsCache: [DeviceID: (event: RecordedEvent, head: LogHead)]?
 
-    init(space: Space, own: LogDirectoryStore) {
+    init(space: Space, own: LogDirectoryStore, holdsLock: Bool) {
         self.space = space
         self.own = own
+        self.holdsLock = holdsLock
     }
 
     /// Opens the replica at `log`.
@@ -39,7 +46,7 @@ public final class MergedStore: EventStore {
     {
         let space = try Space.open(log: log, options: options)
         let own = try LogDirectoryStore.open(at: log, holdingLock: holdingLock, options: space.options)
-        return MergedStore(space: space, own: own)
+        return MergedStore(space: space, own: own, holdsLock: holdingLock)
     }
 
     /// The logs merged: the own log and every mirror, in device order.
@@ -47,16 +54,20 @@ public final class MergedStore: EventStore {
         try space.logs(own: own.reader)
     }
 
-    /// Per device, the last event and its head; the devices in `skipped` are left out (not read).
+    /// Per device, the last event and its head; the devices in `skipped` are left out (not read). Kept while
+    /// the store holds the lock (a read that skips devices is not kept).
     func lastEvents(skipping skipped: Set<DeviceID> = []) throws(StintError)
         -> [DeviceID: (event: RecordedEvent, head: LogHead)]
     {
-        try space.lastEvents(own: own.reader, skipping: skipped)
+        if let lastEventsCache { return lastEventsCache.filter { !skipped.contains($0.key) } }
+        let last = try space.lastEvents(own: own.reader, skipping: skipped)
+        if holdsLock && skipped.isEmpty { lastEventsCache = last }
+        return last
     }
 
     /// The frontier of the replica: per device the last `seq` it holds and the hash of that line (§5.2).
     public func frontier() throws(StintError) -> Frontier {
-        try space.frontier(own: own.reader)
+        Frontier(heads: try lastEvents().mapValues { Frontier.Head(seq: $0.head.seq, hash: $0.head.hash) })
     }
 
     public func head() throws(StintError) -> StoreHead? {
@@ -151,7 +162,20 @@ public final class MergedStore: EventStore {
             last[device] = read.event
         }
         let remote = last.values.map { $0.hlc ?? HLC(impliedBy: $0.at) }.max()
-        return try own.append(drafts, recordedAt: reading, expecting: try own.head(), receiving: remote)
+        let outcome: AppendOutcome
+        do {
+            outcome = try own.append(drafts, recordedAt: reading, expecting: try own.head(), receiving: remote)
+        } catch {
+            lastEventsCache = nil
+            throw error
+        }
+        // The own log's last event is the batch's now; the others' are as they were.
+        if case .appended(let batch, _) = outcome, let event = batch.events.last {
+            lastEventsCache?[space.device] = (event, LogHead(of: event))
+        } else {
+            lastEventsCache = nil
+        }
+        return outcome
     }
 
     /// Publishes the own log (``Space/publish()``).

@@ -1,0 +1,105 @@
+import StintCore
+@_spi(FaultInjection) import StintLog
+
+/// A replica's checkpoints of its merged fold, under `checkpoints/merged/` (docs/log-format.md §7,
+/// decision 0007 §1.3): the fold after a prefix of the merged history, so that a command starts there
+/// instead of folding every device's events again.
+///
+/// A checkpoint holds the frontier it was taken at (per device the last `seq` folded and the hash of that
+/// line) and the merge key of the last event folded. It is used only when every device's log still holds
+/// that line at that `seq` (no fork-off or replaced mirror since) and no event that sorts before that key
+/// has arrived since (``MergedStore/batches(after:)`` refuses the position then: a device that was offline
+/// wrote it). A checkpoint that fails either check never holds again and is removed; an older one may still
+/// hold. Like every checkpoint it is a cache: deleting them changes nothing but speed.
+struct MergedCheckpoints {
+    let store: MergedStore
+    let checkpoints: CheckpointStore
+
+    /// How many are kept: each holds the whole state (tens of megabytes at a million events).
+    static let retained = 3
+
+    init(store: MergedStore) {
+        self.store = store
+        var checkpoints = CheckpointStore(
+            logDirectory: store.space.log, subdirectory: "merged", fileSystem: store.space.options.fileSystem)
+        checkpoints.retained = Self.retained
+        self.checkpoints = checkpoints
+    }
+
+    /// Where a fold of the merged history starts: the newest checkpoint that still holds, with the batches
+    /// after it, or the start of the history.
+    func start() throws(StintError) -> (fold: MergedFold?, position: StorePosition?, cursor: any StoreBatchCursor) {
+        var limit = Int64.max
+        while let found = checkpoints.newestUnverified(
+            atOrBefore: limit, recordedAtOrBefore: nil, version: MergedFold.checkpointVersion)
+        {
+            let seq = found.header.head.seq
+            limit = seq - 1
+            guard let (fold, position) = restore(found.payload) else {
+                checkpoints.remove(seq: seq)
+                continue
+            }
+            do {
+                let position = StorePosition(merged: position)
+                return (fold, position, try store.batches(after: position))
+            } catch {
+                // Events that sort before it arrived, or a device's log it covers is gone: it never holds
+                // again. Anything else (a failing read) the fold from the start meets and reports.
+                if error.code == .positionSuperseded || error.category == .refused { checkpoints.remove(seq: seq) }
+            }
+        }
+        return (nil, nil, try store.batches(after: nil))
+    }
+
+    /// Leaves a checkpoint of `fold` when it advanced the options' `checkpointInterval` events past `started`
+    /// (where it started from) and folded everything the replica holds now (whose frontier it then records),
+    /// unless the options keep reads from writing checkpoints.
+    func saveIfDue(_ fold: MergedFold, startedAt started: Int64, reached: MergedPosition?) {
+        let options = store.space.options
+        guard options.writesCheckpoints, fold.eventCount - started >= options.checkpointInterval, let reached,
+            let lastKey = reached.lastKey,
+            let frontier = try? store.frontier(),
+            frontier.heads.mapValues(\.seq) == reached.seqs
+        else { return }
+        var header = JSONObjectBuilder()
+        header.add(
+            "devices",
+            .array(
+                frontier.heads.keys.sorted().map {
+                    .array([$0.json, .int(frontier.heads[$0]!.seq), .string(frontier.heads[$0]!.hash)])
+                }))
+        header.add("lastKey", .array([lastKey.hlc.json, lastKey.device.json, .int(lastKey.seq)]))
+        var payload = header.json.encoded()
+        payload.append(0x0A)
+        payload.append(contentsOf: fold.checkpoint)
+        checkpoints.save(
+            payload, head: LogHead(seq: fold.eventCount, hash: frontier.hash), at: fold.state.lastAt,
+            version: MergedFold.checkpointVersion)
+    }
+
+    /// The fold and position of a checkpoint's payload, when every device's log still holds the line the
+    /// checkpoint's frontier names.
+    private func restore(_ payload: [UInt8]) -> (MergedFold, MergedPosition)? {
+        guard let newline = payload.firstIndex(of: 0x0A),
+            let header = try? JSON.parse(payload[..<newline]),
+            let devices = header["devices"]?.arrayValue, let key = header["lastKey"]?.arrayValue, key.count == 3,
+            let hlc = try? HLC(json: key[0]), let keyDevice = try? DeviceID(json: key[1]), let keySeq = key[2].intValue,
+            let logs = try? store.logs()
+        else { return nil }
+        // A device that has not advanced since has its head at hand; another's log is read up to `seq`.
+        let last = try? store.lastEvents()
+        var seqs: [DeviceID: Int64] = [:]
+        for entry in devices {
+            guard let fields = entry.arrayValue, fields.count == 3, let device = try? DeviceID(json: fields[0]),
+                let seq = fields[1].intValue, let hash = fields[2].stringValue,
+                let reader = logs.first(where: { $0.device == device })?.reader
+            else { return nil }
+            let head = last?[device]?.head.seq == seq ? last?[device]?.head : (try? reader.head(at: seq)) ?? nil
+            guard head?.hash == hash else { return nil }
+            seqs[device] = seq
+        }
+        let fold = payload[(newline + 1)...].withUnsafeBytes { bytes in try? MergedFold(checkpoint: bytes) }
+        guard let fold else { return nil }
+        return (fold, MergedPosition(seqs: seqs, lastKey: MergeKey(hlc: hlc, device: keyDevice, seq: keySeq)))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import StintCore
+@_spi(FaultInjection) import StintLog
+import TestSupport
+import Testing
+
+@testable import StintEngine
+
+/// A replica's merged checkpoints (`checkpoints/merged/`): commands and reads start from the newest one that
+/// holds and fold to exactly what a fold from the start gives; one passed by events that sort before it (a
+/// device that was offline), or whose frontier a device's log no longer holds, is not used.
+@Suite struct SpaceCheckpointTests {
+    private func command(_ replica: SpaceHarness.Replica, _ command: Command) throws {
+        replica.clock.advance(milliseconds: 60_000)
+        let log = try TimeLog.openSpace(log: replica.log, options: replica.options)
+        defer { log.close() }
+        _ = try log.execute(command)
+    }
+
+    private func checkpointFiles(_ replica: SpaceHarness.Replica) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "\(replica.log)/checkpoints/merged")) ?? [])
+            .filter { $0.hasSuffix(".ckpt") }.sorted()
+    }
+
+    /// The fold a command and a read of `replica` start from its checkpoints, and the fold from the start:
+    /// the same bytes.
+    private func expectSameAsFromTheStart(_ replica: SpaceHarness.Replica, _ note: Comment) throws {
+        var options = replica.options
+        options.writesCheckpoints = false
+        let history = MergedHistory(log: replica.log, options: options)
+        let fromStart = try #require(try history.fold(upTo: .latest).fold)
+        let read = try #require(try history.fold(upTo: .latest, usingCheckpoints: true).fold)
+        let log = try TimeLog.openSpace(log: replica.log, options: options)
+        defer { log.close() }
+        let same = read.checkpoint == fromStart.checkpoint
+        #expect(same, note)
+        #expect(log.state == fromStart.state(for: replica.device), note)
+    }
+
+    private func startAndStop(_ replica: SpaceHarness.Replica, _ tag: String, times: Int) throws {
+        for _ in 0..<times {
+            try command(replica, .start(tag: .name(tag)))
+            try command(replica, .stop(all: true))
+        }
+    }
+
+    @Test func commandsAndReadsStartFromTheNewestCheckpointThatHolds() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b")
+        a.checkpointInterval = 6
+        b.checkpointInterval = 6
+        try space.found(a)
+        _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
+        try startAndStop(a, "writing", times: 6)
+        #expect(!checkpointFiles(a).isEmpty, "commands left no merged checkpoint")
+        try expectSameAsFromTheStart(a, "a, its own commands")
+        try startAndStop(b, "reading", times: 4)
+        try command(a, .addTag(name: "mail"))
+        try expectSameAsFromTheStart(a, "a, after b's events arrived")
+        // A checkpoint at a's latest event is passed by events b wrote before it (b's clock is behind and b
+        // has not seen a's latest events): a folds from an older checkpoint or the start, and drops it.
+        try startAndStop(a, "writing", times: 4)
+        let before = checkpointFiles(a)
+        b.clock.advance(milliseconds: -3_600_000)
+        try b.append([DomainEvent.tagCreated(tagId: b.ids.generator(), name: "offline", color: "#112233").draft])
+        try a.sync()
+        try expectSameAsFromTheStart(a, "a, after b's offline event arrived")
+        #expect(checkpointFiles(a).last != before.last, "the passed checkpoint was kept")
+        try command(a, .start(tag: .name("offline")))
+        try expectSameAsFromTheStart(a, "a, a command after b's offline event")
+        try b.sync()
+        try expectSameAsFromTheStart(b, "b")
+    }
+
+    @Test func aCheckpointWhoseFrontierALogNoLongerHoldsIsNotUsed() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        a.checkpointInterval = 4
+        try space.found(a)
+        try startAndStop(a, "writing", times: 4)
+        let files = checkpointFiles(a)
+        let newest = try #require(files.last)
+        // The same checkpoint, its frontier naming another line at the same seq of a's log.
+        let store = CheckpointStore(logDirectory: a.log, subdirectory: "merged")
+        let seq = try #require(store.seqs().last)
+        let found = try #require(
+            store.newestUnverified(atOrBefore: seq, recordedAtOrBefore: nil, version: MergedFold.checkpointVersion))
+        let text = String(decoding: found.payload, as: UTF8.self)
+        let hash = try #require(text.firstRange(of: #/"[0-9a-f]{64}"/#)).lowerBound
+        var payload = found.payload
+        let offset = text.utf8.distance(from: text.utf8.startIndex, to: hash) + 1
+        payload[offset] = payload[offset] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+        let tampered = seq + 1
+        store.save(
+            payload, head: LogHead(seq: tampered, hash: found.header.head.hash), at: found.header.at,
+            version: MergedFold.checkpointVersion)
+        #expect(checkpointFiles(a).contains { $0 != newest && !files.contains($0) })
+        try expectSameAsFromTheStart(a, "a, with a checkpoint naming another line")
+        #expect(!store.seqs().contains(tampered), "the checkpoint naming another line was kept")
+    }
+}
