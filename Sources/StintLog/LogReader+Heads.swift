@@ -1,3 +1,5 @@
+public import StintCore
+
 extension LogReader {
     /// The batches from the one holding `seq` on, with the head at `seq` recorded while they are read, so
     /// that a caller that starts from a cached state at `seq` can check it against the log without reading
@@ -8,6 +10,21 @@ extension LogReader {
         var check = checkOptions()
         check.digestOfSeq = headSeq
         return LogBatchCursor(engine: try ReadEngine(reader: self, from: seq, check: check), from: seq)
+    }
+
+    /// The last event (nil for a log without events), found as ``lastSeq()`` finds it: for a directory whose
+    /// last segment is not sealed, the last line of its last whole frame, decoded but not checked against the
+    /// lines before it (``events(from:)`` checks); otherwise the event at ``lastSeq()``, read.
+    public func lastEvent() throws(LogError) -> RecordedEvent? {
+        let seq: Int64
+        if case .directory(let path) = source {
+            let last = try ReadEngine.lastSeq(ofDirectory: path, options: options)
+            if let event = last.event { return event }
+            seq = last.seq
+        } else {
+            seq = try lastSeq()
+        }
+        return seq == 0 ? nil : try events(from: seq).next()
     }
 }
 

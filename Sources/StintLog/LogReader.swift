@@ -149,7 +149,7 @@ public struct LogReader: Sendable {
     /// Other sources are read through.
     public func lastSeq() throws(LogError) -> Int64 {
         if case .directory(let path) = source {
-            return try ReadEngine.lastSeq(ofDirectory: path, options: options)
+            return try ReadEngine.lastSeq(ofDirectory: path, options: options).seq
         }
         let cursor = try batches()
         while try cursor.next() != nil {}

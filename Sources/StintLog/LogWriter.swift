@@ -135,16 +135,35 @@ public final class LogWriter {
     /// due.
     func write(_ content: [UInt8], of events: [RecordedEvent], digest: SHA256Digest) throws(LogError) {
         var frame: [UInt8] = []
+        try compress(content, appendingTo: &frame)
+        try writeFrames(frame, count: 1, firstSeq: events[0].seq, last: events[events.count - 1], digest: digest)
+    }
+
+    /// Appends `content` compressed as one frame to `frames`.
+    func compress(_ content: [UInt8], appendingTo frames: inout [UInt8]) throws(LogError) {
         try content.withBytes { (bytes) throws(LogError) in
-            try compressor.compress(bytes, appendingTo: &frame)
+            try compressor.compress(bytes, appendingTo: &frames)
         }
+    }
+
+    /// Writes `count` whole frames holding the batches from `firstSeq` to `last` (whose line hashes to `digest`)
+    /// with one sync of their data, makes `last` the log's end, and seals the active segment when it is due.
+    ///
+    /// One frame is appended in place. Several frames go to a new segment, or rewrite the active one through a
+    /// temporary file and a rename: appended in place, a power loss could keep a later frame and lose an earlier
+    /// one (its sectors read back as zeros), which reads as damage before the tail rather than a torn tail.
+    func writeFrames(
+        _ frames: [UInt8], count: Int, firstSeq: Int64, last: RecordedEvent, digest: SHA256Digest
+    ) throws(LogError) {
         if active == nil {
-            try startSegment(with: frame, firstSeq: events[0].seq)
+            try startSegment(with: frames, firstSeq: firstSeq)
+        } else if count > 1 {
+            try rewriteActiveSegment(appending: frames)
         } else {
-            try appendFrame(frame)
+            try appendFrame(frames)
         }
-        lastSeq = events[events.count - 1].seq
-        lastEvent = events[events.count - 1]
+        lastSeq = last.seq
+        lastEvent = last
         lastDigest = digest
         if let active, active.size >= configuration.sealThreshold {
             do {
@@ -161,7 +180,7 @@ public final class LogWriter {
         }
     }
 
-    /// Appends a frame to the active segment and syncs; on failure, truncates back and stops the writer.
+    /// Appends whole frames to the active segment and syncs; on failure, truncates back and stops the writer.
     func appendFrame(_ frame: [UInt8]) throws(LogError) {
         guard var segment = active else { return }
         let segmentPath = directory.path(segment.name)
@@ -180,8 +199,68 @@ public final class LogWriter {
         active = segment
     }
 
-    /// Creates the segment that starts with `firstSeq`, holding `frame`: written to a temporary file, synced,
-    /// renamed into place, and the directory synced.
+    /// Replaces the active segment by a copy of it followed by `frames`: written to a temporary file, synced,
+    /// renamed over the segment, and the directory synced. A crash leaves the segment as it was or with every
+    /// frame. On failure the writer stops.
+    func rewriteActiveSegment(appending frames: [UInt8]) throws(LogError) {
+        guard var segment = active else { return }
+        let segmentPath = directory.path(segment.name)
+        var bytes = [UInt8](repeating: 0, count: Int(segment.size))
+        let reading = bytes.withUnsafeMutableBytes { (buffer) -> Result<Int, SystemCallError> in
+            var filled = 0
+            while filled < buffer.count {
+                do throws(SystemCallError) {
+                    let read = try fileSystem.read(
+                        segment.descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]),
+                        at: Int64(filled))
+                    guard read > 0 else { break }
+                    filled += read
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return .success(filled)
+        }
+        let filled: Int
+        switch reading {
+        case .success(let count): filled = count
+        case .failure(let error):
+            throw stop(LogError.io(error, "read segment \(segment.name) to append to it", path: segmentPath))
+        }
+        guard filled == bytes.count else {
+            throw stop(
+                LogError(
+                    .damaged,
+                    "segment \(segment.name) of \(path) became shorter while this writer held the lock; run "
+                        + "`stint verify`", location: LogLocation(segment: segment.name)))
+        }
+        bytes.append(contentsOf: frames)
+        let temporaryPath = directory.path(segment.name + ".append" + LogDirectory.temporarySuffix)
+        var descriptor: Int32?
+        var renamed = false
+        do {
+            let opened = try fileSystem.openFile(temporaryPath, .createTruncated)
+            descriptor = opened
+            try bytes.withBytes { (all) throws(SystemCallError) in
+                try fileSystem.write(opened, all, at: 0)
+            }
+            try fileSystem.synchronize(opened, dataOnly: false)
+            try fileSystem.rename(temporaryPath, to: segmentPath)
+            renamed = true
+            try fileSystem.synchronizeDirectory(path)
+        } catch {
+            if let descriptor { fileSystem.close(descriptor) }
+            if !renamed { try? fileSystem.removeFile(temporaryPath) }
+            throw stop(LogError.io(error, "append to segment \(segment.name)", path: segmentPath))
+        }
+        fileSystem.close(segment.descriptor)
+        segment.descriptor = descriptor!
+        segment.size += Int64(frames.count)
+        active = segment
+    }
+
+    /// Creates the segment that starts with `firstSeq`, holding `frame` (one or more whole frames): written to a
+    /// temporary file, synced, renamed into place, and the directory synced.
     func startSegment(with frame: [UInt8], firstSeq: Int64) throws(LogError) {
         let name = LogDirectory.segmentName(firstSeq: firstSeq)
         let temporaryPath = directory.path(name + ".new" + LogDirectory.temporarySuffix)

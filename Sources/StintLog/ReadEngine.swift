@@ -344,13 +344,16 @@ final class ReadEngine {
         segmentIndex += 1
     }
 
-    /// The `seq` of the last event of a log directory, reading only its last segment.
-    static func lastSeq(ofDirectory path: String, options: LogReader.Options) throws(LogError) -> Int64 {
+    /// The `seq` of the last event of a log directory, reading only its last segment, and the event when it
+    /// was decoded on the way (the last line of an unsealed segment's last whole frame).
+    static func lastSeq(ofDirectory path: String, options: LogReader.Options) throws(LogError) -> (
+        seq: Int64, event: RecordedEvent?
+    ) {
         let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
-        guard let last = try directory.listing().segments.last else { return 0 }
+        guard let last = try directory.listing().segments.last else { return (0, nil) }
         let segmentPath = directory.path(last.name)
         let file = SegmentFile(path: segmentPath, name: last.name, fileSystem: options.fileSystem)
-        if let seal = try file.seal(searchLimit: Int64(SegmentFile.tailReadSize)) { return seal.index.lastSeq }
+        if let seal = try file.seal(searchLimit: Int64(SegmentFile.tailReadSize)) { return (seal.index.lastSeq, nil) }
         let descriptor: Int32
         do {
             descriptor = try options.fileSystem.openFile(segmentPath, .readOnly)
@@ -377,7 +380,7 @@ final class ReadEngine {
                 break scanning
             }
         }
-        guard !lastContent.isEmpty else { return last.firstSeq - 1 }
+        guard !lastContent.isEmpty else { return (last.firstSeq - 1, nil) }
         let lastLine = lastContent.withUnsafeBytes { content -> RecordedEvent? in
             var end = content.count
             if content[end - 1] == 0x0A { end -= 1 }
@@ -387,12 +390,12 @@ final class ReadEngine {
             guard let json = try? JSON.parse(line) else { return nil }
             return try? RecordedEvent(json: json)
         }
-        if let lastLine { return lastLine.seq }
+        if let lastLine { return (lastLine.seq, lastLine) }
         // The last line does not decode: read the segment properly to find the intact prefix.
         let reader = LogReader(directoryPath: path, options: options)
         let cursor = try reader.batches(from: last.firstSeq)
         while try cursor.next() != nil {}
-        return max(cursor.lastSeq, last.firstSeq - 1)
+        return (max(cursor.lastSeq, last.firstSeq - 1), nil)
     }
 }
 

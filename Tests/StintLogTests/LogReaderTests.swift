@@ -78,6 +78,11 @@ import Testing
         let writer = try sealed.create()
         while writer.active != nil { _ = try writer.append([LogFixture.draft(1)]) }
         #expect(try sealed.reader().lastSeq() == writer.lastSeq)
+        #expect(try sealed.reader().lastEvent() == writer.lastEvent, "the last segment is sealed")
+        _ = try writer.append([LogFixture.draft(2), LogFixture.draft(3)])
+        #expect(try sealed.reader().lastEvent() == writer.lastEvent, "the last segment is not sealed")
+        #expect(try reader.lastEvent() == events.last)
+        #expect(try LogReader(bytes: events.flatMap { $0.encodedLine() + [0x0A] }).lastEvent() == events.last)
     }
 
     @Test func readsASingleSegmentFileAPlainFileAndStreams() throws {

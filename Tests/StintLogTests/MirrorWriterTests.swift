@@ -47,6 +47,47 @@ import Testing
         #expect(try SegmentCopier().copy(from: path, to: fixture.directory.appending("copy")).contains("format"))
     }
 
+    @Test func batchesAppendedTogetherAreTheSameFramesAndSegmentsAsOneByOne() throws {
+        let (fixture, batches) = try deviceBatches()
+        let together = fixture.directory.appending("together")
+        let mirror = try LogWriter.createMirror(
+            at: together, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        try mirror.appendRecorded(batches: batches.dropFirst().map(\.events))
+        #expect(mirror.head == (try fixture.reader().head()))
+        mirror.close()
+        let oneByOne = fixture.directory.appending("one-by-one")
+        let single = try LogWriter.createMirror(
+            at: oneByOne, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        for batch in batches.dropFirst() { try single.appendRecorded(batch.events) }
+        single.close()
+        let names = try FileManager.default.contentsOfDirectory(atPath: oneByOne).filter { $0.hasSuffix(".zst") }
+            .sorted()
+        #expect(names.count > 1, "the batches span sealed segments")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: together).filter { $0.hasSuffix(".zst") }.sorted()
+                == names)
+        for name in names {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: together + "/" + name))
+            #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: oneByOne + "/" + name))), "\(name)")
+        }
+    }
+
+    @Test func aRunOfBatchesWithOneThatDoesNotContinueIsRefusedWhole() throws {
+        let (fixture, batches) = try deviceBatches()
+        let path = fixture.directory.appending("mirror")
+        let mirror = try LogWriter.createMirror(
+            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        defer { mirror.close() }
+        #expect(throws: LogError.self) {
+            try mirror.appendRecorded(batches: [batches[1].events, batches[3].events])
+        }
+        #expect(throws: LogError.self) { try mirror.appendRecorded(batches: [batches[1].events, []]) }
+        #expect(mirror.lastSeq == batches[0].lastSeq, "nothing was appended")
+        try mirror.appendRecorded(batches: [])
+        try mirror.appendRecorded(batches: [batches[1].events, batches[2].events])
+        #expect(mirror.lastSeq == batches[2].lastSeq)
+    }
+
     @Test func aBatchThatDoesNotContinueTheMirrorIsRefusedAndNothingIsWritten() throws {
         let (fixture, batches) = try deviceBatches()
         let path = fixture.directory.appending("mirror")

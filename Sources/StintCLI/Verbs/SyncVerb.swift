@@ -27,7 +27,8 @@ struct SyncVerb: Verb {
         let published: PublishOutcome
         do {
             report = try store.ingest()
-            published = try store.publish()
+            // An ingestion that recorded a batch has published it already: the folder holds the whole log.
+            if let done = store.lastPublish { published = done } else { published = try store.publish() }
         } catch {
             throw CLIError(error)
         }

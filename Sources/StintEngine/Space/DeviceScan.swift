@@ -39,34 +39,47 @@ extension Space {
         } catch {
             throw StintError(error)
         }
+        return try scan(device, mirrorHead: mirrorHead)
+    }
+
+    /// Compares the folder's copy of `device`'s log with the mirror whose head is `mirrorHead` (nil: no mirror
+    /// yet), as the mirror's writer knows it, reading the copy from there.
+    func scan(_ device: DeviceID, mirrorHead: LogHead?) throws(StintError) -> DeviceScan {
+        let mirror = try mirrorReader(of: device)
         var scan = DeviceScan(device: device, mirrorHead: mirrorHead)
         var readOptions = options.readOptions
         readOptions.checksCanonical = true
         readOptions.workers = 1
         let path = folderPath(of: device)
-        do throws(LogError) {
-            let source = try LogReader(path: path, options: readOptions)
-            let known = mirrorHead?.seq ?? 0
+        let known = mirrorHead?.seq ?? 0
+        var checkedKnown = known == 0
+        var source: LogReader?
+        /// Whether the copy ends before the mirror (found only when reading it from `known` did not reach
+        /// `known`, which saves reading its end in the usual case): behind, forked, or nothing readable yet.
+        func endsBeforeMirror() throws(LogError) -> Bool {
+            guard let source else { return false }
             let last = try source.lastSeq()
-            if last < known {
-                guard last > 0, let theirs = try source.head(at: last) else {
-                    scan.waiting = "\(path) holds no readable event yet"
-                    return scan
-                }
+            guard last < known else { return false }
+            if last > 0, let theirs = try source.head(at: last) {
                 if try theirs != mirror?.head(at: last) {
                     scan.forkedAt = try firstDifference(source, mirror!, upTo: last)
                 } else {
                     scan.behindBy = known - last
                 }
-                return scan
+            } else {
+                scan.waiting = "\(path) holds no readable event yet"
             }
-            let cursor = try source.batches(from: max(known, 1), recordingHeadAt: known)
-            var checkedKnown = known == 0
+            return true
+        }
+        do throws(LogError) {
+            let opened = try LogReader(path: path, options: readOptions)
+            source = opened
+            let cursor = try opened.batches(from: max(known, 1), recordingHeadAt: known)
             while let batch = try cursor.next() {
                 if !checkedKnown {
                     checkedKnown = true
                     guard cursor.recordedHead == mirrorHead, batch.lastSeq == known else {
-                        scan.forkedAt = try firstDifference(source, mirror!, upTo: known)
+                        scan.forkedAt = try firstDifference(opened, mirror!, upTo: known)
                         return scan
                     }
                     continue
@@ -85,6 +98,7 @@ extension Space {
                 }
                 scan.accepted.append(batch)
             }
+            if !checkedKnown, try endsBeforeMirror() { return scan }
             if let warning = cursor.warning {
                 scan.waiting = warning.description
             } else if let tail = cursor.incompleteTail {
@@ -95,6 +109,7 @@ extension Space {
                 scan.waiting = "\(path) ends inside the batch that ends at seq \(known)"
             }
         } catch {
+            if !checkedKnown, (try? endsBeforeMirror()) == true { return scan }
             scan.accepted = []
             scan.waiting = error.message
         }

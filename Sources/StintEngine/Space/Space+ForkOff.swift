@@ -62,7 +62,7 @@ extension Space {
         do throws(LogError) {
             let writer = try LogWriter.createMirror(at: path, firstBatch: batches[0], configuration: configuration)
             defer { writer.close() }
-            for batch in batches.dropFirst() { try writer.appendRecorded(batch) }
+            try writer.appendRecorded(batches: Array(batches.dropFirst()))
         } catch {
             throw StintError(error)
         }

@@ -22,10 +22,13 @@ extension Space {
         return logs.sorted { $0.device < $1.device }
     }
 
-    /// Per device, the last event this replica holds and its head.
-    func lastEvents(own: LogReader? = nil) throws(StintError) -> [DeviceID: (event: RecordedEvent, head: LogHead)] {
+    /// Per device, the last event this replica holds and its head; the devices in `skipped` are left out
+    /// (their logs are not read).
+    func lastEvents(own: LogReader? = nil, skipping skipped: Set<DeviceID> = []) throws(StintError)
+        -> [DeviceID: (event: RecordedEvent, head: LogHead)]
+    {
         var last: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
-        for (device, reader) in try logs(own: own) {
+        for (device, reader) in try logs(own: own) where !skipped.contains(device) {
             do throws(LogError) {
                 if let event = try reader.lastBatchOfLastSegment()?.events.last {
                     last[device] = (event, LogHead(of: event))

@@ -109,9 +109,8 @@ public struct Space: Sendable {
     private func checkOwnLog() throws(StintError) {
         let last: RecordedEvent?
         do {
-            let reader = try LogReader(path: log, options: options.readOptions)
-            let seq = try reader.lastSeq()
-            last = seq == 0 ? nil : try reader.events(from: seq).next()
+            // Only the last line's device matters here; the own log's writer checks the lines when it opens.
+            last = try LogReader(path: log, options: options.readOptions).lastEvent()
         } catch {
             throw StintError(error)
         }

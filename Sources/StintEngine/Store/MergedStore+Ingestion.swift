@@ -25,12 +25,21 @@ extension MergedStore {
         defer { lastEventsCache = nil }
         try space.checkDescription()
         var report = IngestionReport(devices: [])
+        // Each mirror's writer, opened before its device is scanned: its head is where the scan starts (no
+        // separate read of the mirror's head), and its last event, after writing, stamps the ingestion batch.
+        var writers: [DeviceID: LogWriter] = [:]
+        defer { for writer in writers.values { writer.close() } }
         for device in try space.folderDevices() where device != space.device {
-            let scan = try space.scan(device)
-            if !scan.accepted.isEmpty { try writeMirror(of: device, scan.accepted) }
+            var writer = try openMirror(of: device)
+            writers[device] = writer
+            let scan = try space.scan(device, mirrorHead: writer?.head)
+            if !scan.accepted.isEmpty {
+                writer = try writeMirror(of: device, scan.accepted, to: writer)
+                writers[device] = writer
+            }
             report.devices.append(scan)
         }
-        try recordIngestion(report.ingested)
+        try recordIngestion(report.ingested, newest: writers.compactMapValues(\.lastEvent))
         if let fork = report.forks.first, let seq = fork.forkedAt {
             let short = String("\(fork.device)".prefix(8))
             throw StintError(
@@ -46,13 +55,13 @@ extension MergedStore {
     /// after every event the replica holds, and publishes it. **Deviation**: an ingestion that brought nothing
     /// but other devices' `sync.ingested` events writes none, or two replicas would answer each other's
     /// ingestion batches forever.
-    private func recordIngestion(_ advanced: [DeviceScan]) throws(StintError) {
+    private func recordIngestion(_ advanced: [DeviceScan], newest: [DeviceID: RecordedEvent]) throws(StintError) {
         let ingested = advanced.flatMap { $0.accepted.flatMap(\.events) }
         guard ingested.contains(where: { $0.type != EventType.syncIngested.rawValue }) else { return }
         let drafts = advanced.compactMap { scan in
             scan.headAfter.map { DomainEvent.syncIngested(from: scan.device, upTo: $0.seq, head: $0.hash).draft }
         }
-        let outcome = try appendAfterEverything(drafts, recordedAt: space.options.clock())
+        let outcome = try appendAfterEverything(drafts, recordedAt: space.options.clock(), knowing: newest)
         guard case .appended = outcome else {
             throw StintError(
                 .refused, "another writer appended to \(space.log) during the ingestion; run 'stint sync' again")
@@ -60,30 +69,51 @@ extension MergedStore {
         publishQuietly()
     }
 
-    /// Appends accepted batches to `device`'s mirror, creating it with the first.
-    private func writeMirror(of device: DeviceID, _ batches: [LogBatch]) throws(StintError) {
+    /// The writer of `device`'s mirror; nil when the replica has none yet (or its creation was interrupted:
+    /// no `format` yet, and writing creates it again).
+    private func openMirror(of device: DeviceID) throws(StintError) -> LogWriter? {
+        guard
+            (try? space.options.fileSystem.kind(of: Space.path(space.mirrorPath(of: device), "format"))) == .regularFile
+        else { return nil }
+        do throws(LogError) {
+            return try LogWriter.open(at: space.mirrorPath(of: device), configuration: mirrorConfiguration(of: device))
+        } catch {
+            throw StintError(error)
+        }
+    }
+
+    /// Appends accepted batches to `device`'s mirror through `writer`, creating the mirror with the first when
+    /// there is no writer; returns the writer. The batches are synced once, together, before this returns.
+    private func writeMirror(of device: DeviceID, _ batches: [LogBatch], to writer: LogWriter?) throws(StintError)
+        -> LogWriter
+    {
+        do throws(LogError) {
+            if let writer {
+                try writer.appendRecorded(batches: batches.map(\.events))
+                return writer
+            }
+            try space.makeDirectory(Space.path(space.log, Space.mirrorsName))
+            let created = try LogWriter.createMirror(
+                at: space.mirrorPath(of: device), firstBatch: batches[0].events,
+                configuration: mirrorConfiguration(of: device))
+            do {
+                try created.appendRecorded(batches: batches.dropFirst().map(\.events))
+            } catch {
+                created.close()
+                throw error
+            }
+            return created
+        } catch {
+            throw StintError(error)
+        }
+    }
+
+    private func mirrorConfiguration(of device: DeviceID) -> LogConfiguration {
         let options = space.options
         var configuration = LogConfiguration(
             clock: options.clock, sealThreshold: options.sealThreshold, lockTimeout: options.lockTimeout,
             onNotice: { [onNotice = options.onNotice] in onNotice($0.message) }, device: device)
         configuration.fileSystem = options.fileSystem
-        let path = space.mirrorPath(of: device)
-        do throws(LogError) {
-            var remaining = batches[...]
-            let writer: LogWriter
-            // No `format` yet: a new mirror, or one whose creation a crash interrupted (creating completes it).
-            if (try? options.fileSystem.kind(of: Space.path(path, "format"))) != .regularFile {
-                try space.makeDirectory(Space.path(space.log, Space.mirrorsName))
-                writer = try LogWriter.createMirror(
-                    at: path, firstBatch: batches[0].events, configuration: configuration)
-                remaining = remaining.dropFirst()
-            } else {
-                writer = try LogWriter.open(at: path, configuration: configuration)
-            }
-            defer { writer.close() }
-            for batch in remaining { try writer.appendRecorded(batch.events) }
-        } catch {
-            throw StintError(error)
-        }
+        return configuration
     }
 }

@@ -54,11 +54,14 @@ public final class MergedStore: EventStore {
         try space.logs(own: own.reader)
     }
 
-    /// Per device, the last event and its head.
-    func lastEvents() throws(StintError) -> [DeviceID: (event: RecordedEvent, head: LogHead)] {
-        if let lastEventsCache { return lastEventsCache }
-        let last = try space.lastEvents(own: own.reader)
-        if holdsLock { lastEventsCache = last }
+    /// Per device, the last event and its head; the devices in `skipped` are left out (not read). Kept while
+    /// the store holds the lock (a read that skips devices is not kept).
+    func lastEvents(skipping skipped: Set<DeviceID> = []) throws(StintError)
+        -> [DeviceID: (event: RecordedEvent, head: LogHead)]
+    {
+        if let lastEventsCache { return lastEventsCache.filter { !skipped.contains($0.key) } }
+        let last = try space.lastEvents(own: own.reader, skipping: skipped)
+        if holdsLock && skipped.isEmpty { lastEventsCache = last }
         return last
     }
 
@@ -149,12 +152,16 @@ public final class MergedStore: EventStore {
     }
 
     /// Appends to the own log, the batch's reading received from the newest event of the mirrors, so that it
-    /// sorts after every event the replica holds.
-    func appendAfterEverything(_ drafts: [EventDraft], recordedAt reading: Instant) throws(StintError) -> AppendOutcome
-    {
-        let remote = try lastEvents().filter { $0.key != space.device }.map {
-            $0.value.event.hlc ?? HLC(impliedBy: $0.value.event.at)
-        }.max()
+    /// sorts after every event the replica holds. `newest` holds the last event of mirrors the caller already
+    /// knows (an ingestion's mirror writers); the other mirrors are read.
+    func appendAfterEverything(
+        _ drafts: [EventDraft], recordedAt reading: Instant, knowing newest: [DeviceID: RecordedEvent] = [:]
+    ) throws(StintError) -> AppendOutcome {
+        var last = newest.filter { $0.key != space.device }
+        for (device, read) in try lastEvents(skipping: Set(newest.keys).union([space.device])) {
+            last[device] = read.event
+        }
+        let remote = last.values.map { $0.hlc ?? HLC(impliedBy: $0.at) }.max()
         let outcome: AppendOutcome
         do {
             outcome = try own.append(drafts, recordedAt: reading, expecting: try own.head(), receiving: remote)

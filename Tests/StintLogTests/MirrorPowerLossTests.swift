@@ -1,0 +1,89 @@
+import Foundation
+import StintCore
+import TestSupport
+import Testing
+
+@_spi(FaultInjection) @testable import StintLog
+
+/// Batches appended to a mirror together (``LogWriter/appendRecorded(batches:)``, one sync per run) survive a
+/// power loss as a verified prefix of the device's log holding every run that was acknowledged: ingestion
+/// records a device's new head only after the run returned (docs/decisions/0007 §6.2).
+@Suite struct MirrorPowerLossTests {
+    static let device = DeviceID("3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f")!
+    static let path = "/mem/mirror"
+
+    /// A device's log of batches of 1 to 3 events spanning several sealed segments, as a reader hands them out.
+    private func deviceBatches() throws -> [LogBatch] {
+        let fixture = LogFixture(sealThreshold: 1500, sealedFrameTarget: 500)
+        fixture.device = Self.device
+        let writer = try fixture.create()
+        for index in 0..<40 {
+            fixture.clock.advance(milliseconds: 1000)
+            _ = try writer.append((0...(index % 3)).map { LogFixture.draft(index * 3 + $0) })
+        }
+        writer.close()
+        let cursor = try fixture.reader().batches()
+        var batches: [LogBatch] = []
+        while let batch = try cursor.next() { batches.append(batch) }
+        return batches
+    }
+
+    private func configuration(_ fileSystem: PowerLossFileSystem) -> LogConfiguration {
+        var configuration = LogConfiguration(
+            clock: FixedClock("2026-11-29T13:07:09.123Z").reading, sealThreshold: 1500, sealedFrameTarget: 500,
+            lockTimeout: .zero, onNotice: { _ in }, device: Self.device)
+        configuration.fileSystem = fileSystem
+        return configuration
+    }
+
+    /// Creates the mirror with the first batch and appends the others in runs of 1 to 12 until the power
+    /// fails; `acknowledged` counts the batches whose append returned.
+    private func appendRuns(
+        _ batches: [LogBatch], on fileSystem: PowerLossFileSystem, acknowledged: inout Int,
+        using generator: inout SplitMix64
+    ) throws {
+        let writer = try LogWriter.createMirror(
+            at: Self.path, firstBatch: batches[0].events, configuration: configuration(fileSystem))
+        defer { writer.close() }
+        acknowledged = 1
+        while acknowledged < batches.count {
+            let end = min(batches.count, acknowledged + Int.random(in: 1...12, using: &generator))
+            try writer.appendRecorded(batches: batches[acknowledged..<end].map(\.events))
+            acknowledged = end
+        }
+    }
+
+    @Test func runsOfBatchesSurviveAPowerLossAsAVerifiedPrefix() throws {
+        let batches = try deviceBatches()
+        var tornOrShort = 0
+        for seed in UInt64(1)...120 {
+            var generator = SplitMix64(seed: seed)
+            let fileSystem = PowerLossFileSystem()
+            fileSystem.powerFailsAfter = Int.random(in: 0..<80, using: &generator)
+            var acknowledged = 0
+            do {
+                try appendRuns(batches, on: fileSystem, acknowledged: &acknowledged, using: &generator)
+            } catch {
+                #expect(fileSystem.isDown, "seed \(seed): \(error)")
+            }
+            let image = fileSystem.crashImage(using: &generator)
+            guard image.contents(of: Self.path + "/format") != nil else {
+                #expect(acknowledged == 0, "seed \(seed): an acknowledged mirror was lost")
+                continue
+            }
+            let writer = try LogWriter.open(at: Self.path, configuration: configuration(image))
+            writer.close()
+            var options = LogReader.Options(readChunkSize: 512)
+            options.fileSystem = image
+            let cursor = try LogReader(path: Self.path, options: options).batches()
+            var read: [LogBatch] = []
+            while let batch = try cursor.next() { read.append(batch) }
+            #expect(cursor.warning == nil, "seed \(seed)")
+            #expect(read.count >= acknowledged, "seed \(seed): an acknowledged batch was lost")
+            #expect(read == Array(batches.prefix(read.count)), "seed \(seed): not a prefix of the device's log")
+            #expect(try LogReader(path: Self.path, options: options).verify().problems == [], "seed \(seed)")
+            if read.count < batches.count { tornOrShort += 1 }
+        }
+        #expect(tornOrShort > 0, "some trials lost power before the end")
+    }
+}
