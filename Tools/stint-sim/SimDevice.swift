@@ -33,9 +33,12 @@ final class SimDevice {
         let clock = clock
         let ids = ids
         let notices = notices
+        // Merged checkpoints every few events, so that commands and reads start from them (and kills land
+        // while one is written): a checkpoint that did not hold would show as replicas or delivery orders that
+        // disagree.
         var options = EngineOptions(
             clock: { clock.reading() }, newID: { ids.next() }, onNotice: { notices.append($0) },
-            lockTimeout: .milliseconds(100), sealThreshold: 700, writesCheckpoints: false)
+            lockTimeout: .milliseconds(100), sealThreshold: 700, checkpointInterval: 3)
         options.readWorkers = 1
         options.usesReadModels = false
         options.fileSystem = killSwitch
