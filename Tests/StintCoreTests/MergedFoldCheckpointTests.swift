@@ -51,4 +51,14 @@ import Testing
         extra.append(0)
         #expect(throws: DomainError.self) { try Self.decode(extra) }
     }
+
+    /// Bytes that checksum well but say what the fold cannot have produced (an open batch whose stack is
+    /// missing) are refused, not trusted until a later event traps on them.
+    @Test func aBatchWithoutItsStackIsRefused() throws {
+        let space = try MergedFoldDifferentialTests.randomSpace(seed: 0xC4_0005, devices: Self.devices)
+        var fold = try space.fold()
+        fold.batch.target = .undo
+        fold.stacks = [:]
+        #expect(throws: DomainError.self) { try Self.decode(fold.checkpoint) }
+    }
 }

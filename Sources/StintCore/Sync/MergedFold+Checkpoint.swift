@@ -213,5 +213,11 @@ extension MergedFold {
             conflicts.append(conflict)
         }
         guard input.isAtEnd else { throw fail("end") }
+        // The open batch's inverses go to the top of its device's stack, which the fold had pushed.
+        switch batch.target {
+        case .none: break
+        case .undo: guard stacks[batch.device]?.undo.isEmpty == false else { throw fail("batch") }
+        case .redo: guard stacks[batch.device]?.redo.isEmpty == false else { throw fail("batch") }
+        }
     }
 }
