@@ -301,6 +301,8 @@ public final class TimeLog {
     public func execute(
         building makeCommand: (LogState, Instant) throws(StintError) -> Command
     ) throws(StintError) -> Result {
+        // The checked fold is only for the command being appended: not kept after it, whatever happens.
+        defer { checkedFold = nil }
         // A space's replica first takes in what the other devices wrote (docs/decisions/0007 §6.1).
         if let merged = store as? MergedStore { try merged.ingest() }
         // A refusal is a decision too: decide on what the store holds now, not on what it held at open.
