@@ -16,20 +16,11 @@ extension LogWriter {
         let (content, batchEnds) = try readBack(segment)
         let frames = try recompress(content, batchEnds: batchEnds, firstSeq: segment.firstSeq, segment: segment.name)
         let temporaryPath = directory.path(segment.name + ".seal" + LogDirectory.temporarySuffix)
-        var renamed = false
         do {
-            let descriptor = try fileSystem.openFile(temporaryPath, .createTruncated)
-            defer { fileSystem.close(descriptor) }
-            try frames.withBytes { (bytes) throws(SystemCallError) in
-                try fileSystem.write(descriptor, bytes, at: 0)
-            }
-            try fileSystem.synchronize(descriptor, dataOnly: false)
-            try fileSystem.rename(temporaryPath, to: segmentPath)
-            renamed = true
-            try fileSystem.synchronizeDirectory(path)
+            fileSystem.close(try fileSystem.placeDurably(frames, at: temporaryPath, as: segmentPath, in: path))
         } catch {
-            if !renamed { try? fileSystem.removeFile(temporaryPath) }
-            throw stop(LogError.io(error, "seal segment \(segment.name)", path: segmentPath))
+            if !error.renamed { try? fileSystem.removeFile(temporaryPath) }
+            throw stop(LogError.io(error.error, "seal segment \(segment.name)", path: segmentPath))
         }
         fileSystem.close(segment.descriptor)
         active = nil

@@ -236,25 +236,15 @@ public final class LogWriter {
         }
         bytes.append(contentsOf: frames)
         let temporaryPath = directory.path(segment.name + ".append" + LogDirectory.temporarySuffix)
-        var descriptor: Int32?
-        var renamed = false
+        let descriptor: Int32
         do {
-            let opened = try fileSystem.openFile(temporaryPath, .createTruncated)
-            descriptor = opened
-            try bytes.withBytes { (all) throws(SystemCallError) in
-                try fileSystem.write(opened, all, at: 0)
-            }
-            try fileSystem.synchronize(opened, dataOnly: false)
-            try fileSystem.rename(temporaryPath, to: segmentPath)
-            renamed = true
-            try fileSystem.synchronizeDirectory(path)
+            descriptor = try fileSystem.placeDurably(bytes, at: temporaryPath, as: segmentPath, in: path)
         } catch {
-            if let descriptor { fileSystem.close(descriptor) }
-            if !renamed { try? fileSystem.removeFile(temporaryPath) }
-            throw stop(LogError.io(error, "append to segment \(segment.name)", path: segmentPath))
+            if !error.renamed { try? fileSystem.removeFile(temporaryPath) }
+            throw stop(LogError.io(error.error, "append to segment \(segment.name)", path: segmentPath))
         }
         fileSystem.close(segment.descriptor)
-        segment.descriptor = descriptor!
+        segment.descriptor = descriptor
         segment.size += Int64(frames.count)
         active = segment
     }
@@ -265,25 +255,15 @@ public final class LogWriter {
         let name = LogDirectory.segmentName(firstSeq: firstSeq)
         let temporaryPath = directory.path(name + ".new" + LogDirectory.temporarySuffix)
         let segmentPath = directory.path(name)
-        var descriptor: Int32?
-        var renamed = false
         do {
-            let opened = try fileSystem.openFile(temporaryPath, .createTruncated)
-            descriptor = opened
-            try frame.withBytes { (bytes) throws(SystemCallError) in
-                try fileSystem.write(opened, bytes, at: 0)
-            }
-            try fileSystem.synchronize(opened, dataOnly: false)
-            try fileSystem.rename(temporaryPath, to: segmentPath)
-            renamed = true
-            try fileSystem.synchronizeDirectory(path)
+            let opened = try fileSystem.placeDurably(frame, at: temporaryPath, as: segmentPath, in: path)
             active = ActiveSegment(name: name, firstSeq: firstSeq, descriptor: opened, size: Int64(frame.count))
         } catch {
-            if let descriptor { fileSystem.close(descriptor) }
             // Undo: the batch was not acknowledged, so it must not appear.
-            try? fileSystem.removeFile(renamed ? segmentPath : temporaryPath)
+            let placed = error.renamed ? segmentPath : temporaryPath
+            try? fileSystem.removeFile(placed)
             try? fileSystem.synchronizeDirectory(path)
-            throw stop(LogError.io(error, "create segment \(name)", path: renamed ? segmentPath : temporaryPath))
+            throw stop(LogError.io(error.error, "create segment \(name)", path: placed))
         }
     }
 

@@ -14,18 +14,7 @@ import Testing
 
     /// A device's log of batches of 1 to 3 events spanning several sealed segments, as a reader hands them out.
     private func deviceBatches() throws -> [LogBatch] {
-        let fixture = LogFixture(sealThreshold: 1500, sealedFrameTarget: 500)
-        fixture.device = Self.device
-        let writer = try fixture.create()
-        for index in 0..<40 {
-            fixture.clock.advance(milliseconds: 1000)
-            _ = try writer.append((0...(index % 3)).map { LogFixture.draft(index * 3 + $0) })
-        }
-        writer.close()
-        let cursor = try fixture.reader().batches()
-        var batches: [LogBatch] = []
-        while let batch = try cursor.next() { batches.append(batch) }
-        return batches
+        try LogFixture.deviceBatches(of: Self.device, count: 40, sealThreshold: 1500, sealedFrameTarget: 500).batches
     }
 
     private func configuration(_ fileSystem: PowerLossFileSystem) -> LogConfiguration {

@@ -11,18 +11,7 @@ import Testing
 
     /// A device's log of a few batches, sealed into several segments, as a reader hands them out.
     private func deviceBatches() throws -> (LogFixture, [LogBatch]) {
-        let fixture = LogFixture(sealThreshold: 600, sealedFrameTarget: 300)
-        fixture.device = Self.device
-        let writer = try fixture.create()
-        for index in 0..<10 {
-            fixture.clock.advance(milliseconds: 1000)
-            _ = try writer.append((0...(index % 3)).map { LogFixture.draft(index * 3 + $0) })
-        }
-        writer.close()
-        let cursor = try fixture.reader().batches()
-        var batches: [LogBatch] = []
-        while let batch = try cursor.next() { batches.append(batch) }
-        return (fixture, batches)
+        try LogFixture.deviceBatches(of: Self.device, count: 10, sealThreshold: 600, sealedFrameTarget: 300)
     }
 
     private func mirrorConfiguration(_ fixture: LogFixture) -> LogConfiguration {

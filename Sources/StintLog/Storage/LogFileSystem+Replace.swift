@@ -1,5 +1,3 @@
-import Glibc
-
 extension LogFileSystem {
     /// Replaces the file at `path` whole and durably: the bytes go to `<path>.tmp` (with `mode`, when given),
     /// which is synced, renamed over `path`, and its directory `directory` synced. A reader sees the old file
@@ -8,13 +6,10 @@ extension LogFileSystem {
     public func replaceFile(
         _ path: String, in directory: String, with bytes: [UInt8], mode: UInt32? = nil
     ) throws(SystemCallError) {
-        let temporaryPath = path + LogDirectory.temporarySuffix
-        let descriptor = try openFile(temporaryPath, .createTruncated)
-        defer { close(descriptor) }
-        if let mode, fchmod(descriptor, mode_t(mode)) != 0 { throw SystemCallError(operation: "fchmod", errno: errno) }
-        try bytes.withBytes { (buffer) throws(SystemCallError) in try write(descriptor, buffer, at: 0) }
-        try synchronize(descriptor, dataOnly: false)
-        try rename(temporaryPath, to: path)
-        try synchronizeDirectory(directory)
+        do {
+            close(try placeDurably(bytes, at: path + LogDirectory.temporarySuffix, as: path, in: directory, mode: mode))
+        } catch {
+            throw error.error
+        }
     }
 }

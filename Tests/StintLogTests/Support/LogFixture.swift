@@ -132,3 +132,24 @@ final class NoticeRecorder: @unchecked Sendable {
         { notice in self.lock.withLock { self.storage.append(notice) } }
     }
 }
+
+extension LogFixture {
+    /// A log of `device` with `count` batches of 1 to 3 events, sealed at `sealThreshold`, and its batches as
+    /// a reader hands them out (what a mirror of that device is written from).
+    static func deviceBatches(of device: DeviceID, count: Int, sealThreshold: Int64, sealedFrameTarget: Int)
+        throws -> (fixture: LogFixture, batches: [LogBatch])
+    {
+        let fixture = LogFixture(sealThreshold: sealThreshold, sealedFrameTarget: sealedFrameTarget)
+        fixture.device = device
+        let writer = try fixture.create()
+        for index in 0..<count {
+            fixture.clock.advance(milliseconds: 1000)
+            _ = try writer.append((0...(index % 3)).map { LogFixture.draft(index * 3 + $0) })
+        }
+        writer.close()
+        let cursor = try fixture.reader().batches()
+        var batches: [LogBatch] = []
+        while let batch = try cursor.next() { batches.append(batch) }
+        return (fixture, batches)
+    }
+}
