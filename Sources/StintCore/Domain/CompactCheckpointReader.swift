@@ -85,4 +85,15 @@ struct CompactCheckpointReader {
         }
         return UndoEntry(batchStart: batchStart, inverses: inverses)
     }
+
+    /// Reads the signature and layout version a checkpoint form starts with; `what` names the form in the
+    /// error (`the checkpoint`, `the merged checkpoint`).
+    mutating func header(magic: [UInt8], version: Int, what: String) throws(DomainError) {
+        for byte in magic where u8() != byte {
+            throw DomainError(.invalidCheckpoint, "\(what)'s signature is not readable; it will be rebuilt")
+        }
+        guard u32() == version else {
+            throw DomainError(.invalidCheckpoint, "\(what) was written by a different version of Stint")
+        }
+    }
 }

@@ -104,10 +104,8 @@ extension LogState {
         func fail(_ what: String) -> DomainError {
             DomainError(.invalidCheckpoint, "the checkpoint's \(what) is not readable; it will be rebuilt")
         }
-        for byte in LogState.compactMagic where input.u8() != byte { throw fail("signature") }
-        guard input.u32() == LogState.compactCheckpointVersion else {
-            throw DomainError(.invalidCheckpoint, "the checkpoint was written by a different version of Stint")
-        }
+        try input.header(
+            magic: LogState.compactMagic, version: LogState.compactCheckpointVersion, what: "the checkpoint")
         guard let logId = input.id(), let zone = input.string(), let weekday = input.u8(),
             let format = input.u32(), let calendar = LogCalendar(timeZone: zone, firstWeekday: Int(weekday))
         else { throw fail("settings") }

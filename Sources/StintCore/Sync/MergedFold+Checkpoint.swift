@@ -111,10 +111,7 @@ extension MergedFold {
         func fail(_ what: String) -> DomainError {
             DomainError(.invalidCheckpoint, "the merged checkpoint's \(what) is not readable; it will be rebuilt")
         }
-        for byte in Self.checkpointMagic where input.u8() != byte { throw fail("signature") }
-        guard input.u32() == Self.checkpointVersion else {
-            throw DomainError(.invalidCheckpoint, "the checkpoint was written by a different version of Stint")
-        }
+        try input.header(magic: Self.checkpointMagic, version: Self.checkpointVersion, what: "the merged checkpoint")
         guard let stateBytes = input.rawBytes() else { throw fail("state") }
         state = try LogState(compactCheckpoint: stateBytes)
         guard let orderCount = input.count(minimumSize: 24) else { throw fail("tag name order") }
