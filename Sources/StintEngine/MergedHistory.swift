@@ -4,8 +4,9 @@ import StintLog
 /// The merged history of a replica (a log that is part of a space, docs/decisions/0007), read without its
 /// lock: every device's events in merge order, folded by the space's rules (``MergedFold``).
 ///
-/// Every read of a replica goes through it: its caches (read models, checkpoints) are not kept for spaces
-/// yet, so a read folds the merged history from its start.
+/// Every read of a replica goes through it: a read of the latest state starts from the newest merged
+/// checkpoint that holds (``MergedCheckpoints``); other points fold the merged history from its start
+/// (spaces keep no read models yet).
 package struct MergedHistory: Sendable {
     let log: String
     let options: EngineOptions

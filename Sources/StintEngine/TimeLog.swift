@@ -191,8 +191,8 @@ public final class TimeLog {
     }
 
     /// Opens the replica at `log` (a log in a space, docs/decisions/0007) for writing: a ``MergedStore`` holding
-    /// the own log's lock, the merged history folded from its start (no read models or checkpoints for
-    /// spaces yet). Every command ingests the sync folder first.
+    /// the own log's lock, the merged history folded from the newest merged checkpoint that holds (no read
+    /// models for spaces yet). Every command ingests the sync folder first.
     ///
     /// - Throws: as ``MergedStore/open(log:holdingLock:options:)``, and (damaged) for a merged history that
     ///   does not fold.
