@@ -49,6 +49,14 @@ public struct ProjectionView: Sendable {
         }
         // A replica's merged history, and what the caches above do not serve: the strict fold's view.
         let view = try LogView.load(source, at: point, options: options)
+        if source.space != nil {
+            // Only the records a projection can read at `now` (or at the last event, when another device's
+            // clock put it after `now`), as a single log's projection checkpoint holds them.
+            let horizon = ProjectionState.horizon(at: min(view.now, view.state.lastAt), calendar: view.state.calendar)
+            return ProjectionView(
+                source: view.state.projectionSource(from: horizon), now: view.now, point: point,
+                warning: view.warning, horizon: horizon)
+        }
         return ProjectionView(
             source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
     }

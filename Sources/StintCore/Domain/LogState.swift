@@ -71,6 +71,18 @@ public struct LogState: Hashable, Sendable {
             records: records.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }, recentTagIds: recentTagIds)
     }
 
+    /// ``projectionSource`` without the completed records that started before `horizon`, which no widget
+    /// projection at an instant whose ``ProjectionState/horizon(at:calendar:)`` is `horizon` or later reads
+    /// (what a ``ProjectionState`` keeps): sorting every record of a long history costs more than the
+    /// projections.
+    public func projectionSource(from horizon: Instant) -> ProjectionSource {
+        ProjectionSource(
+            calendar: settings.calendar, tags: tags,
+            records: records.values.filter { $0.isRunning || $0.start >= horizon }
+                .sorted { ($0.start, $0.id) < ($1.start, $1.id) },
+            recentTagIds: recentTagIds)
+    }
+
     /// The tag that is not deleted and whose name equals `name` case-insensitively; on a space where
     /// several hold it, the one whose name was set first in merge order (decision 0007 §8, rule 8).
     public func tag(named name: String) -> Tag? {
