@@ -61,4 +61,21 @@ import Testing
         fold.stacks = [:]
         #expect(throws: DomainError.self) { try Self.decode(fold.checkpoint) }
     }
+
+    /// A `seq` the fold's stamps cannot hold (no log has one: the reader counts from 1) is refused, from a
+    /// device not seen before too, and the fold is unchanged.
+    @Test func aSeqOutsideTheStampsIsRefusedAndChangesNothing() throws {
+        let space = try MergedFoldDifferentialTests.randomSpace(seed: 0xC4_0006, devices: Self.devices)
+        var fold = try space.fold()
+        let before = fold.checkpoint
+        for seq in [Int64.max, -1] {
+            var event = try #require(space.merged.last)
+            event.seq = seq
+            event.tx = nil
+            event.device = DeviceID("0000000000000000000000000000000f")!
+            #expect(throws: DomainError.self) { try fold.apply(event) }
+        }
+        let unchanged = fold.checkpoint == before
+        #expect(unchanged, "a refused event changed the fold")
+    }
 }

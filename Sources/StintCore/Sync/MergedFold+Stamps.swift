@@ -13,7 +13,8 @@ extension MergedFold {
 
         init(device: Int, seq: Int64, position: Int64) {
             self.position = position
-            packed = UInt64(device) << Self.seqBits | UInt64(seq)
+            // Never traps: ``MergedFold/stamp(_:)`` refuses what does not fit.
+            packed = UInt64(truncatingIfNeeded: device) << Self.seqBits | UInt64(truncatingIfNeeded: seq) & Self.seqMask
         }
 
         init(position: Int64, packed: UInt64) {
@@ -22,7 +23,8 @@ extension MergedFold {
         }
 
         var device: Int { Int(packed >> Self.seqBits) }
-        var seq: Int64 { Int64(packed & (1 << Self.seqBits - 1)) }
+        var seq: Int64 { Int64(packed & Self.seqMask) }
+        static let seqMask: UInt64 = 1 << seqBits - 1
     }
 
     /// Per record, the event that created it and, while it is live, the events that last set each field.
@@ -70,20 +72,23 @@ extension MergedFold {
         EventRef(device: devices[stamp.device], seq: stamp.seq, position: stamp.position)
     }
 
-    /// The stamp of `ref`, an event folded already or being folded, adding its device to ``devices`` when it
-    /// is the first of that device.
-    mutating func stamp(_ ref: EventRef) throws(DomainError) -> Stamp {
-        let index: Int
-        if let known = deviceIndex[ref.device] {
-            index = known
-        } else {
-            guard devices.count < 1 << (64 - Stamp.seqBits), ref.seq < 1 << Stamp.seqBits else {
-                throw DomainError(.inconsistentEvent, "a space holds at most a million devices", seq: ref.seq)
-            }
-            index = devices.count
-            devices.append(ref.device)
-            deviceIndex[ref.device] = index
+    /// The stamp of `ref`, an event folded already or being folded; a device not seen yet gets the next
+    /// index, which ``register(_:)`` records once the event is applied.
+    func stamp(_ ref: EventRef) throws(DomainError) -> Stamp {
+        guard (0..<1 << Stamp.seqBits).contains(ref.seq) else {
+            throw DomainError(.inconsistentEvent, "seq \(ref.seq) is outside 0…2^44", seq: ref.seq)
         }
-        return Stamp(device: index, seq: ref.seq, position: ref.position)
+        if let known = deviceIndex[ref.device] { return Stamp(device: known, seq: ref.seq, position: ref.position) }
+        guard devices.count < 1 << (64 - Stamp.seqBits) else {
+            throw DomainError(.inconsistentEvent, "a space holds at most a million devices", seq: ref.seq)
+        }
+        return Stamp(device: devices.count, seq: ref.seq, position: ref.position)
+    }
+
+    /// Records the device of `ref` (stamped as `stamp`) when it is the first event of that device.
+    mutating func register(_ device: DeviceID?, as stamp: Stamp) {
+        guard stamp.device == devices.count else { return }
+        devices.append(device)
+        deviceIndex[device] = stamp.device
     }
 }

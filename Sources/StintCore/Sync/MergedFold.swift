@@ -148,6 +148,7 @@ public struct MergedFold: Sendable {
             throw DomainError(.inconsistentEvent, "\(event.type) must be the first event of its batch", seq: event.seq)
         }
         position += 1
+        register(event.device, as: stamp)
         current = stamp
         let inverses = mutate(domain, ref)
         if !inverses.isEmpty {
