@@ -12,7 +12,7 @@ import Testing
     static func decode(_ bytes: [UInt8]) throws -> MergedFold {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
         defer { copy.deallocate() }
-        copy.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: bytes.count))
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
         return try MergedFold(checkpoint: UnsafeRawBufferPointer(copy))
     }
 

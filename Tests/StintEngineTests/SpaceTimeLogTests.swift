@@ -9,6 +9,7 @@ import Testing
 /// Commands on replicas of a space (docs/decisions/0007 §6.1, §1.3): every command ingests first, a state
 /// folded past events that arrive late is folded again, and replicas that have synced hold the same state.
 @Suite struct SpaceTimeLogTests {
+    @discardableResult
     private func command(
         _ replica: SpaceHarness.Replica, _ command: Command, after milliseconds: Int64 = 60_000
     ) throws -> TimeLog.Result {
