@@ -133,7 +133,11 @@ final class SpaceHarness {
     }
 
     /// Every file under the sync folder and its bytes.
-    func folderBytes() throws -> [String: Data] {
+    func folderBytes() throws -> [String: Data] { try folderBytes(of: folder) }
+
+    /// Every file under `directory`, by its path relative to it.
+    func folderBytes(of directory: String) throws -> [String: Data] {
+        let folder = directory
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let name = enumerator?.nextObject() as? String {

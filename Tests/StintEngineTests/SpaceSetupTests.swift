@@ -36,6 +36,31 @@ import Testing
         #expect(throws: StintError.self) { try a.sync() }
     }
 
+    /// `sync init` into a folder that holds other files (a home directory, `/`) is refused before anything
+    /// changes; a sync tool's hidden files (Syncthing's `.stfolder`) are fine.
+    @Test func foundingInAFolderThatHoldsOtherFilesIsRefused() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let genesis = DomainEvent.logCreated(
+            LogSettings(logId: a.ids.next(), calendar: LogCalendar(timeZone: "UTC", firstWeekday: 2)!)
+        ).draft
+        try LogDirectoryStore.create(at: a.log, genesis: genesis, recordedAt: a.clock.now, options: a.options).close()
+        try FileManager.default.createDirectory(atPath: space.folder, withIntermediateDirectories: false)
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: "\(space.folder)/notes.txt"))
+        let logBefore = try space.folderBytes(of: a.log)
+        let error = try #require(throws: StintError.self) {
+            try Space.initSpace(log: a.log, folder: space.folder, options: a.options)
+        }
+        #expect(error.category == .refused && error.message.contains("notes.txt"), "\(error.message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: space.folder) == ["notes.txt"])
+        #expect(try space.folderBytes(of: a.log) == logBefore, "the log changed")
+        #expect(!FileManager.default.fileExists(atPath: try #require(a.options.deviceIdentity).file))
+        try FileManager.default.removeItem(atPath: "\(space.folder)/notes.txt")
+        try Data().write(to: URL(fileURLWithPath: "\(space.folder)/.stfolder"))
+        _ = try Space.initSpace(log: a.log, folder: space.folder, options: a.options)
+        #expect(FileManager.default.fileExists(atPath: "\(space.folder)/space.json"))
+    }
+
     @Test func aReplicaWrittenByAnotherDeviceThanTheIdFilesIsRefused() throws {
         let space = SpaceHarness()
         let a = space.replica("a")

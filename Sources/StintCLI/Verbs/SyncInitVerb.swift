@@ -6,7 +6,12 @@ struct SyncInitVerb: Verb {
     static let spec = VerbSpec(
         path: ["sync", "init"],
         abstract: "Make this log the first device of a space: a folder your sync tool shares between devices.",
-        arguments: [ArgumentSpec(name: "DIR", help: "The shared folder (created if missing; its parent must exist).")],
+        arguments: [
+            ArgumentSpec(
+                name: "DIR",
+                help: "The shared folder: new or empty, a sync tool's hidden files aside (created if missing; its "
+                    + "parent must exist).")
+        ],
         discussion: """
             Writes DIR/space.json (the space's id, time zone and first weekday, written once) and publishes
             this log to DIR/devices/<device id>/. The log stays where it is and keeps every event; from now on

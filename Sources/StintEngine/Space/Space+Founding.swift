@@ -32,6 +32,16 @@ extension Space {
             }
         }
         try checkFolder(folder, log: log, options: options)
+        if try descriptionFile.read() == nil,
+            let entries = try? options.fileSystem.contentsOfDirectory(folder),
+            let other = entries.sorted().first(where: { !$0.hasPrefix(".") })
+        {
+            // Hidden entries are a sync tool's (Syncthing's .stfolder, Dropbox's .dropbox): fine.
+            throw StintError(
+                .refused,
+                "\(folder) already holds other files (\(other)) and no space: a space needs a folder of its own; "
+                    + "choose a new or empty folder, for example \(path(folder, "stint"))")
+        }
         // The folder and its space.json first: a folder that cannot be written is refused before the log or
         // the device id file change.
         do throws(LogError) {
