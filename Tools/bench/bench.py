@@ -30,15 +30,21 @@ def run(command, env=None, check=True, capture=False):
     return result.stdout if capture else None
 
 
-def generate(data, size, seed):
-    directory = os.path.join(data, f"{size}-seed{seed}")
-    manifest = os.path.join(directory, "manifest.json")
+def cached(directory, manifest_name, message, command):
+    """The data set in `directory`, made by `command` unless its manifest is there; (directory, manifest)."""
+    manifest = os.path.join(directory, manifest_name)
     if not os.path.exists(manifest):
         shutil.rmtree(directory, ignore_errors=True)
-        print(f"generating {size} events (seed {seed}) in {directory}", flush=True)
-        run(f"{BIN}/stint-generate {directory} --events {size} --seed {seed}")
+        print(f"{message} in {directory}", flush=True)
+        run(command)
     with open(manifest) as handle:
         return directory, json.load(handle)
+
+
+def generate(data, size, seed):
+    directory = os.path.join(data, f"{size}-seed{seed}")
+    return cached(directory, "manifest.json", f"generating {size} events (seed {seed})",
+                  f"{BIN}/stint-generate {directory} --events {size} --seed {seed}")
 
 
 def work_copy(source, out, name):
@@ -332,13 +338,8 @@ def main():
 def space_data(data, source, size, seed, tail):
     """The history of `source` split across three devices' logs (`stint-bench space`), cached."""
     directory = os.path.join(data, f"{size}-seed{seed}-space3")
-    manifest = os.path.join(directory, "space.manifest.json")
-    if not os.path.exists(manifest):
-        shutil.rmtree(directory, ignore_errors=True)
-        print(f"splitting {size} events across 3 devices in {directory}", flush=True)
-        run(f"{BIN}/stint-bench space {source}/stint {directory} --devices 3 --seed {seed} --tail {tail}")
-    with open(manifest) as handle:
-        return directory, json.load(handle)
+    return cached(directory, "space.manifest.json", f"splitting {size} events across 3 devices",
+                  f"{BIN}/stint-bench space {source}/stint {directory} --devices 3 --seed {seed} --tail {tail}")
 
 
 def sync_group(bench, args, generated, size, stint):
