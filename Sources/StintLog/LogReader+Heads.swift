@@ -15,7 +15,22 @@ extension LogReader {
     /// The last event (nil for a log without events), found as ``lastSeq()`` finds it: for a directory whose
     /// last segment is not sealed, the last line of its last whole frame, decoded but not checked against the
     /// lines before it (``events(from:)`` checks); otherwise the event at ``lastSeq()``, read.
-    public func lastEvent() throws(LogError) -> RecordedEvent? {
+    ///
+    /// With `checkingChain`, the event as ``events(from:)`` hands it out, its line checked against the lines
+    /// before it in its segment (what a head that commits to the log needs), read in one pass over the last
+    /// segment (from the last frame its seal indexes, when it is sealed).
+    public func lastEvent(checkingChain: Bool = false) throws(LogError) -> RecordedEvent? {
+        if checkingChain {
+            if case .directory = source {
+                let engine = try ReadEngine(reader: self, from: .max, check: checkOptions())
+                var last: LogBatch?
+                while let batch = try engine.nextBatch() { last = batch }
+                // A segment without a whole batch, or damaged before its end: the log holds what events() says.
+                if engine.warning == nil, let event = last?.events.last { return event }
+            }
+            let seq = try lastSeq()
+            return seq == 0 ? nil : try events(from: seq).next()
+        }
         let seq: Int64
         if case .directory(let path) = source {
             let last = try ReadEngine.lastSeq(ofDirectory: path, options: options)

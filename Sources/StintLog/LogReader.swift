@@ -131,17 +131,6 @@ public struct LogReader: Sendable {
         LogEventCursor(batches: try batches(from: seq), from: seq)
     }
 
-    /// The last whole batch of a log directory, read in one pass over its last segment (from the last frame
-    /// the seal indexes, when it is sealed); nil when that segment holds no whole batch or is damaged before
-    /// its end, where ``lastSeq()`` and ``events(from:)`` tell what the log holds.
-    public func lastBatchOfLastSegment() throws(LogError) -> LogBatch? {
-        guard case .directory = source else { return nil }
-        let engine = try ReadEngine(reader: self, from: .max, check: checkOptions())
-        var last: LogBatch?
-        while let batch = try engine.nextBatch() { last = batch }
-        return engine.warning == nil ? last : nil
-    }
-
     /// The `seq` of the last event (0 for a log without events).
     ///
     /// For a directory this reads only the last segment: its seal index when it is sealed, otherwise its

@@ -79,10 +79,16 @@ import Testing
         while writer.active != nil { _ = try writer.append([LogFixture.draft(1)]) }
         #expect(try sealed.reader().lastSeq() == writer.lastSeq)
         #expect(try sealed.reader().lastEvent() == writer.lastEvent, "the last segment is sealed")
+        #expect(try sealed.reader().lastEvent(checkingChain: true) == writer.lastEvent, "sealed, checked")
         _ = try writer.append([LogFixture.draft(2), LogFixture.draft(3)])
         #expect(try sealed.reader().lastEvent() == writer.lastEvent, "the last segment is not sealed")
+        #expect(try sealed.reader().lastEvent(checkingChain: true) == writer.lastEvent, "not sealed, checked")
         #expect(try reader.lastEvent() == events.last)
+        #expect(try reader.lastEvent(checkingChain: true) == events.last)
         #expect(try LogReader(bytes: events.flatMap { $0.encodedLine() + [0x0A] }).lastEvent() == events.last)
+        #expect(
+            try LogReader(bytes: events.flatMap { $0.encodedLine() + [0x0A] }).lastEvent(checkingChain: true)
+                == events.last)
     }
 
     @Test func readsASingleSegmentFileAPlainFileAndStreams() throws {

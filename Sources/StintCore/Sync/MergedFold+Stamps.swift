@@ -78,6 +78,10 @@ extension MergedFold {
         guard (0..<1 << Stamp.seqBits).contains(ref.seq) else {
             throw DomainError(.inconsistentEvent, "seq \(ref.seq) is outside 0…2^44", seq: ref.seq)
         }
+        // Most events are of the device of the one before (a batch shares its device): no lookup.
+        if devices[current.device] == ref.device {
+            return Stamp(device: current.device, seq: ref.seq, position: ref.position)
+        }
         if let known = deviceIndex[ref.device] { return Stamp(device: known, seq: ref.seq, position: ref.position) }
         guard devices.count < 1 << (64 - Stamp.seqBits) else {
             throw DomainError(.inconsistentEvent, "a space holds at most a million devices", seq: ref.seq)

@@ -30,13 +30,8 @@ extension Space {
         var last: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
         for (device, reader) in try logs(own: own) where !skipped.contains(device) {
             do throws(LogError) {
-                if let event = try reader.lastBatchOfLastSegment()?.events.last {
-                    last[device] = (event, LogHead(of: event))
-                    continue
-                }
-                let seq = try reader.lastSeq()
-                guard seq > 0, let event = try reader.events(from: seq).next() else { continue }
-                last[device] = (event, LogHead(of: event))
+                // Checked: the frontier's heads commit to each log.
+                if let event = try reader.lastEvent(checkingChain: true) { last[device] = (event, LogHead(of: event)) }
             } catch {
                 throw StintError(error)
             }
