@@ -55,13 +55,14 @@ package struct MergedHistory: Sendable {
             cursor = try store.batches(after: nil)
         }
         let started = folded.count
+        let expected = (cursor as? MergedBatchCursor)?.remaining ?? 0
         while let batch = try cursor.next() {
             reached = batch.position.merged
             let device = batch.position.merged?.lastKey?.device ?? store.space.device
             if filter.ends(before: batch.events[0], device: device) { break }
             do throws(DomainError) {
                 for event in batch.events where filter.includes(event, device: device) {
-                    try MergedFold.fold(event, into: &folded.fold)
+                    try MergedFold.fold(event, into: &folded.fold, expectedEvents: expected)
                     folded.last = event
                     folded.count += 1
                 }

@@ -65,11 +65,16 @@ public struct MergedFold: Sendable {
         var stopped = false
     }
 
-    /// The fold after the first event of the merged history, which must be `log.created` at `seq` 1.
+    /// The fold after the first event of the merged history, which must be `log.created` at `seq` 1, with
+    /// its tables sized for a history of about `expectedEvents` events (a record for every two: growing a
+    /// table of half a million records rehashes every id of it again and again).
     ///
     /// - Throws: ``DomainError`` (damaged) as ``LogState/init(genesis:)``.
-    public init(genesis event: RecordedEvent) throws(DomainError) {
+    public init(genesis event: RecordedEvent, expectedEvents: Int64 = 0) throws(DomainError) {
         state = try LogState(genesis: event)
+        let records = Int(clamping: max(0, expectedEvents) / 2)
+        state.records.reserveCapacity(records)
+        stamps.reserveCapacity(records)
         let ref = EventRef(device: event.device, seq: event.seq, position: 1)
         batch = Batch(device: event.device, start: ref, target: .none)
         current = Stamp(device: 0, seq: event.seq, position: 1)
@@ -91,9 +96,16 @@ public struct MergedFold: Sendable {
     }
 
     /// Folds `event` into `fold`: the first event of the history starts it (``init(genesis:)``), every other
-    /// is applied (``apply(_:)``). For folds that read a history one event at a time.
-    public static func fold(_ event: RecordedEvent, into fold: inout MergedFold?) throws(DomainError) {
-        if fold == nil { fold = try MergedFold(genesis: event) } else { try fold!.apply(event) }
+    /// is applied (``apply(_:)``). For folds that read a history one event at a time;
+    /// `expectedEvents` sizes a fold it starts (``init(genesis:expectedEvents:)``).
+    public static func fold(_ event: RecordedEvent, into fold: inout MergedFold?, expectedEvents: Int64 = 0)
+        throws(DomainError)
+    {
+        if fold == nil {
+            fold = try MergedFold(genesis: event, expectedEvents: expectedEvents)
+        } else {
+            try fold!.apply(event)
+        }
     }
 
     /// The state `device` decides on: ``state`` with that device's undo and redo stacks (rule 11; `nil` for
