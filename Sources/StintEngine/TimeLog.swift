@@ -232,7 +232,9 @@ public final class TimeLog {
         let expected = (cursor as? MergedBatchCursor)?.remaining ?? 0
         while reached != head?.position, let batch = try cursor.next() {
             do throws(DomainError) {
-                for event in batch.events { try MergedFold.fold(event, into: &fold, expectedEvents: expected) }
+                for index in batch.events.indices {
+                    try MergedFold.fold(batch.events[index], into: &fold, expectedEvents: expected)
+                }
             } catch {
                 throw StintError(error)
             }
