@@ -45,7 +45,8 @@ extension MergedFold {
             }
         }
         out.u32(stamps.count)
-        for (id, stamps) in stamps.sorted(by: { $0.key < $1.key }) {
+        for (id, index) in LogState.indicesInIdOrder(stamps) {
+            let stamps = stamps.values[index]
             // Flags: 1 created, 2 setters, then per setter (start, end, tag, comment) a bit when it is the
             // creator and is not written again (most records were created and stopped, nothing else).
             var flags: UInt8 = (stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0)
