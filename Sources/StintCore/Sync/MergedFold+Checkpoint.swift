@@ -194,7 +194,9 @@ extension MergedFold {
             guard let device = input.device() else { throw fail("undo stacks") }
             var lists: [[(entry: UndoEntry, position: Int64)]] = []
             for _ in 0..<2 {
-                guard let count = input.count(minimumSize: 20) else { throw fail("undo stacks") }
+                guard let count = input.count(minimumSize: 20), count <= LogState.undoLimit else {
+                    throw fail("undo stacks")
+                }
                 var list: [(entry: UndoEntry, position: Int64)] = []
                 for _ in 0..<count {
                     guard let entry = input.undoEntry(), let position = input.i64() else { throw fail("undo stacks") }
@@ -202,7 +204,9 @@ extension MergedFold {
                 }
                 lists.append(list)
             }
-            stacks[device] = Stacks(undo: lists[0], redo: lists[1])
+            stacks[device] = Stacks(
+                undo: Stacks.Stack(lists[0], limit: LogState.undoLimit),
+                redo: Stacks.Stack(lists[1], limit: LogState.undoLimit))
         }
         guard let conflictCount = input.count(minimumSize: 6) else { throw fail("conflicts") }
         conflicts.reserveCapacity(conflictCount)

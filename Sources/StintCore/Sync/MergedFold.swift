@@ -51,8 +51,10 @@ public struct MergedFold: Sendable {
 
     /// A device's stacks; each entry with the position of its batch's first event.
     struct Stacks: Sendable {
-        var undo: [(entry: UndoEntry, position: Int64)] = []
-        var redo: [(entry: UndoEntry, position: Int64)] = []
+        var undo = Stack(limit: LogState.undoLimit)
+        var redo = Stack(limit: LogState.undoLimit)
+
+        typealias Stack = BoundedStack<(entry: UndoEntry, position: Int64)>
     }
 
     /// The open batch: its device and first event, where its inverses go, the entry it undoes (for rule 11)
@@ -195,7 +197,7 @@ public struct MergedFold: Sendable {
                         + (stacks[device]?.undo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
             }
             stacks[device]!.undo.removeLast()
-            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks[device]!.redo)
+            stacks[device]!.redo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
             next.target = .redo
             next.undone = top.position
         case .commandRedone(let tx):
@@ -206,21 +208,14 @@ public struct MergedFold: Sendable {
                         + (stacks[device]?.redo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
             }
             stacks[device]!.redo.removeLast()
-            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks[device]!.undo)
+            stacks[device]!.undo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
         case .deviceJoined, .deviceForked, .syncIngested:
             next.target = .none
         default:
             stacks[device, default: Stacks()].redo.removeAll()
-            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks[device]!.undo)
+            stacks[device]!.undo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
         }
         batch = next
-    }
-
-    private static func push(
-        _ entry: (entry: UndoEntry, position: Int64), on stack: inout [(entry: UndoEntry, position: Int64)]
-    ) {
-        stack.append(entry)
-        if stack.count > LogState.undoLimit { stack.removeFirst(stack.count - LogState.undoLimit) }
     }
 
     /// Whether `device` had seen `event` when it wrote: its own events, and another device's up to the `upTo`
