@@ -45,8 +45,7 @@ extension MergedFold {
             }
         }
         out.u32(stamps.count)
-        for (id, index) in LogState.indicesInIdOrder(stamps) {
-            let stamps = stamps.values[index]
+        for (id, stamps) in stamps.inIdOrder() {
             // Flags: 1 created, 2 setters, then per setter (start, end, tag, comment) a bit when it is the
             // creator and is not written again (most records were created and stopped, nothing else).
             var flags: UInt8 = (stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0)
@@ -155,8 +154,10 @@ extension MergedFold {
         }
         guard let stampCount = input.count(minimumSize: 17) else { throw fail("stamps") }
         stamps.reserveCapacity(stampCount)
+        var previous: EntityID?
         for _ in 0..<stampCount {
-            guard let id = input.id(), let flags = input.u8(), flags < 64,
+            // In id order, each id once (as ``checkpoint`` writes them).
+            guard let id = input.id(), previous.map({ $0 < id }) ?? true, let flags = input.u8(), flags < 64,
                 flags & 2 != 0 || flags < 4, flags & 1 != 0 || flags & 0b111100 == 0
             else { throw fail("stamps") }
             var entry = RecordStamps()
@@ -168,7 +169,8 @@ extension MergedFold {
                 }
                 entry.setters = fields
             }
-            stamps[id] = entry
+            stamps.add(entry, for: id)
+            previous = id
         }
         func refs(_ what: String) throws(DomainError) -> [EntityID: EventRef] {
             guard let count = input.count(minimumSize: 33) else { throw fail(what) }

@@ -95,7 +95,7 @@ extension MergedFold {
         }
         // Neither live nor deleted: there is no deletion to take back (``deletedBy`` holds deleted ids only).
         state.replace(record)
-        stamps[record.id] = RecordStamps(created: current, setters: FieldSetters(all: current))
+        stamps.add(RecordStamps(created: current, setters: FieldSetters(all: current)), for: record.id)
         return true
     }
 
@@ -104,7 +104,9 @@ extension MergedFold {
         state.deletedRecordIds.remove(record.id)
         deletedBy[record.id] = nil
         state.replace(record)
-        stamps[record.id, default: RecordStamps()].setters = FieldSetters(all: current)
+        var entry = stamps[record.id] ?? RecordStamps()
+        entry.setters = FieldSetters(all: current)
+        stamps[record.id] = entry
     }
 
     private mutating func delete(_ id: EntityID, _ ref: EventRef) {
@@ -120,9 +122,9 @@ extension MergedFold {
     {
         let id = values.id
         var after = fields.apply(values, to: before)
-        // One lookup for reading and writing the setters: nothing below adds to or removes from `stamps`.
-        let index = stamps.index(forKey: id)
-        var setters = index.flatMap { stamps.values[$0].setters } ?? FieldSetters(all: current)
+        // One lookup for reading and writing the setters.
+        let number = stamps.number(of: id)
+        var setters = number.flatMap { stamps[number: $0].setters } ?? FieldSetters(all: current)
         let device = ref.device
         var listedOthers: [Stamp] = []
         for (field, name) in RecordFields.named {
@@ -161,10 +163,10 @@ extension MergedFold {
             list(3, .record(id), .spanClamped(by: ref))
         }
         for (field, _) in RecordFields.named where fields.contains(field) { setters[field] = current }
-        if let index {
-            stamps.values[index].setters = setters
+        if let number {
+            stamps[number: number].setters = setters
         } else {
-            stamps[id] = RecordStamps(setters: setters)
+            stamps.add(RecordStamps(setters: setters), for: id)
         }
         state.replace(after)
         return [.recordEdited(before, fields: fields)]

@@ -27,7 +27,7 @@ public struct MergedFold: Sendable {
     /// Per device, per other device, the last `seq` of it the device had ingested (its `sync.ingested`).
     var knowledge: [DeviceID?: [DeviceID: Int64]] = [:]
     /// Per record, the event that created it and the events that last set its fields.
-    var stamps: [EntityID: RecordStamps] = [:]
+    var stamps = StampTable()
     /// The devices of the events folded, in the order they first appeared (``Stamp/device`` indexes it).
     var devices: [DeviceID?] = []
     var deviceIndex: [DeviceID?: Int] = [:]
