@@ -65,10 +65,13 @@ package struct MergedHistory: Sendable {
             let first = batch.events[0].hlc ?? HLC(impliedBy: batch.events[0].at)
             if filter.ends(before: first) { break }
             do throws(DomainError) {
-                for index in batch.events.indices where filter.includes(batch.events[index].seq, device: device) {
-                    try MergedFold.fold(batch.events[index], into: &folded.fold, expectedEvents: expected)
-                    last = (batch.events, index)
-                    folded.count += 1
+                // Through a buffer pointer: an array's element passed on is copied first.
+                try batch.events.withUnsafeBufferPointer { (events) throws(DomainError) in
+                    for index in events.indices where filter.includes(events[index].seq, device: device) {
+                        try MergedFold.fold(events[index], into: &folded.fold, expectedEvents: expected)
+                        last = (batch.events, index)
+                        folded.count += 1
+                    }
                 }
             } catch {
                 throw StintError(error)
