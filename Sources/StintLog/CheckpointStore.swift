@@ -107,13 +107,15 @@ public struct CheckpointStore: Sendable {
         header.add("head", .string(head.hash))
         header.add("version", .int(Int64(version)))
         header.add("size", .int(Int64(payload.count)))
-        var content = header.json.encoded()
-        content.append(0x0A)
-        content.append(contentsOf: payload)
-        var frame: [UInt8] = []
+        var headerLine = header.json.encoded()
+        headerLine.append(0x0A)
         do {
             let compressor = ZstdCompressor(level: CheckpointStore.compressionLevel)
-            try content.withUnsafeBytes { bytes in try compressor.compress(bytes, appendingTo: &frame) }
+            // The header line and the payload compressed as one content, without copying the payload (tens of
+            // megabytes for a long log) behind the line first.
+            let frame = try headerLine.withUnsafeBytes { line in
+                try payload.withUnsafeBytes { payload in try compressor.frame(of: [line, payload]) }
+            }
             if (try? fileSystem.kind(of: directory)) == nil {
                 // `checkpoints/` first, for a store in a subdirectory of it.
                 let parent = String(directory[..<(directory.lastIndex(of: "/") ?? directory.endIndex)])
