@@ -17,9 +17,12 @@ public struct CheckpointStore: Sendable {
     /// How many checkpoints are kept; saving another removes the oldest beyond it.
     public var retained = 12
 
-    /// The zstd level checkpoints are written at: the fastest, since a checkpoint is written on the way of
-    /// a read and its payload (mostly random 16-byte ids) compresses little better at higher levels.
-    static let compressionLevel: Int32 = 1
+    /// The zstd level checkpoints are written at: a fast one, since a checkpoint is written on the way of a
+    /// read and its payload (mostly random 16-byte ids) compresses little at any level. The 54 MB payload
+    /// of the 1M replica's merged checkpoint: level 1 makes 33 MB at 395 MB/s (decompressed at 1.2 GB/s),
+    /// -5 makes 39 MB at 950 MB/s (2.6 GB/s): 80 ms less for the read that writes it, 25 ms less for each
+    /// read that starts from it.
+    static let compressionLevel: Int32 = -5
     let fileSystem: any LogFileSystem
 
     /// The store of the log directory at `logDirectory`: `checkpoints/`, or `checkpoints/<subdirectory>/`

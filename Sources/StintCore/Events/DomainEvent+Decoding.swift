@@ -3,7 +3,10 @@ extension DomainEvent {
     ///
     /// Strict: an unknown type, an unknown version, and a missing, extra or ill-typed member are errors
     /// (category ``DomainError/Category/damaged``) carrying the event's `seq`; nothing is skipped.
-    public init(_ recorded: RecordedEvent, upgrades: EventUpgrades = .current) throws(DomainError) {
+    ///
+    /// `recorded` is borrowed: an initializer otherwise takes its argument owned, and the merged fold, which
+    /// decodes every event it is lent, copied each one (a dozen reference counts) to pass it here.
+    public init(_ recorded: borrowing RecordedEvent, upgrades: EventUpgrades = .current) throws(DomainError) {
         if let event = recorded.decodedEvent {
             self = event
             return
