@@ -30,6 +30,9 @@ import Testing
             for event in events[cut...] { try fold.apply(event) }
             let sameBytes = fold.checkpoint == reference.checkpoint
             #expect(sameBytes, "seed \(seed), cut at \(cut): the checkpoint's bytes differ")
+            let state = fold.state.compactCheckpoint
+            let inParts = MergedFold.checkpointHead(stateSize: state.count) + state + fold.checkpointTail
+            #expect(inParts == fold.checkpoint, "seed \(seed), cut at \(cut): the parts are not the checkpoint")
             #expect(fold.state == reference.state, "seed \(seed), cut at \(cut)")
             #expect(fold.conflicts == reference.conflicts, "seed \(seed), cut at \(cut)")
             for device in Self.devices {

@@ -20,6 +20,29 @@ extension MergedFold {
         for byte in Self.checkpointMagic { out.u8(byte) }
         out.u32(Self.checkpointVersion)
         out.lengthPrefixed { state.writeCompactCheckpoint(into: &$0) }
+        writeCheckpointTail(into: &out)
+        return out.bytes
+    }
+
+    /// What ``checkpoint`` holds before the state's compact checkpoint of `stateSize` bytes: with it and
+    /// ``checkpointTail``, the checkpoint in three parts, the state's encoded apart (on a thread of its own,
+    /// beside the tail).
+    public static func checkpointHead(stateSize: Int) -> [UInt8] {
+        var out = CompactCheckpointWriter(capacity: 12)
+        for byte in checkpointMagic { out.u8(byte) }
+        out.u32(checkpointVersion)
+        out.u32(stateSize)
+        return out.bytes
+    }
+
+    /// What ``checkpoint`` holds after the state's compact checkpoint (``checkpointHead(stateSize:)``).
+    public var checkpointTail: [UInt8] {
+        var out = CompactCheckpointWriter(capacity: 1024 + stamps.count * 90)
+        writeCheckpointTail(into: &out)
+        return out.bytes
+    }
+
+    private func writeCheckpointTail(into out: inout CompactCheckpointWriter) {
         out.u32(state.tagNameOrder.count)
         for id in state.tagNameOrder.keys.sorted() {
             out.id(id)
@@ -90,7 +113,6 @@ extension MergedFold {
         }
         out.u32(conflicts.count)
         for conflict in conflicts { out.conflict(conflict) }
-        return out.bytes
     }
 
     /// The order a record's setters are written in.

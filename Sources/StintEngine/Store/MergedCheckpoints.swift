@@ -1,5 +1,7 @@
+import Dispatch
 import StintCore
 @_spi(FaultInjection) import StintLog
+import Synchronization
 
 /// A replica's checkpoints of its merged fold, under `checkpoints/merged/` (docs/log-format.md §7,
 /// decision 0007 §1.3): the fold after a prefix of the merged history, so that a command starts there
@@ -71,9 +73,23 @@ struct MergedCheckpoints {
         header.add("lastKey", .array([lastKey.hlc.json, lastKey.device.json, .int(lastKey.seq)]))
         var line = header.json.encoded()
         line.append(0x0A)
+        // The state's part (its records, by id) on a thread of its own while this one writes the rest (the
+        // stamps, by id): the read-ahead threads are done by now.
+        let state = fold.state
+        let encoded = Mutex<[UInt8]>([])
+        let done = DispatchSemaphore(value: 0)
+        WorkerThread.start {
+            let bytes = state.compactCheckpoint
+            encoded.withLock { $0 = bytes }
+            done.signal()
+        }
+        let tail = fold.checkpointTail
+        done.wait()
+        let stateBytes = encoded.withLock { $0 }
         checkpoints.save(
-            parts: [line, fold.checkpoint], head: LogHead(seq: fold.eventCount, hash: frontier.hash),
-            at: fold.state.lastAt, version: MergedFold.checkpointVersion)
+            parts: [line, MergedFold.checkpointHead(stateSize: stateBytes.count), stateBytes, tail],
+            head: LogHead(seq: fold.eventCount, hash: frontier.hash), at: fold.state.lastAt,
+            version: MergedFold.checkpointVersion)
     }
 
     /// The fold and position of a checkpoint's payload, when every device's log still holds the line the
