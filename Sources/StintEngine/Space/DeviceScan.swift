@@ -45,8 +45,16 @@ extension Space {
     /// Compares the folder's copy of `device`'s log with the mirror whose head is `mirrorHead` (nil: no mirror
     /// yet), as the mirror's writer knows it, reading the copy from there.
     func scan(_ device: DeviceID, mirrorHead: LogHead?) throws(StintError) -> DeviceScan {
-        let mirror = try mirrorReader(of: device)
         var scan = DeviceScan(device: device, mirrorHead: mirrorHead)
+        // The folder's copy ends with the mirror's last segment, byte for byte (a device that wrote nothing since
+        // the last ingestion): it holds the mirror's head and nothing after it, found without decompressing.
+        if mirrorHead != nil,
+            LastSegmentComparison.of(folderPath(of: device), in: mirrorPath(of: device), fileSystem: options.fileSystem)
+                == .same
+        {
+            return scan
+        }
+        let mirror = try mirrorReader(of: device)
         var readOptions = options.readOptions
         readOptions.checksCanonical = true
         readOptions.workers = 1
