@@ -70,7 +70,8 @@ extension LogWriter {
             // Written where the segment becomes due for sealing (as batch by batch), and at the end.
             if index == frames.count - 1 || (active?.size ?? 0) + Int64(pending.count) >= configuration.sealThreshold {
                 try writeFrames(
-                    pending, count: pendingCount, firstSeq: pendingFirstSeq, last: frame.last, digest: frame.digest)
+                    pending, count: pendingCount, lastFrameSize: frame.bytes.count, firstSeq: pendingFirstSeq,
+                    last: frame.last, digest: frame.digest)
                 pending.removeAll(keepingCapacity: true)
                 pendingCount = 0
             }

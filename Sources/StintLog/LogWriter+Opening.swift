@@ -126,8 +126,13 @@ extension LogWriter {
                 try writer.startStamping(format: format)
                 return writer
             }
+            if try writer.recoverFromTailFile() {
+                try writer.startStamping(format: format)
+                return writer
+            }
             try writer.recover()
             try writer.startStamping(format: format)
+            writer.recordTailFile()
         } catch {
             writer.close()
             throw error

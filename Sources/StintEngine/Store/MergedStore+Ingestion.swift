@@ -114,6 +114,7 @@ extension MergedStore {
             clock: options.clock, sealThreshold: options.sealThreshold, lockTimeout: options.lockTimeout,
             onNotice: { [onNotice = options.onNotice] in onNotice($0.message) }, device: device)
         configuration.fileSystem = options.fileSystem
+        configuration.keepsTailFile = true
         return configuration
     }
 }
