@@ -27,7 +27,7 @@ extension LogWriter {
     }
 
     /// The decompressed content of the active segment and the offsets in it where each batch (frame) ends.
-    private func readBack(_ segment: ActiveSegment) throws(LogError) -> ([UInt8], [Int]) {
+    func readBack(_ segment: ActiveSegment) throws(LogError) -> ([UInt8], [Int]) {
         let scanner = FrameScanner(
             source: .file(descriptor: segment.descriptor, fileSystem: fileSystem), chunkSize: 1 << 20,
             decompressor: decompressor)
