@@ -1,4 +1,4 @@
-import StintCore
+public import StintCore
 
 /// The `tail` file of a log directory (docs/log-format.md §1, §5.4): where a writer left the active segment —
 /// its name, its size, and the offset of its last frame — so that the next writer opens the log by reading that
@@ -43,6 +43,39 @@ struct TailFile: Hashable {
         else { return nil }
         self.init(segment: lines[1], size: size, lastFrameOffset: offset)
     }
+
+    /// The `tail` file of `directory`, when there is one that parses.
+    static func read(in directory: LogDirectory) -> TailFile? {
+        let fileSystem = directory.fileSystem
+        guard let descriptor = try? fileSystem.openFile(directory.path(name), .readOnly) else { return nil }
+        defer { fileSystem.close(descriptor) }
+        guard
+            let bytes = try? ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
+                count: 4096, at: 0)
+        else { return nil }
+        return TailFile(bytes: bytes)
+    }
+
+    /// The last event of the one whole data frame from `offset` to `end`, the end of the file, and the digest of
+    /// its line; nil when the file is not that.
+    static func lastEvent(
+        inFrameAt offset: Int64, endingAt end: Int64, of descriptor: Int32, fileSystem: any LogFileSystem,
+        chunkSize: Int, decompressor: ZstdDecompressor
+    ) -> (event: RecordedEvent, digest: SHA256Digest)? {
+        guard (try? fileSystem.size(of: descriptor)) == end else { return nil }
+        let scanner = FrameScanner(
+            source: .file(descriptor: descriptor, fileSystem: fileSystem), startingAt: offset, chunkSize: chunkSize,
+            decompressor: decompressor)
+        guard case .data(_, let size, let header, let content) = try? scanner.next(), offset + Int64(size) == end,
+            SegmentLayout.isTrustworthy(header), SegmentLayout.declaresContentSize(header),
+            content.count > 1, content[content.count - 1] == 0x0A
+        else { return nil }
+        var start = content.count - 1
+        while start > 0 && content[start - 1] != 0x0A { start -= 1 }
+        let line = UnsafeRawBufferPointer(rebasing: content[start..<content.count])
+        guard let event = try? RecordedEvent(line: line.dropLast()) else { return nil }
+        return (event, SHA256Digest(of: line))
+    }
 }
 
 extension LogWriter {
@@ -76,8 +109,7 @@ extension LogWriter {
     /// is the last event. Returns false, changing nothing, when there is no such file, it does not parse, the
     /// segment differs, or temporary files show an interrupted operation: the caller then recovers as without it.
     func recoverFromTailFile() throws(LogError) -> Bool {
-        guard configuration.keepsTailFile, let bytes = smallFile(TailFile.name), let tail = TailFile(bytes: bytes)
-        else { return false }
+        guard configuration.keepsTailFile, let tail = TailFile.read(in: directory) else { return false }
         let listing = try directory.listing()
         guard listing.temporaryFiles.isEmpty, let last = listing.segments.last, last.name == tail.segment else {
             return false
@@ -89,8 +121,10 @@ extension LogWriter {
         } catch {
             throw LogError.io(error, "open segment \(last.name)", path: segmentPath)
         }
-        guard let event = try lastEvent(inFrameAt: tail.lastFrameOffset, endingAt: tail.size, of: descriptor),
-            event.event.seq >= last.firstSeq
+        guard
+            let event = TailFile.lastEvent(
+                inFrameAt: tail.lastFrameOffset, endingAt: tail.size, of: descriptor, fileSystem: fileSystem,
+                chunkSize: configuration.readChunkSize, decompressor: decompressor), event.event.seq >= last.firstSeq
         else {
             fileSystem.close(descriptor)
             return false
@@ -107,31 +141,27 @@ extension LogWriter {
         }
         return true
     }
+}
 
-    /// The last event of the one whole data frame from `offset` to `end`, the end of the file, and the digest of
-    /// its line; nil when the file is not that.
-    private func lastEvent(
-        inFrameAt offset: Int64, endingAt end: Int64, of descriptor: Int32
-    ) throws(LogError) -> (event: RecordedEvent, digest: SHA256Digest)? {
-        guard (try? fileSystem.size(of: descriptor)) == end else { return nil }
-        let scanner = FrameScanner(
-            source: .file(descriptor: descriptor, fileSystem: fileSystem), startingAt: offset,
-            chunkSize: configuration.readChunkSize, decompressor: decompressor)
-        guard case .data(_, let size, let header, let content) = try? scanner.next(), offset + Int64(size) == end,
-            SegmentLayout.isTrustworthy(header), SegmentLayout.declaresContentSize(header),
-            content.count > 1, content[content.count - 1] == 0x0A
+extension LogReader {
+    /// The last event of a log directory as the `tail` file a writer left points at it (docs/log-format.md §5.4),
+    /// checked as a writer opening from the file checks it: the last segment has the file's name and size, and one
+    /// whole data frame, its checksum verified, runs from the recorded offset to the end. Nil when there is no
+    /// such file or the log is not as it says (read ``lastEvent(checkingChain:)`` then). The event is not
+    /// checked against the lines before it.
+    public func lastEventFromTailFile() -> RecordedEvent? {
+        guard case .directory(let path) = source else { return nil }
+        let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
+        guard let tail = TailFile.read(in: directory), let last = try? directory.listing().segments.last,
+            last.name == tail.segment,
+            let descriptor = try? options.fileSystem.openFile(directory.path(last.name), .readOnly)
         else { return nil }
-        var start = content.count - 1
-        while start > 0 && content[start - 1] != 0x0A { start -= 1 }
-        let line = UnsafeRawBufferPointer(rebasing: content[start..<content.count])
-        guard let event = try? RecordedEvent(line: line.dropLast()) else { return nil }
-        return (event, SHA256Digest(of: line))
-    }
-
-    /// The bytes of a small file of the log directory (at most 4 KiB); nil when it is missing or unreadable.
-    private func smallFile(_ name: String) -> [UInt8]? {
-        guard let descriptor = try? fileSystem.openFile(directory.path(name), .readOnly) else { return nil }
-        defer { fileSystem.close(descriptor) }
-        return try? ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(count: 4096, at: 0)
+        defer { options.fileSystem.close(descriptor) }
+        guard
+            let found = TailFile.lastEvent(
+                inFrameAt: tail.lastFrameOffset, endingAt: tail.size, of: descriptor, fileSystem: options.fileSystem,
+                chunkSize: options.readChunkSize, decompressor: ZstdDecompressor()), found.event.seq >= last.firstSeq
+        else { return nil }
+        return found.event
     }
 }

@@ -158,4 +158,23 @@ import Testing
         writer.close()
         #expect(!(try fixture.allFileNames()).contains("tail"))
     }
+
+    @Test func aReaderFindsTheLastEventThroughTheFileOnlyWhileItDescribesTheLog() throws {
+        let fixture = LogFixture()
+        try written(fixture, batches: 5)
+        #expect(try fixture.reader().lastEventFromTailFile() == (try fixture.reader().lastEvent()))
+        // A writer that keeps no tail file appends: the file is stale, and the reader does not take it.
+        let other = try fixture.open()
+        _ = try other.append([LogFixture.draft(6)])
+        other.close()
+        #expect(try fixture.reader().lastEventFromTailFile() == nil)
+        let writer = try open(fixture)
+        writer.close()
+        #expect(try fixture.reader().lastEventFromTailFile()?.seq == 7, "the full recovery wrote it again")
+        let segment = try fixture.segmentNames()[0]
+        var bytes = try fixture.bytes(of: segment)
+        bytes[bytes.count - 2] ^= 0x10
+        try fixture.write(bytes, to: segment)
+        #expect(try fixture.reader().lastEventFromTailFile() == nil, "a last frame that does not check")
+    }
 }
