@@ -1,3 +1,4 @@
+import Glibc
 import StintCore
 
 extension LogWriter {
@@ -45,21 +46,20 @@ extension LogWriter {
                 return 0
             }
         }
-        guard let seal, sealedContent.count > content.count, sealedContent.starts(with: content) else { return 0 }
+        guard let seal, sealedContent.count > content.count, LogWriter.bytes(content, at: 0, of: sealedContent)
+        else { return 0 }
         // The lines after the active segment's: the first batches.
         var taken: RecordedBatch?
         var count = 0
-        for batch in batches where content.count < sealedContent.count {
-            let end = content.count + batch.content.count
-            guard end <= sealedContent.count, sealedContent[content.count..<end].elementsEqual(batch.content) else {
-                return 0
-            }
-            content.append(contentsOf: batch.content)
-            batchEnds.append(content.count)
+        var position = content.count
+        for batch in batches where position < sealedContent.count {
+            guard LogWriter.bytes(batch.content, at: position, of: sealedContent) else { return 0 }
+            position += batch.content.count
+            batchEnds.append(position)
             taken = batch
             count += 1
         }
-        guard let taken, content.count == sealedContent.count else { return 0 }
+        guard let taken, position == sealedContent.count else { return 0 }
         let last = taken.last
         // Each frame ends at a batch boundary, and the seal indexes the frames.
         let ends = Set(batchEnds)
@@ -70,7 +70,7 @@ extension LogWriter {
             guard ends.contains(frame.end) else { return 0 }
             entries.append(SealIndex.Entry(offset: frame.offset, firstSeq: seq))
             seq += Int64(
-                content.withUnsafeBytes {
+                sealedContent.withUnsafeBytes {
                     LogWriter.countLines(UnsafeRawBufferPointer(rebasing: $0[start..<frame.end]))
                 })
             start = frame.end
@@ -94,5 +94,14 @@ extension LogWriter {
         hybridClock = taken.clock
         recordTailFile()
         return count
+    }
+
+    /// Whether `part` is the bytes of `whole` from `offset` on.
+    static func bytes(_ part: [UInt8], at offset: Int, of whole: [UInt8]) -> Bool {
+        guard offset >= 0, offset + part.count <= whole.count else { return false }
+        guard !part.isEmpty else { return true }
+        return part.withUnsafeBytes { part in
+            whole.withUnsafeBytes { whole in memcmp(part.baseAddress!, whole.baseAddress! + offset, part.count) == 0 }
+        }
     }
 }
