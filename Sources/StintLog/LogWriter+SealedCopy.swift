@@ -28,6 +28,8 @@ extension LogWriter {
         // The sealed segment's data frames, and where each ends in the content.
         let scanner = FrameScanner(source: .memory(bytes), chunkSize: max(1, bytes.count), decompressor: decompressor)
         var sealedContent: [UInt8] = []
+        // At most the active segment's lines and the batches'.
+        sealedContent.reserveCapacity(content.count + batches.reduce(0) { $0 + $1.content.count })
         var frameEnds: [(offset: Int64, end: Int)] = []
         var seal: SealIndex?
         scanning: while true {

@@ -32,6 +32,8 @@ extension LogWriter {
             source: .file(descriptor: segment.descriptor, fileSystem: fileSystem), chunkSize: 1 << 20,
             decompressor: decompressor)
         var content: [UInt8] = []
+        // One-batch frames compress about fourfold: one allocation rather than a dozen copies as it grows.
+        content.reserveCapacity(Int(segment.size) * 4)
         var batchEnds: [Int] = []
         while true {
             let frame: ScannedFrame
