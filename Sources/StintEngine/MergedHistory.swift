@@ -55,16 +55,21 @@ package struct MergedHistory: Sendable {
             cursor = try store.batches(after: nil)
         }
         let started = folded.count
+        let expected = (cursor as? MergedBatchCursor)?.remaining ?? 0
         while let batch = try cursor.next() {
             reached = batch.position.merged
             let device = batch.position.merged?.lastKey?.device ?? store.space.device
             if filter.ends(before: batch.events[0], device: device) { break }
             do throws(DomainError) {
-                for event in batch.events where filter.includes(event, device: device) {
-                    try MergedFold.fold(event, into: &folded.fold)
-                    folded.last = event
+                // By index, and the last event kept once per batch: each event copied out of the batch is a
+                // dozen reference counts (a tenth of a cold read's time in the fold's thread).
+                var lastIncluded: Int?
+                for index in batch.events.indices where filter.includes(batch.events[index].seq, device: device) {
+                    try MergedFold.fold(batch.events[index], into: &folded.fold, expectedEvents: expected)
+                    lastIncluded = index
                     folded.count += 1
                 }
+                if let lastIncluded { folded.last = batch.events[lastIncluded] }
             } catch {
                 throw StintError(error)
             }
@@ -103,9 +108,9 @@ package struct MergedHistory: Sendable {
             return (event.hlc ?? HLC(impliedBy: event.at)).milliseconds > readingLimit.milliseconds
         }
 
-        func includes(_ event: RecordedEvent, device: DeviceID) -> Bool {
+        func includes(_ seq: Int64, device: DeviceID) -> Bool {
             guard let seqLimits else { return true }
-            return event.seq <= seqLimits[device] ?? 0
+            return seq <= seqLimits[device] ?? 0
         }
 
         func isComplete(after event: RecordedEvent, device: DeviceID) -> Bool {

@@ -229,9 +229,12 @@ public final class TimeLog {
             (fold, reached, cursor) = try checkpoints.start()
         }
         let started = fold?.eventCount ?? 0
+        let expected = (cursor as? MergedBatchCursor)?.remaining ?? 0
         while reached != head?.position, let batch = try cursor.next() {
             do throws(DomainError) {
-                for event in batch.events { try MergedFold.fold(event, into: &fold) }
+                for index in batch.events.indices {
+                    try MergedFold.fold(batch.events[index], into: &fold, expectedEvents: expected)
+                }
             } catch {
                 throw StintError(error)
             }

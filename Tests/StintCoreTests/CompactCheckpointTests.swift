@@ -17,6 +17,29 @@ import Testing
         return try result.get()
     }
 
+    /// The checkpoints' sort by id gives the order a plain sort gives: random ids (spread over its runs),
+    /// ids that share their first bits (one run), and a mix, around the size where it starts spreading.
+    @Test(arguments: [0, 1, 4096, 4097, 60_000])
+    func entriesSortByIDAsAPlainSortDoes(count: Int) {
+        var random = SplitMix64(seed: 0x50_27ED + UInt64(count))
+        let shapes: [(Int) -> EntityID] = [
+            { _ in EntityID(randomBits: random.next(), random.next()) },
+            { index in EntityID(high: 0x0123_0000_0000_0000, low: UInt64(count - index)) },
+            { index in
+                index % 3 == 0
+                    ? EntityID(high: 0xFFFF_0000_0000_0000 | random.next() >> 40, low: random.next())
+                    : EntityID(randomBits: random.next(), random.next())
+            },
+        ]
+        for shape in shapes {
+            var entries = (0..<count).map { (id: shape($0), position: Int32($0)) }
+            let expected = entries.sorted { $0.id < $1.id }
+            LogState.sortByID(&entries)
+            let same = entries.elementsEqual(expected) { $0.id == $1.id && $0.position == $1.position }
+            #expect(same, "sorted as a plain sort does")
+        }
+    }
+
     @Test func aStateRoundTripsThroughItsCompactCheckpoint() throws {
         let state = try LogStateCheckpointTests().history()
         let bytes = state.compactCheckpoint

@@ -82,17 +82,57 @@ extension LogState {
     }
 
     /// The values of `dictionary` in the order of their ids.
+    static func inIdOrder<Value>(_ dictionary: [EntityID: Value]) -> some Sequence<Value> {
+        indicesInIdOrder(dictionary).lazy.map { dictionary.values[$0.position] }
+    }
+
+    /// Where each entry of `dictionary` is, in the order of the entries' ids.
     ///
-    /// Sorts (id, position) pairs of plain integers, then picks the values by position: sorting the keys and
-    /// looking each value up again hashed every id a second time, and sorting the values themselves moves
-    /// whole records. A checkpoint of a long log sorts hundreds of thousands of records.
-    static func inIdOrder<Value>(_ dictionary: [EntityID: Value]) -> [Value] {
-        let values = Array(dictionary.values)
-        var order: [(id: EntityID, position: Int32)] = []
-        order.reserveCapacity(values.count)
-        for (position, id) in dictionary.keys.enumerated() { order.append((id, Int32(truncatingIfNeeded: position))) }
-        order.sort { $0.id < $1.id }
-        return order.map { values[Int($0.position)] }
+    /// Sorts (id, index) pairs, then reads the entries through the indices: sorting the keys and looking
+    /// each value up again hashed every id a second time, sorting the entries themselves moves whole
+    /// records, and copying the values out first touches as much memory again. A checkpoint of a long log
+    /// sorts hundreds of thousands of records.
+    static func indicesInIdOrder<Value>(_ dictionary: [EntityID: Value])
+        -> [(id: EntityID, position: Dictionary<EntityID, Value>.Index)]
+    {
+        var order: [(id: EntityID, position: Dictionary<EntityID, Value>.Index)] = []
+        order.reserveCapacity(dictionary.count)
+        var index = dictionary.startIndex
+        while index != dictionary.endIndex {
+            order.append((dictionary.keys[index], index))
+            dictionary.formIndex(after: &index)
+        }
+        sortByID(&order)
+        return order
+    }
+
+    /// Sorts `entries` by id, as `sort { $0.id < $1.id }` does, in about linear time for random ids: a
+    /// counting pass spreads them into runs by the first 16 bits of the id, and each run is sorted on its own
+    /// (a few entries each; ids that share their first bits, such as counters, fall into one run, sorted as
+    /// a whole).
+    static func sortByID<Place>(_ entries: inout [(id: EntityID, position: Place)]) {
+        guard entries.count > 4096 else {
+            entries.sort { $0.id < $1.id }
+            return
+        }
+        func run(_ id: EntityID) -> Int { Int(truncatingIfNeeded: id.high >> 48) }
+        // starts[r] is where run r begins in the result, starts[r + 1] where it ends.
+        var starts = [Int](repeating: 0, count: 1 << 16 + 1)
+        for entry in entries { starts[run(entry.id) + 1] += 1 }
+        for index in 1..<starts.count { starts[index] += starts[index - 1] }
+        var next = starts
+        var sorted = entries
+        for entry in entries {
+            let index = run(entry.id)
+            sorted[next[index]] = entry
+            next[index] += 1
+        }
+        sorted.withUnsafeMutableBufferPointer { buffer in
+            for index in 0..<(1 << 16) where starts[index + 1] - starts[index] > 1 {
+                buffer[starts[index]..<starts[index + 1]].sort { $0.id < $1.id }
+            }
+        }
+        entries = sorted
     }
 
     /// Restores a state from ``compactCheckpoint`` bytes.

@@ -45,7 +45,7 @@ extension MergedFold {
             }
         }
         out.u32(stamps.count)
-        for (id, stamps) in stamps.sorted(by: { $0.key < $1.key }) {
+        for (id, stamps) in stamps.inIdOrder() {
             // Flags: 1 created, 2 setters, then per setter (start, end, tag, comment) a bit when it is the
             // creator and is not written again (most records were created and stopped, nothing else).
             var flags: UInt8 = (stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0)
@@ -154,8 +154,10 @@ extension MergedFold {
         }
         guard let stampCount = input.count(minimumSize: 17) else { throw fail("stamps") }
         stamps.reserveCapacity(stampCount)
+        var previous: EntityID?
         for _ in 0..<stampCount {
-            guard let id = input.id(), let flags = input.u8(), flags < 64,
+            // In id order, each id once (as ``checkpoint`` writes them).
+            guard let id = input.id(), previous.map({ $0 < id }) ?? true, let flags = input.u8(), flags < 64,
                 flags & 2 != 0 || flags < 4, flags & 1 != 0 || flags & 0b111100 == 0
             else { throw fail("stamps") }
             var entry = RecordStamps()
@@ -167,7 +169,8 @@ extension MergedFold {
                 }
                 entry.setters = fields
             }
-            stamps[id] = entry
+            stamps.add(entry, for: id)
+            previous = id
         }
         func refs(_ what: String) throws(DomainError) -> [EntityID: EventRef] {
             guard let count = input.count(minimumSize: 33) else { throw fail(what) }
@@ -193,7 +196,9 @@ extension MergedFold {
             guard let device = input.device() else { throw fail("undo stacks") }
             var lists: [[(entry: UndoEntry, position: Int64)]] = []
             for _ in 0..<2 {
-                guard let count = input.count(minimumSize: 20) else { throw fail("undo stacks") }
+                guard let count = input.count(minimumSize: 20), count <= LogState.undoLimit else {
+                    throw fail("undo stacks")
+                }
                 var list: [(entry: UndoEntry, position: Int64)] = []
                 for _ in 0..<count {
                     guard let entry = input.undoEntry(), let position = input.i64() else { throw fail("undo stacks") }
@@ -201,7 +206,9 @@ extension MergedFold {
                 }
                 lists.append(list)
             }
-            stacks[device] = Stacks(undo: lists[0], redo: lists[1])
+            stacks[device] = Stacks(
+                undo: Stacks.Stack(lists[0], limit: LogState.undoLimit),
+                redo: Stacks.Stack(lists[1], limit: LogState.undoLimit))
         }
         guard let conflictCount = input.count(minimumSize: 6) else { throw fail("conflicts") }
         conflicts.reserveCapacity(conflictCount)

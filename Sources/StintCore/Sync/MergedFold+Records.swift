@@ -27,7 +27,7 @@ extension MergedFold {
             var values = record
             values.end = end
             batch.stopped = true
-            return set(values, fields: .end, ref)
+            return set(values, fields: .end, ref, before: record)
         case .timerCanceled(let id):
             guard let record = live(id, ref, "cancel") else { return [] }
             guard record.isRunning else {
@@ -37,33 +37,33 @@ extension MergedFold {
             delete(id, ref)
             return [.recordRestored(record)]
         case .recordEdited(let values, let fields):
-            guard live(values.id, ref, "edit") != nil else { return [] }
-            return set(values, fields: fields, ref)
+            guard let before = live(values.id, ref, "edit") else { return [] }
+            return set(values, fields: fields, ref, before: before)
         case .recordDeleted(let id):
             guard let record = state.records[id] else { return [] }
             delete(id, ref)
             return [.recordRestored(record)]
         case .recordRestored(let values):
             if let before = state.records[values.id] {
-                _ = set(values, fields: .all, ref)
+                _ = set(values, fields: .all, ref, before: before)
                 return [.recordEdited(before, fields: .all)]
             }
             insert(values, ref)
             return [.recordDeleted(recordId: values.id)]
         case .recordImported(let values, let source):
-            if state.records[values.id] != nil {
+            if let before = state.records[values.id] {
                 list(
                     6, .record(values.id), .importedTwice(first: stamps[values.id]?.created.map(eventRef), second: ref),
                     minor: true)
-                return reimport(values, source, ref)
+                return reimport(values, source, ref, before: before)
             }
             guard create(values, ref) else { return [] }
             state.importProvenance[values.id] = state.provenance(values, source)
             LogState.noteUse(of: values.tagId, in: &state.recentTagIds)
             return [.recordUnimported(recordId: values.id)]
         case .recordReimported(let values, let source):
-            guard live(values.id, ref, "re-import") != nil else { return [] }
-            return reimport(values, source, ref)
+            guard let before = live(values.id, ref, "re-import") else { return [] }
+            return reimport(values, source, ref, before: before)
         case .recordUnimported(let id):
             guard live(id, ref, "unimport") != nil, state.importProvenance[id] != nil,
                 let inverses = try? state.importInverse(of: id, removing: true)
@@ -93,16 +93,20 @@ extension MergedFold {
             list(0, .record(record.id), .idReused(ignored: ref))
             return false
         }
-        insert(record, ref)
-        stamps[record.id]!.created = current
+        // Neither live nor deleted: there is no deletion to take back (``deletedBy`` holds deleted ids only).
+        state.replace(record)
+        stamps.add(RecordStamps(created: current, setters: FieldSetters(all: current)), for: record.id)
         return true
     }
 
+    /// Brings back a deleted record (or an unimported one) with `record`'s values, set by the current event.
     private mutating func insert(_ record: Record, _ ref: EventRef) {
         state.deletedRecordIds.remove(record.id)
         deletedBy[record.id] = nil
         state.replace(record)
-        stamps[record.id, default: RecordStamps()].setters = FieldSetters(all: current)
+        var entry = stamps[record.id] ?? RecordStamps()
+        entry.setters = FieldSetters(all: current)
+        stamps[record.id] = entry
     }
 
     private mutating func delete(_ id: EntityID, _ ref: EventRef) {
@@ -111,12 +115,16 @@ extension MergedFold {
         stamps[id]?.setters = nil
     }
 
-    /// Sets the `fields` of live record `values.id` from `values` (rules 3, 4 and 11); the inverse.
-    private mutating func set(_ values: Record, fields: RecordFields, _ ref: EventRef) -> [DomainEvent] {
+    /// Sets the `fields` of live record `values.id`, whose values are `before`, from `values` (rules 3, 4 and
+    /// 11); the inverse.
+    private mutating func set(_ values: Record, fields: RecordFields, _ ref: EventRef, before: Record)
+        -> [DomainEvent]
+    {
         let id = values.id
-        let before = state.records[id]!
         var after = fields.apply(values, to: before)
-        var setters = stamps[id]?.setters ?? FieldSetters(all: current)
+        // One lookup for reading and writing the setters.
+        let number = stamps.number(of: id)
+        var setters = number.flatMap { stamps[number: $0].setters } ?? FieldSetters(all: current)
         let device = ref.device
         var listedOthers: [Stamp] = []
         for (field, name) in RecordFields.named {
@@ -155,17 +163,23 @@ extension MergedFold {
             list(3, .record(id), .spanClamped(by: ref))
         }
         for (field, _) in RecordFields.named where fields.contains(field) { setters[field] = current }
-        stamps[id, default: RecordStamps()].setters = setters
+        if let number {
+            stamps[number: number].setters = setters
+        } else {
+            stamps.add(RecordStamps(setters: setters), for: id)
+        }
         state.replace(after)
         return [.recordEdited(before, fields: fields)]
     }
 
     /// A re-import: the complete values and the source's (an edit of all four fields).
-    private mutating func reimport(_ values: Record, _ source: ImportSource, _ ref: EventRef) -> [DomainEvent] {
+    private mutating func reimport(_ values: Record, _ source: ImportSource, _ ref: EventRef, before: Record)
+        -> [DomainEvent]
+    {
         let inverses =
             state.importProvenance[values.id] != nil
             ? (try? state.importInverse(of: values.id, removing: false)) : nil
-        let edit = set(values, fields: .all, ref)
+        let edit = set(values, fields: .all, ref, before: before)
         state.importProvenance[values.id] = state.provenance(values, source)
         return inverses ?? edit
     }

@@ -27,7 +27,7 @@ public struct MergedFold: Sendable {
     /// Per device, per other device, the last `seq` of it the device had ingested (its `sync.ingested`).
     var knowledge: [DeviceID?: [DeviceID: Int64]] = [:]
     /// Per record, the event that created it and the events that last set its fields.
-    var stamps: [EntityID: RecordStamps] = [:]
+    var stamps = StampTable()
     /// The devices of the events folded, in the order they first appeared (``Stamp/device`` indexes it).
     var devices: [DeviceID?] = []
     var deviceIndex: [DeviceID?: Int] = [:]
@@ -51,8 +51,10 @@ public struct MergedFold: Sendable {
 
     /// A device's stacks; each entry with the position of its batch's first event.
     struct Stacks: Sendable {
-        var undo: [(entry: UndoEntry, position: Int64)] = []
-        var redo: [(entry: UndoEntry, position: Int64)] = []
+        var undo = Stack(limit: LogState.undoLimit)
+        var redo = Stack(limit: LogState.undoLimit)
+
+        typealias Stack = BoundedStack<(entry: UndoEntry, position: Int64)>
     }
 
     /// The open batch: its device and first event, where its inverses go, the entry it undoes (for rule 11)
@@ -65,11 +67,16 @@ public struct MergedFold: Sendable {
         var stopped = false
     }
 
-    /// The fold after the first event of the merged history, which must be `log.created` at `seq` 1.
+    /// The fold after the first event of the merged history, which must be `log.created` at `seq` 1, with
+    /// its tables sized for a history of about `expectedEvents` events (a record for every two: growing a
+    /// table of half a million records rehashes every id of it again and again).
     ///
     /// - Throws: ``DomainError`` (damaged) as ``LogState/init(genesis:)``.
-    public init(genesis event: RecordedEvent) throws(DomainError) {
+    public init(genesis event: RecordedEvent, expectedEvents: Int64 = 0) throws(DomainError) {
         state = try LogState(genesis: event)
+        let records = Int(clamping: max(0, expectedEvents) / 2)
+        state.records.reserveCapacity(records)
+        stamps.reserveCapacity(records)
         let ref = EventRef(device: event.device, seq: event.seq, position: 1)
         batch = Batch(device: event.device, start: ref, target: .none)
         current = Stamp(device: 0, seq: event.seq, position: 1)
@@ -91,9 +98,16 @@ public struct MergedFold: Sendable {
     }
 
     /// Folds `event` into `fold`: the first event of the history starts it (``init(genesis:)``), every other
-    /// is applied (``apply(_:)``). For folds that read a history one event at a time.
-    public static func fold(_ event: RecordedEvent, into fold: inout MergedFold?) throws(DomainError) {
-        if fold == nil { fold = try MergedFold(genesis: event) } else { try fold!.apply(event) }
+    /// is applied (``apply(_:)``). For folds that read a history one event at a time;
+    /// `expectedEvents` sizes a fold it starts (``init(genesis:expectedEvents:)``).
+    public static func fold(_ event: RecordedEvent, into fold: inout MergedFold?, expectedEvents: Int64 = 0)
+        throws(DomainError)
+    {
+        if fold == nil {
+            fold = try MergedFold(genesis: event, expectedEvents: expectedEvents)
+        } else {
+            try fold!.apply(event)
+        }
     }
 
     /// The state `device` decides on: ``state`` with that device's undo and redo stacks (rule 11; `nil` for
@@ -183,7 +197,7 @@ public struct MergedFold: Sendable {
                         + (stacks[device]?.undo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
             }
             stacks[device]!.undo.removeLast()
-            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks[device]!.redo)
+            stacks[device]!.redo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
             next.target = .redo
             next.undone = top.position
         case .commandRedone(let tx):
@@ -194,21 +208,14 @@ public struct MergedFold: Sendable {
                         + (stacks[device]?.redo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
             }
             stacks[device]!.redo.removeLast()
-            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks[device]!.undo)
+            stacks[device]!.undo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
         case .deviceJoined, .deviceForked, .syncIngested:
             next.target = .none
         default:
             stacks[device, default: Stacks()].redo.removeAll()
-            Self.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position), on: &stacks[device]!.undo)
+            stacks[device]!.undo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
         }
         batch = next
-    }
-
-    private static func push(
-        _ entry: (entry: UndoEntry, position: Int64), on stack: inout [(entry: UndoEntry, position: Int64)]
-    ) {
-        stack.append(entry)
-        if stack.count > LogState.undoLimit { stack.removeFirst(stack.count - LogState.undoLimit) }
     }
 
     /// Whether `device` had seen `event` when it wrote: its own events, and another device's up to the `upTo`

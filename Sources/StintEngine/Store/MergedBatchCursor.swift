@@ -12,6 +12,8 @@ final class MergedBatchCursor: StoreBatchCursor {
         var cursor: LogBatchCursor
         var prefetcher: BatchPrefetcher?
         var pending: LogBatch?
+        /// The merge key of the pending batch's first event (taken once: a batch waits through many steps).
+        var pendingKey: MergeKey?
         var isExhausted = false
 
         /// A lane reading `cursor`, ahead on a thread of its own with `readsAhead`.
@@ -32,11 +34,15 @@ final class MergedBatchCursor: StoreBatchCursor {
     private(set) var damage: StintError?
     /// The problem of the device's log that ended the merge, when its damage did.
     private(set) var problem: LogProblem?
+    /// How many events the logs held after the starting position when the cursor was opened (what a fold
+    /// from it sizes its tables for).
+    let remaining: Int64
 
-    /// A cursor over `lanes` that continues after `position`.
-    init(lanes: [Lane], after position: MergedPosition) {
+    /// A cursor over `lanes` that continues after `position`, which the logs held `remaining` events after.
+    init(lanes: [Lane], after position: MergedPosition, remaining: Int64 = 0) {
         self.lanes = lanes
         self.position = position
+        self.remaining = remaining
     }
 
     /// The merge key of an event of `device`'s log: an event without the envelope pair (a line written before
@@ -45,20 +51,25 @@ final class MergedBatchCursor: StoreBatchCursor {
         MergeKey(hlc: event.hlc ?? HLC(impliedBy: event.at), device: device, seq: event.seq)
     }
 
+    /// ``key(of:device:)`` of `events[index]`, reading only the three members (not copying the event).
+    static func key(of events: [RecordedEvent], at index: Int, device: DeviceID) -> MergeKey {
+        MergeKey(hlc: events[index].hlc ?? HLC(impliedBy: events[index].at), device: device, seq: events[index].seq)
+    }
+
     func next() throws(StintError) -> StoredBatch? {
         guard damage == nil else { return nil }
         var chosen: (index: Int, key: MergeKey)?
         for index in lanes.indices {
-            guard let batch = try peek(index) else {
+            guard try peek(index) != nil, let key = lanes[index].pendingKey else {
                 if damage != nil { return nil }
                 continue
             }
-            let key = Self.key(of: batch.events[0], device: lanes[index].device)
             if chosen == nil || key < chosen!.key { chosen = (index, key) }
         }
         guard let chosen else { return nil }
         let batch = lanes[chosen.index].pending!
         lanes[chosen.index].pending = nil
+        lanes[chosen.index].pendingKey = nil
         let device = lanes[chosen.index].device
         if let last = position.lastKey, chosen.key < last {
             damage = StintError(
@@ -68,7 +79,7 @@ final class MergedBatchCursor: StoreBatchCursor {
             return nil
         }
         position.seqs[device] = batch.lastSeq
-        position.lastKey = Self.key(of: batch.events[batch.events.count - 1], device: device)
+        position.lastKey = Self.key(of: batch.events, at: batch.events.count - 1, device: device)
         return StoredBatch(events: batch.events, position: StorePosition(merged: position))
     }
 
@@ -78,7 +89,9 @@ final class MergedBatchCursor: StoreBatchCursor {
         if let pending = lanes[index].pending { return pending }
         guard !lanes[index].isExhausted else { return nil }
         do throws(LogError) {
-            lanes[index].pending = try lanes[index].next()
+            let batch = try lanes[index].next()
+            lanes[index].pendingKey = batch.map { Self.key(of: $0.events, at: 0, device: lanes[index].device) }
+            lanes[index].pending = batch
         } catch {
             throw StintError(error)
         }

@@ -94,10 +94,13 @@ public final class MergedStore: EventStore {
             throw StintError(.refused, "the replica at \(space.log) holds no log of device \(device) any more")
         }
         var lanes: [MergedBatchCursor.Lane] = []
+        var remaining: Int64 = 0
         for (device, reader) in logs {
             let seq = after.seqs[device] ?? 0
             do throws(LogError) {
-                if try reader.lastSeq() < seq {
+                let lastSeq = try reader.lastSeq()
+                remaining += max(0, lastSeq - seq)
+                if lastSeq < seq {
                     throw LogError(
                         .invalidInput,
                         "the log of device \(device) ends before seq \(seq): \(position!) is not a position of it")
@@ -109,7 +112,7 @@ public final class MergedStore: EventStore {
                 throw StintError(error)
             }
         }
-        let cursor = MergedBatchCursor(lanes: lanes, after: after)
+        let cursor = MergedBatchCursor(lanes: lanes, after: after, remaining: remaining)
         for index in lanes.indices {
             guard let next = try cursor.peek(index) else { continue }
             let seq = after.seqs[lanes[index].device] ?? 0
