@@ -12,9 +12,10 @@ import Glibc
 public enum LastSegmentComparison: Hashable, Sendable {
     /// The last segments of both have the same name and the same bytes.
     case same
-    /// `prefix`'s last segment is a byte prefix, holding at least one whole data frame, of the segment of that
-    /// name in `whole`, which is longer or not `whole`'s last segment.
-    case prefix
+    /// `prefix`'s last segment, `segment`, is a byte prefix, `length` bytes long and holding at least one whole
+    /// data frame, of the segment of that name in `whole`, which is `wholeLength` bytes long, or is not `whole`'s
+    /// last segment.
+    case prefix(segment: String, length: Int64, wholeLength: Int64)
     /// Anything else.
     case different
 
@@ -36,7 +37,8 @@ public enum LastSegmentComparison: Hashable, Sendable {
         let scanner = FrameScanner(
             source: .memory(shortBytes), chunkSize: min(shortBytes.count, 1 << 16), decompressor: ZstdDecompressor())
         guard case .data = try? scanner.next() else { return .different }
-        return shortBytes.count == longBytes.count && wholeLast.name == name ? .same : .prefix
+        if shortBytes.count == longBytes.count && wholeLast.name == name { return .same }
+        return .prefix(segment: name, length: Int64(shortBytes.count), wholeLength: Int64(longBytes.count))
     }
 
     /// Whether `prefix` is the first bytes of `bytes`.

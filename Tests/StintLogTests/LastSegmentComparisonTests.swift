@@ -26,7 +26,11 @@ import Testing
         let writer = try fixture.open()
         _ = try writer.append([LogFixture.draft(6)])
         writer.close()
-        #expect(compare(copy, fixture.path) == .prefix)
+        let segment = try fixture.segmentNames().last!
+        let copied = Int64(try Data(contentsOf: URL(fileURLWithPath: copy + "/" + segment)).count)
+        #expect(
+            compare(copy, fixture.path)
+                == .prefix(segment: segment, length: copied, wholeLength: Int64(try fixture.bytes(of: segment).count)))
         #expect(compare(fixture.path, copy) == .different, "the longer is not a prefix of the shorter")
     }
 
@@ -46,4 +50,33 @@ import Testing
         if kind != "no segment" { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
         #expect(compare(copy, fixture.path) == .different)
     }
+
+    @Test func readingResumesAfterTheCopysLastLineWithItsChecks() throws {
+        let (fixture, copy) = try logAndCopy(batches: 5)
+        let writer = try fixture.open()
+        for n in 6...8 { _ = try writer.append([LogFixture.draft(n)]) }
+        writer.close()
+        guard case .prefix(let segment, let length, _) = compare(copy, fixture.path) else {
+            Issue.record("the copy is a prefix")
+            return
+        }
+        let copied = try LogReader(path: copy)
+        let last = try #require(try copied.lastEvent(checkingChain: true))
+        let head = try #require(try copied.head())
+        let cursor = try fixture.reader().batches(resumingAfter: last, head: head, segment: segment, offset: length)
+        var seqs: [Int64] = []
+        while let batch = try cursor.next() { seqs += batch.events.map(\.seq) }
+        #expect(cursor.warning == nil)
+        #expect(seqs == [7, 8, 9])
+        // Resumed after another line (its hash not the one the next line links to): the chain check refuses it.
+        let other = try #require(try copied.events(from: 5).next())
+        let wrong = try fixture.reader().batches(
+            resumingAfter: last, head: LogHead(of: other).withSeq(last.seq), segment: segment, offset: length)
+        #expect(try wrong.next() == nil)
+        #expect(wrong.warning?.kind == .chainBroken)
+    }
+}
+
+extension LogHead {
+    fileprivate func withSeq(_ seq: Int64) -> LogHead { LogHead(seq: seq, hash: hash) }
 }

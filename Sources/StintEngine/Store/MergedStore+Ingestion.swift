@@ -32,7 +32,7 @@ extension MergedStore {
         for device in try space.folderDevices() where device != space.device {
             var writer = try openMirror(of: device)
             writers[device] = writer
-            let scan = try space.scan(device, mirrorHead: writer?.head)
+            let scan = try space.scan(device, mirrorHead: writer?.head, mirrorLast: writer?.lastEvent)
             if !scan.accepted.isEmpty {
                 writer = try writeMirror(of: device, scan.accepted, to: writer)
                 writers[device] = writer
