@@ -56,25 +56,29 @@ package struct MergedHistory: Sendable {
         }
         let started = folded.count
         let expected = (cursor as? MergedBatchCursor)?.remaining ?? 0
+        // The last event folded, as its batch and index: the events are read in place, never copied out (a
+        // copy is a dozen reference counts on memory another thread wrote, a tenth of the fold's thread).
+        var last: (events: [RecordedEvent], index: Int)?
         while let batch = try cursor.next() {
             reached = batch.position.merged
             let device = batch.position.merged?.lastKey?.device ?? store.space.device
-            if filter.ends(before: batch.events[0], device: device) { break }
+            let first = batch.events[0].hlc ?? HLC(impliedBy: batch.events[0].at)
+            if filter.ends(before: first) { break }
             do throws(DomainError) {
-                // By index, and the last event kept once per batch: each event copied out of the batch is a
-                // dozen reference counts (a tenth of a cold read's time in the fold's thread).
-                var lastIncluded: Int?
-                for index in batch.events.indices where filter.includes(batch.events[index].seq, device: device) {
-                    try MergedFold.fold(batch.events[index], into: &folded.fold, expectedEvents: expected)
-                    lastIncluded = index
-                    folded.count += 1
+                // Through a buffer pointer: an array's element passed on is copied first.
+                try batch.events.withUnsafeBufferPointer { (events) throws(DomainError) in
+                    for index in events.indices where filter.includes(events[index].seq, device: device) {
+                        try MergedFold.fold(events[index], into: &folded.fold, expectedEvents: expected)
+                        last = (batch.events, index)
+                        folded.count += 1
+                    }
                 }
-                if let lastIncluded { folded.last = batch.events[lastIncluded] }
             } catch {
                 throw StintError(error)
             }
-            if filter.isComplete(after: batch.events[batch.events.count - 1], device: device) { break }
+            if filter.isComplete(after: batch.events[batch.events.count - 1].seq, device: device) { break }
         }
+        folded.last = last.map { $0.events[$0.index] }
         folded.warning = (cursor as? MergedBatchCursor)?.problem
         if usingCheckpoints, folded.warning == nil, let fold = folded.fold {
             checkpoints.saveIfDue(fold, startedAt: started, reached: reached)
@@ -103,9 +107,10 @@ package struct MergedHistory: Sendable {
             }
         }
 
-        func ends(before event: RecordedEvent, device: DeviceID) -> Bool {
+        /// Whether a batch whose first event has `hlc` is after the point (and every later one).
+        func ends(before hlc: HLC) -> Bool {
             guard let readingLimit else { return false }
-            return (event.hlc ?? HLC(impliedBy: event.at)).milliseconds > readingLimit.milliseconds
+            return hlc.milliseconds > readingLimit.milliseconds
         }
 
         func includes(_ seq: Int64, device: DeviceID) -> Bool {
@@ -113,9 +118,10 @@ package struct MergedHistory: Sendable {
             return seq <= seqLimits[device] ?? 0
         }
 
-        func isComplete(after event: RecordedEvent, device: DeviceID) -> Bool {
+        /// Whether the point is reached after the event `seq` of `device`.
+        func isComplete(after seq: Int64, device: DeviceID) -> Bool {
             guard let lastEvent else { return false }
-            return device == lastEvent.device && event.seq >= lastEvent.seq
+            return device == lastEvent.device && seq >= lastEvent.seq
         }
 
         /// `(device, n)` when the replica holds that event.

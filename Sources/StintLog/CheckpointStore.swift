@@ -100,20 +100,26 @@ public struct CheckpointStore: Sendable {
     /// Written to a temporary file and renamed into place, so a reader sees a whole checkpoint or none; a
     /// file torn by a crash fails its checksum and is ignored.
     public func save(_ payload: [UInt8], head: LogHead, at: Instant, version: Int) {
+        save(parts: [payload], head: head, at: at, version: version)
+    }
+
+    /// Saves the concatenation of `parts` as the checkpoint at `head`, as ``save(_:head:at:version:)`` does,
+    /// without concatenating them first (a payload of tens of megabytes behind a line of its own).
+    public func save(parts: [[UInt8]], head: LogHead, at: Instant, version: Int) {
         var header = JSONObjectBuilder()
         header.add("checkpoint", .int(1))
         header.add("seq", .int(head.seq))
         header.add("at", .string(at.iso8601))
         header.add("head", .string(head.hash))
         header.add("version", .int(Int64(version)))
-        header.add("size", .int(Int64(payload.count)))
-        var content = header.json.encoded()
-        content.append(0x0A)
-        content.append(contentsOf: payload)
-        var frame: [UInt8] = []
+        header.add("size", .int(Int64(parts.reduce(0) { $0 + $1.count })))
+        var headerLine = header.json.encoded()
+        headerLine.append(0x0A)
         do {
             let compressor = ZstdCompressor(level: CheckpointStore.compressionLevel)
-            try content.withUnsafeBytes { bytes in try compressor.compress(bytes, appendingTo: &frame) }
+            // The header line and the payload compressed as one content, without copying the payload (tens of
+            // megabytes for a long log) behind the line first.
+            let frame = try Self.withBuffers(of: [headerLine] + parts) { try compressor.frame(of: $0) }
             if (try? fileSystem.kind(of: directory)) == nil {
                 // `checkpoints/` first, for a store in a subdirectory of it.
                 let parent = String(directory[..<(directory.lastIndex(of: "/") ?? directory.endIndex)])
@@ -139,6 +145,17 @@ public struct CheckpointStore: Sendable {
         for old in present.dropLast(retained) { try? fileSystem.removeFile(path(for: old)) }
     }
 
+    /// Calls `body` with the bytes of every array of `arrays`, in order.
+    private static func withBuffers<Result>(
+        of arrays: [[UInt8]], _ body: ([UnsafeRawBufferPointer]) throws -> Result,
+        collected: [UnsafeRawBufferPointer] = []
+    ) rethrows -> Result {
+        guard collected.count < arrays.count else { return try body(collected) }
+        return try arrays[collected.count].withUnsafeBytes { bytes in
+            try withBuffers(of: arrays, body, collected: collected + [bytes])
+        }
+    }
+
     /// Reads and checks one checkpoint file.
     func load(seq: Int64) -> (Header, [UInt8])? {
         let path = path(for: seq)
@@ -162,18 +179,15 @@ public struct CheckpointStore: Sendable {
             guard case .data(let header, let frameSize) = FrameProbe(raw), frameSize == raw.count,
                 SegmentLayout.isTrustworthy(header)
             else { return nil }
-            // The decompressed bytes live in the decompressor's buffer: read them while it is alive, and copy
-            // out only the payload.
-            let decompressor = ZstdDecompressor()
-            return withExtendedLifetime(decompressor) { () -> (Header, [UInt8])? in
-                guard let content = try? decompressor.decompress(raw, header: header),
-                    let newline = content.firstIndex(of: 0x0A),
-                    let json = try? JSON.parse(
-                        UnsafeRawBufferPointer(rebasing: content[..<newline]).assumingMemoryBound(to: UInt8.self)),
-                    let header = CheckpointStore.header(json, seq: seq, payloadSize: content.count - newline - 1)
-                else { return nil }
-                return (header, Array(content[(newline + 1)...]))
-            }
+            // Decompressed into an array of its own, from which the header line is then dropped in place: the
+            // payload (tens of megabytes for a long log) is never held twice.
+            guard var content = try? ZstdDecompressor().decompressedArray(raw, header: header),
+                let newline = content.firstIndex(of: 0x0A),
+                let json = try? JSON.parse(content[..<newline]),
+                let header = CheckpointStore.header(json, seq: seq, payloadSize: content.count - newline - 1)
+            else { return nil }
+            content.removeFirst(newline + 1)
+            return (header, content)
         }
     }
 

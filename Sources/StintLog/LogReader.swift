@@ -145,6 +145,15 @@ public struct LogReader: Sendable {
         return cursor.lastSeq
     }
 
+    /// How many events come before the log's last segment, from the segments' names alone (for a
+    /// directory; other sources are read through, as ``lastSeq()`` reads them): a lower bound of the log's
+    /// length that reads no segment, for sizing what a read of the log will hold.
+    public func eventsBeforeLastSegment() throws(LogError) -> Int64 {
+        guard case .directory(let path) = source else { return try lastSeq() }
+        let segments = try LogDirectory(path: path, fileSystem: options.fileSystem).listing().segments
+        return max(0, (segments.last?.firstSeq ?? 1) - 1)
+    }
+
     /// The head at `seq`: the SHA-256 of that event's line; nil when the log (or its intact prefix) ends
     /// before `seq`.
     public func head(at seq: Int64) throws(LogError) -> LogHead? {

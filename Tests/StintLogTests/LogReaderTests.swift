@@ -67,6 +67,11 @@ import Testing
         let (fixture, events) = try Self.sealedLog()
         let reader = try fixture.reader()
         #expect(try reader.lastSeq() == Int64(events.count))
+        let lastSegment = try #require(try fixture.segmentNames().last)
+        #expect(try reader.eventsBeforeLastSegment() == Int64(lastSegment.prefix(20))! - 1)
+        #expect(
+            try LogReader(bytes: events.flatMap { $0.encodedLine() + [0x0A] }).eventsBeforeLastSegment()
+                == Int64(events.count), "a stream is read through")
         let report = try reader.verify()
         #expect(try reader.head() == report.head)
         let middle = events[40]
@@ -80,7 +85,10 @@ import Testing
         #expect(try sealed.reader().lastSeq() == writer.lastSeq)
         #expect(try sealed.reader().lastEvent() == writer.lastEvent, "the last segment is sealed")
         #expect(try sealed.reader().lastEvent(checkingChain: true) == writer.lastEvent, "sealed, checked")
+        #expect(
+            try sealed.reader().eventsBeforeLastSegment() < writer.lastSeq, "the sealed last segment is not counted")
         _ = try writer.append([LogFixture.draft(2), LogFixture.draft(3)])
+        #expect(try sealed.reader().eventsBeforeLastSegment() == writer.lastSeq - 2, "the two in the new segment")
         #expect(try sealed.reader().lastEvent() == writer.lastEvent, "the last segment is not sealed")
         #expect(try sealed.reader().lastEvent(checkingChain: true) == writer.lastEvent, "not sealed, checked")
         #expect(try reader.lastEvent() == events.last)

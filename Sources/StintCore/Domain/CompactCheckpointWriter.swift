@@ -47,6 +47,17 @@ struct CompactCheckpointWriter {
         bytes.append(contentsOf: value)
     }
 
+    /// What `write` writes, as ``raw(_:)`` would write it (its length first), written in place.
+    mutating func lengthPrefixed(_ write: (inout CompactCheckpointWriter) -> Void) {
+        let start = bytes.count
+        u32(0)
+        write(&self)
+        let length = UInt32(truncatingIfNeeded: bytes.count - start - 4)
+        withUnsafeBytes(of: length.littleEndian) { length in
+            for (index, byte) in length.enumerated() { bytes[start + index] = byte }
+        }
+    }
+
     /// An undo or redo entry: its batch, then each inverse as its type, version and canonical JSON data.
     mutating func undoEntry(_ entry: UndoEntry) {
         i64(entry.batchStart)

@@ -15,10 +15,11 @@ extension MergedFold {
 
     /// The fold in the checkpoint form.
     public var checkpoint: [UInt8] {
-        var out = CompactCheckpointWriter(capacity: 128 + stamps.count * 100)
+        // Room for the state's records and the stamps (reserved, not touched, beyond what is written).
+        var out = CompactCheckpointWriter(capacity: 1024 + state.records.count * 80 + stamps.count * 90)
         for byte in Self.checkpointMagic { out.u8(byte) }
         out.u32(Self.checkpointVersion)
-        out.raw(state.compactCheckpoint)
+        out.lengthPrefixed { state.writeCompactCheckpoint(into: &$0) }
         out.u32(state.tagNameOrder.count)
         for id in state.tagNameOrder.keys.sorted() {
             out.id(id)

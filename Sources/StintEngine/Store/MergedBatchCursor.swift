@@ -34,11 +34,11 @@ final class MergedBatchCursor: StoreBatchCursor {
     private(set) var damage: StintError?
     /// The problem of the device's log that ended the merge, when its damage did.
     private(set) var problem: LogProblem?
-    /// How many events the logs held after the starting position when the cursor was opened (what a fold
-    /// from it sizes its tables for).
+    /// About how many events follow the starting position (at least those before each log's last segment),
+    /// what a fold from it sizes its tables for.
     let remaining: Int64
 
-    /// A cursor over `lanes` that continues after `position`, which the logs held `remaining` events after.
+    /// A cursor over `lanes` that continues after `position`, which about `remaining` events follow.
     init(lanes: [Lane], after position: MergedPosition, remaining: Int64 = 0) {
         self.lanes = lanes
         self.position = position

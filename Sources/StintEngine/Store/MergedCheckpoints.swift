@@ -69,12 +69,11 @@ struct MergedCheckpoints {
                     .array([$0.json, .int(frontier.heads[$0]!.seq), .string(frontier.heads[$0]!.hash)])
                 }))
         header.add("lastKey", .array([lastKey.hlc.json, lastKey.device.json, .int(lastKey.seq)]))
-        var payload = header.json.encoded()
-        payload.append(0x0A)
-        payload.append(contentsOf: fold.checkpoint)
+        var line = header.json.encoded()
+        line.append(0x0A)
         checkpoints.save(
-            payload, head: LogHead(seq: fold.eventCount, hash: frontier.hash), at: fold.state.lastAt,
-            version: MergedFold.checkpointVersion)
+            parts: [line, fold.checkpoint], head: LogHead(seq: fold.eventCount, hash: frontier.hash),
+            at: fold.state.lastAt, version: MergedFold.checkpointVersion)
     }
 
     /// The fold and position of a checkpoint's payload, when every device's log still holds the line the

@@ -98,9 +98,9 @@ public final class MergedStore: EventStore {
         for (device, reader) in logs {
             let seq = after.seqs[device] ?? 0
             do throws(LogError) {
-                let lastSeq = try reader.lastSeq()
-                remaining += max(0, lastSeq - seq)
-                if lastSeq < seq {
+                // From the names of the segments: the last one's frames are read by the cursor anyway.
+                remaining += max(0, try reader.eventsBeforeLastSegment() - seq)
+                if seq > 0, try reader.lastSeq() < seq {
                     throw LogError(
                         .invalidInput,
                         "the log of device \(device) ends before seq \(seq): \(position!) is not a position of it")

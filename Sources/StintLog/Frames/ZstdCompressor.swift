@@ -22,6 +22,41 @@ final class ZstdCompressor {
     /// The level sealed segments are recompressed at (see docs/decisions/0001-log-format.md).
     static let sealLevel: Int32 = 11
 
+    /// One frame whose content is `parts`, one after the other, compressed as a stream: a large payload
+    /// need not be copied behind its header first, and the frame's buffer is written, never zero-filled
+    /// (pages of it zstd does not reach are never touched).
+    func frame(of parts: [UnsafeRawBufferPointer]) throws(LogError) -> [UInt8] {
+        let total = parts.reduce(0) { $0 + $1.count }
+        ZSTD_CCtx_reset(context, ZSTD_reset_session_only)
+        // The content size goes into the frame header, as ``compress(_:appendingTo:)`` writes it.
+        ZSTD_CCtx_setPledgedSrcSize(context, UInt64(total))
+        let bound = ZSTD_compressBound(total)
+        var failure: String?
+        let frame = [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
+            var output = ZSTD_outBuffer(dst: buffer.baseAddress, size: bound, pos: 0)
+            for (index, part) in parts.enumerated() {
+                let isLast = index == parts.count - 1
+                var input = ZSTD_inBuffer(src: part.baseAddress, size: part.count, pos: 0)
+                while failure == nil {
+                    let left = ZSTD_compressStream2(context, &output, &input, isLast ? ZSTD_e_end : ZSTD_e_continue)
+                    if stint_zstd_is_error(left) != 0 {
+                        failure = String(cString: ZSTD_getErrorName(left))
+                    } else if isLast ? left == 0 : input.pos == input.size {
+                        break
+                    } else if output.pos == output.size {
+                        failure = "the frame outgrew its bound"
+                    }
+                }
+            }
+            written = failure == nil ? output.pos : 0
+        }
+        if let failure {
+            ZSTD_CCtx_reset(context, ZSTD_reset_session_only)
+            throw LogError(.io, "could not compress a frame: \(failure)")
+        }
+        return frame
+    }
+
     /// Compresses `content` into one frame appended to `frames`.
     func compress(_ content: UnsafeRawBufferPointer, appendingTo frames: inout [UInt8]) throws(LogError) {
         let bound = ZSTD_compressBound(content.count)

@@ -48,6 +48,29 @@ final class ZstdDecompressor {
         return try decompressStreaming(frame)
     }
 
+    /// The content of one whole frame that declares its size, checksum verified, in an array of its own
+    /// (for a content kept after the call, without copying it out of the reused buffer).
+    func decompressedArray(
+        _ frame: UnsafeRawBufferPointer, header: DataFrameHeader
+    ) throws(FrameDecodeFailure) -> [UInt8] {
+        guard let contentSize = header.contentSize else { return Array(try decompress(frame, header: header)) }
+        let size = Int(contentSize)
+        var result = 0
+        let content = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            result = ZSTD_decompressDCtx(context, buffer.baseAddress, size, frame.baseAddress, frame.count)
+            count = stint_zstd_is_error(result) == 0 && result == size ? size : 0
+        }
+        if stint_zstd_is_error(result) != 0 {
+            throw FrameDecodeFailure(reason: ZstdDecompressor.describe(result), oversized: false)
+        }
+        guard result == size else {
+            throw FrameDecodeFailure(
+                reason: "the frame decompresses to \(result) bytes, not the \(size) its header declares",
+                oversized: false)
+        }
+        return content
+    }
+
     /// Decompresses a frame that does not declare its content size, growing the output up to the limit.
     private func decompressStreaming(_ frame: UnsafeRawBufferPointer) throws(FrameDecodeFailure)
         -> UnsafeRawBufferPointer
