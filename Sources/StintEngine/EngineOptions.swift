@@ -77,6 +77,8 @@ public struct EngineOptions: Sendable {
             onNotice: { notify($0.message) })
         configuration.fileSystem = fileSystem
         configuration.device = device
+        // A device's log is a replica's own log: its writer keeps the `tail` file, as the mirrors' do.
+        configuration.keepsTailFile = device != nil
         return configuration
     }
 

@@ -27,6 +27,10 @@ public struct LogConfiguration: Sendable {
     /// (its lines keep their bytes), and every batch carries the device and a reading of the writer's hybrid
     /// logical clock.
     public var device: DeviceID?
+    /// Whether the writer keeps the log directory's `tail` file (docs/log-format.md §5.4): where it left the
+    /// active segment, so that the next writer opens the log by reading its last frame instead of every frame of
+    /// the segment (default false; the logs of a replica keep one, docs/sync.md).
+    public var keepsTailFile = false
     /// The file operations (default ``POSIXFileSystem``); replaced by fault-injecting tests.
     @_spi(FaultInjection) public var fileSystem: any LogFileSystem
 

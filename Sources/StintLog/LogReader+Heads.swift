@@ -12,6 +12,22 @@ extension LogReader {
         return LogBatchCursor(engine: try ReadEngine(reader: self, from: seq, check: check), from: seq)
     }
 
+    /// The batches after `event`, read from byte `offset` of segment `segment`, where the frame after it starts,
+    /// for a log whose bytes up to there are a byte copy of another log that holds `event` as its last line
+    /// (whose line hashes to `head`): the checks go on from `event` (its `seq`, `at`, `hlc`, device and the
+    /// chain's link), as if the bytes before had been read.
+    public func batches(
+        resumingAfter event: RecordedEvent, head: LogHead, segment: String, offset: Int64
+    ) throws(LogError) -> LogBatchCursor {
+        guard head.seq == event.seq, let digest = SHA256Digest(hex: head.hash) else {
+            throw LogError(.invalidInput, "the head \(head) is not that of event \(event.seq)")
+        }
+        return LogBatchCursor(
+            engine: try ReadEngine(
+                reader: self, resumingAfter: event, digest: digest, segment: segment, offset: offset,
+                check: checkOptions()), from: event.seq + 1)
+    }
+
     /// The last event (nil for a log without events), found as ``lastSeq()`` finds it: for a directory whose
     /// last segment is not sealed, the last line of its last whole frame, decoded but not checked against the
     /// lines before it (``events(from:)`` checks); otherwise the event at ``lastSeq()``, read.

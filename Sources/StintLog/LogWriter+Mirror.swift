@@ -43,18 +43,39 @@ extension LogWriter {
     /// sets a torn tail aside, as for any append), so a caller that records what it appended only after this
     /// returns never points at bytes that are not on stable storage.
     ///
+    /// With `sealed`, which gives the bytes of a segment of that name of the device's own log when the caller
+    /// has them (the sync folder's copy) and it is sealed there, a segment the batches complete is placed as those
+    /// bytes, after checking that they are exactly it sealed (``placeSealedCopy(of:sealed:)``), instead of being
+    /// sealed again: cheaper, and the mirror then holds the device's segment byte for byte. Bytes that are not
+    /// are ignored.
+    ///
     /// - Throws: as ``appendRecorded(_:)``, for the first batch refused.
-    public func appendRecorded(batches: [[RecordedEvent]]) throws(LogError) {
+    public func appendRecorded(
+        batches: [[RecordedEvent]], sealedCopies sealed: (_ segment: String) -> [UInt8]? = { _ in nil }
+    ) throws(LogError) {
         try refuseIfStopped()
-        var frames: [(bytes: [UInt8], firstSeq: Int64, last: RecordedEvent, digest: SHA256Digest)] = []
+        var encoded: [RecordedBatch] = []
         var digest = lastDigest
         var clock = hybridClock ?? HybridLogicalClock()
         for events in batches {
             let content = try encodeRecorded(
-                events, after: frames.last?.last.seq ?? lastSeq, digest: &digest, clock: &clock)
+                events, after: encoded.last?.last.seq ?? lastSeq, digest: &digest, clock: &clock)
+            encoded.append(
+                RecordedBatch(
+                    content: content, firstSeq: events[0].seq, last: events[events.count - 1], digest: digest!,
+                    clock: clock))
+        }
+        var rest = encoded[...]
+        while !rest.isEmpty {
+            let taken = try placeSealedCopy(of: rest, sealed: sealed)
+            if taken == 0 { break }
+            rest = rest.dropFirst(taken)
+        }
+        var frames: [(bytes: [UInt8], firstSeq: Int64, last: RecordedEvent, digest: SHA256Digest)] = []
+        for batch in rest {
             var frame: [UInt8] = []
-            try compress(content, appendingTo: &frame)
-            frames.append((frame, events[0].seq, events[events.count - 1], digest!))
+            try compress(batch.content, appendingTo: &frame)
+            frames.append((frame, batch.firstSeq, batch.last, batch.digest))
         }
         var pending: [UInt8] = []
         var pendingCount = 0
@@ -70,17 +91,29 @@ extension LogWriter {
             // Written where the segment becomes due for sealing (as batch by batch), and at the end.
             if index == frames.count - 1 || (active?.size ?? 0) + Int64(pending.count) >= configuration.sealThreshold {
                 try writeFrames(
-                    pending, count: pendingCount, firstSeq: pendingFirstSeq, last: frame.last, digest: frame.digest)
+                    pending, count: pendingCount, lastFrameSize: frame.bytes.count, firstSeq: pendingFirstSeq,
+                    last: frame.last, digest: frame.digest)
                 pending.removeAll(keepingCapacity: true)
                 pendingCount = 0
             }
         }
-        if !frames.isEmpty { hybridClock = clock }
+        if let last = encoded.last { hybridClock = last.clock }
+    }
+
+    /// A recorded batch checked to continue the log, its lines encoded.
+    struct RecordedBatch {
+        var content: [UInt8]
+        var firstSeq: Int64
+        var last: RecordedEvent
+        /// The SHA-256 of the batch's last line.
+        var digest: SHA256Digest
+        /// The writer's clock once it has received the batch's readings.
+        var clock: HybridLogicalClock
     }
 
     /// The lines of a recorded batch that continues the log after `seq` and the line hashing to `digest`, the
     /// clock received each event's reading; `digest` becomes the hash of the batch's last line.
-    private func encodeRecorded(
+    func encodeRecorded(
         _ events: [RecordedEvent], after seq: Int64, digest: inout SHA256Digest?, clock: inout HybridLogicalClock
     ) throws(LogError) -> [UInt8] {
         guard let first = events.first else {

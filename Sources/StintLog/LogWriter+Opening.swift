@@ -126,8 +126,13 @@ extension LogWriter {
                 try writer.startStamping(format: format)
                 return writer
             }
+            if try writer.recoverFromTailFile() {
+                try writer.startStamping(format: format)
+                return writer
+            }
             try writer.recover()
             try writer.startStamping(format: format)
+            writer.recordTailFile()
         } catch {
             writer.close()
             throw error
@@ -216,7 +221,8 @@ extension LogWriter {
             if name == LogDirectory.formatName {
                 throw LogError(.alreadyExists, "cannot create a log at \(path): a log is already there")
             }
-            if name.hasSuffix(LogDirectory.temporarySuffix) {
+            if name.hasSuffix(LogDirectory.temporarySuffix) || name == TailFile.name {
+                // A `tail` file: the first append of a writer that keeps one (a mirror) leaves it before `format`.
                 leftovers.append(name)
             } else if name == firstSegment && (try? holdsOnlyOneEvent(name)) == true {
                 leftovers.append(name)

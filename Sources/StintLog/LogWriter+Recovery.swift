@@ -10,6 +10,8 @@ extension LogWriter {
         var descriptor: Int32?
         /// The end of the last whole, valid frame.
         var goodEnd: Int64 = 0
+        /// Where the last whole, valid data frame starts.
+        var lastFrameOffset: Int64?
         /// Where a torn tail starts, when there is one.
         var tornAt: Int64?
         var sealed = false
@@ -80,7 +82,8 @@ extension LogWriter {
                 fileSystem.close(descriptor)
             } else {
                 active = ActiveSegment(
-                    name: last.name, firstSeq: last.firstSeq, descriptor: descriptor, size: findings.goodEnd)
+                    name: last.name, firstSeq: last.firstSeq, descriptor: descriptor, size: findings.goodEnd,
+                    lastFrameOffset: findings.lastFrameOffset)
             }
         }
         if let active, active.size >= configuration.sealThreshold {
@@ -225,6 +228,7 @@ extension LogWriter {
             lastSeq: checker.lastEvent?.seq ?? previous?.lastEvent.seq ?? 0,
             lastEvent: checker.lastEvent ?? previous?.lastEvent, lastDigest: checker.link.digest)
         findings.goodEnd = goodEnd
+        findings.lastFrameOffset = frames.last?.offset
         findings.tornAt = tornAt
         findings.sealed = order.sawSeal
         return findings

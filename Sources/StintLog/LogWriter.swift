@@ -28,6 +28,8 @@ public final class LogWriter {
         var descriptor: Int32
         /// The size of the file: where the next frame goes.
         var size: Int64
+        /// Where the last frame starts, when known (for the `tail` file).
+        var lastFrameOffset: Int64?
     }
 
     var lockDescriptor: Int32?
@@ -136,7 +138,9 @@ public final class LogWriter {
     func write(_ content: [UInt8], of events: [RecordedEvent], digest: SHA256Digest) throws(LogError) {
         var frame: [UInt8] = []
         try compress(content, appendingTo: &frame)
-        try writeFrames(frame, count: 1, firstSeq: events[0].seq, last: events[events.count - 1], digest: digest)
+        try writeFrames(
+            frame, count: 1, lastFrameSize: frame.count, firstSeq: events[0].seq, last: events[events.count - 1],
+            digest: digest)
     }
 
     /// Appends `content` compressed as one frame to `frames`.
@@ -146,14 +150,15 @@ public final class LogWriter {
         }
     }
 
-    /// Writes `count` whole frames holding the batches from `firstSeq` to `last` (whose line hashes to `digest`)
-    /// with one sync of their data, makes `last` the log's end, and seals the active segment when it is due.
+    /// Writes `count` whole frames (the last of them `lastFrameSize` bytes) holding the batches from `firstSeq` to
+    /// `last` (whose line hashes to `digest`) with one sync of their data, makes `last` the log's end, seals the
+    /// active segment when it is due, and records the `tail` file (``LogConfiguration/keepsTailFile``).
     ///
     /// One frame is appended in place. Several frames go to a new segment, or rewrite the active one through a
     /// temporary file and a rename: appended in place, a power loss could keep a later frame and lose an earlier
     /// one (its sectors read back as zeros), which reads as damage before the tail rather than a torn tail.
     func writeFrames(
-        _ frames: [UInt8], count: Int, firstSeq: Int64, last: RecordedEvent, digest: SHA256Digest
+        _ frames: [UInt8], count: Int, lastFrameSize: Int, firstSeq: Int64, last: RecordedEvent, digest: SHA256Digest
     ) throws(LogError) {
         if active == nil {
             try startSegment(with: frames, firstSeq: firstSeq)
@@ -162,6 +167,7 @@ public final class LogWriter {
         } else {
             try appendFrame(frames)
         }
+        if let size = active?.size { active?.lastFrameOffset = size - Int64(lastFrameSize) }
         lastSeq = last.seq
         lastEvent = last
         lastDigest = digest
@@ -178,6 +184,7 @@ public final class LogWriter {
                         location: LogLocation(segment: active.name)))
             }
         }
+        recordTailFile()
     }
 
     /// Appends whole frames to the active segment and syncs; on failure, truncates back and stops the writer.

@@ -75,6 +75,37 @@ final class ReadEngine {
         if let descriptor { options.fileSystem.close(descriptor) }
     }
 
+    /// Reads the log directory of `reader` from byte `offset` of its segment `segment`, where the frame after
+    /// `event` (whose line hashes to `digest`) starts: the bytes before it are a copy of a checked log's, so the
+    /// checks go on from `event` (``EventChecker/resume(after:digest:)``).
+    init(
+        reader: LogReader, resumingAfter event: RecordedEvent, digest: SHA256Digest, segment: String, offset: Int64,
+        check: CheckOptions
+    ) throws(LogError) {
+        options = reader.options
+        name = reader.name
+        checker = EventChecker(options: check, nextSeq: nil, link: .unknown)
+        guard case .directory(let path) = reader.source else {
+            throw LogError(.invalidInput, "\(reader.name) is not a log directory")
+        }
+        let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
+        let listed = try directory.listing().segments
+        if let problem = SegmentLayout.listingProblem(listed, directory: LogLocation(segment: path)) {
+            stop(problem)
+            return
+        }
+        guard let first = listed.firstIndex(where: { $0.name == segment }), listed[first].firstSeq <= event.seq else {
+            throw LogError(.invalidInput, "\(path) has no segment \(segment) holding seq \(event.seq)")
+        }
+        checker.resume(after: event, digest: digest)
+        segments = listed[first...].enumerated().map { index, listedSegment in
+            PlannedSegment(
+                name: listedSegment.name, path: directory.path(listedSegment.name), source: nil,
+                startOffset: index == 0 ? offset : 0, nameSeq: listedSegment.firstSeq,
+                isLast: first + index == listed.count - 1, isLogSegment: true)
+        }
+    }
+
     /// Plans reading a log directory from `seq`: the segment holding it and, when that segment is sealed,
     /// the frame holding it.
     private func planDirectory(_ path: String, from seq: Int64) throws(LogError) {

@@ -77,7 +77,11 @@ import Testing
         let b = space.replica("b")
         try space.found(a)
         try space.join(b)
-        for step in 0..<12 { try a.write("a note long enough to fill a segment quickly, number \(step)") }
+        for step in 0..<12 {
+            try a.write("a note long enough to fill a segment quickly, number \(step)")
+            // b's mirror then holds a part of a segment a seals later.
+            if step == 4 { try b.sync() }
+        }
         let own = try SpaceHarness.segments(of: a.log)
         #expect(own.count > 2, "the small threshold sealed segments")
         #expect(try SpaceHarness.segments(of: space.published(a)) == own)
@@ -88,6 +92,15 @@ import Testing
         }
         try b.sync()
         #expect(try b.frontier() == (try a.frontier()).merging(b))
+        // b seals at 1 MiB, yet its mirror holds a's sealed segments byte for byte: placed, not sealed again.
+        let mirror = "\(b.log)/mirrors/\(a.device)"
+        #expect(try SpaceHarness.segments(of: mirror) == own)
+        for name in own.dropLast() {
+            #expect(
+                FileManager.default.contents(atPath: "\(mirror)/\(name)")
+                    == FileManager.default.contents(atPath: "\(a.log)/\(name)"), "\(name) is a byte copy")
+        }
+        #expect(try LogReader(path: mirror).verify().problems.isEmpty)
     }
 
     @Test func ingestionWritesOnlyTheReplicaAndNoReplicaWritesAnotherDevicesFiles() throws {

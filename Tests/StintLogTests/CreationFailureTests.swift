@@ -33,4 +33,42 @@ import Testing
             #expect(try fixture.reader().verify().isIntact)
         }
     }
+
+    /// A mirror keeps the `tail` file from its first append, before `format` is written: a creation that stops
+    /// at any operation after it (or fails to write it, which is ignored) can still be run again.
+    @Test func aMirrorCreationThatStopsAtAnyOperationCanBeRunAgain() throws {
+        let device = DeviceID("3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f")!
+        let (source, batches) = try LogFixture.deviceBatches(
+            of: device, count: 3, sealThreshold: 1 << 20, sealedFrameTarget: 1 << 16)
+        func configuration(_ fileSystem: any LogFileSystem) -> LogConfiguration {
+            var configuration = source.configuration
+            configuration.fileSystem = fileSystem
+            configuration.keepsTailFile = true
+            return configuration
+        }
+        let probe = FaultInjectingFileSystem()
+        let dry = LogFixture()
+        try LogWriter.createMirror(at: dry.path, firstBatch: batches[0].events, configuration: configuration(probe))
+            .close()
+        #expect(probe.operations.contains { $0.hasPrefix("rename tail.tmp") })
+        for failing in 0..<probe.operations.count {
+            let fixture = LogFixture()
+            let fileSystem = FaultInjectingFileSystem()
+            fileSystem.crashAt = failing
+            fileSystem.crashes = false
+            let error = logError {
+                try LogWriter.createMirror(
+                    at: fixture.path, firstBatch: batches[0].events, configuration: configuration(fileSystem)
+                ).close()
+            }
+            // A failure to write the tail file is ignored: the mirror was created.
+            guard error != nil else { continue }
+            #expect(!FileManager.default.fileExists(atPath: fixture.path + "/format"))
+            let writer = try LogWriter.createMirror(
+                at: fixture.path, firstBatch: batches[0].events, configuration: configuration(POSIXFileSystem()))
+            #expect(writer.lastSeq == batches[0].lastSeq, "\(fileSystem.operations[failing])")
+            writer.close()
+            #expect(try fixture.reader().verify().isIntact)
+        }
+    }
 }

@@ -112,4 +112,74 @@ import Testing
         let next = try writer.append([LogFixture.draft(2)])
         #expect(try #require(next[0].hlc) > (try #require(received[0].hlc)), "the clock kept the received reading")
     }
+
+    /// The device's sealed segments, by name (every segment of its log but the last), as the sync folder holds them.
+    private func sealedSegments(_ fixture: LogFixture) throws -> [String: [UInt8]] {
+        var sealed: [String: [UInt8]] = [:]
+        for name in try fixture.segmentNames().dropLast() { sealed[name] = try fixture.bytes(of: name) }
+        return sealed
+    }
+
+    private func zstdNames(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".zst") }.sorted()
+    }
+
+    @Test func theDevicesSealedSegmentsArePlacedByteForByteAndNotSealedAgain() throws {
+        let (fixture, batches) = try deviceBatches()
+        let sealed = try sealedSegments(fixture)
+        #expect(sealed.count > 1)
+        let path = fixture.directory.appending("mirror")
+        // Half the batches first (the mirror's active segment then holds a part of a segment the device sealed),
+        // then the rest with the sealed copies.
+        let mirror = try LogWriter.createMirror(
+            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        try mirror.appendRecorded(batches: batches[1..<5].map(\.events))
+        var asked: [String] = []
+        try mirror.appendRecorded(batches: batches[5...].map(\.events)) { name in
+            asked.append(name)
+            return sealed[name]
+        }
+        #expect(mirror.head == (try fixture.reader().head()))
+        mirror.close()
+        #expect(!asked.isEmpty)
+        for name in sealed.keys {
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path + "/" + name))) == sealed[name], "\(name)")
+        }
+        #expect(try zstdNames(path) == (try fixture.segmentNames()))
+        let cursor = try LogReader(path: path).batches()
+        var read: [LogBatch] = []
+        while let batch = try cursor.next() { read.append(batch) }
+        #expect(cursor.warning == nil)
+        #expect(read == batches)
+        #expect(try LogReader(path: path).verify().problems.isEmpty)
+    }
+
+    @Test(arguments: ["flipped", "another segment", "cut", "trailing bytes"])
+    func sealedBytesThatAreNotTheSegmentAreNotPlaced(_ kind: String) throws {
+        let (fixture, batches) = try deviceBatches()
+        let sealed = try sealedSegments(fixture)
+        let names = sealed.keys.sorted()
+        func wrong(_ name: String) -> [UInt8]? {
+            guard var bytes = sealed[name] else { return nil }
+            switch kind {
+            case "flipped": bytes[bytes.count / 3] ^= 0x20
+            case "another segment": return sealed[names[(names.firstIndex(of: name)! + 1) % names.count]]
+            case "cut": bytes.removeLast(3)
+            default: bytes += [0x28, 0xB5, 0x2F, 0xFD]
+            }
+            return bytes
+        }
+        let path = fixture.directory.appending("mirror")
+        let mirror = try LogWriter.createMirror(
+            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        try mirror.appendRecorded(batches: batches.dropFirst().map(\.events), sealedCopies: wrong)
+        #expect(mirror.head == (try fixture.reader().head()))
+        mirror.close()
+        let cursor = try LogReader(path: path).batches()
+        var read: [LogBatch] = []
+        while let batch = try cursor.next() { read.append(batch) }
+        #expect(cursor.warning == nil)
+        #expect(read == batches, "the batches were appended and sealed as without the copies")
+        #expect(try LogReader(path: path).verify().problems.isEmpty)
+    }
 }

@@ -43,10 +43,29 @@ extension Space {
     }
 
     /// Compares the folder's copy of `device`'s log with the mirror whose head is `mirrorHead` (nil: no mirror
-    /// yet), as the mirror's writer knows it, reading the copy from there.
-    func scan(_ device: DeviceID, mirrorHead: LogHead?) throws(StintError) -> DeviceScan {
-        let mirror = try mirrorReader(of: device)
+    /// yet) and whose last event is `mirrorLast` (when known), as the mirror's writer knows them, reading the copy
+    /// from there.
+    func scan(_ device: DeviceID, mirrorHead: LogHead?, mirrorLast: RecordedEvent? = nil) throws(StintError)
+        -> DeviceScan
+    {
         var scan = DeviceScan(device: device, mirrorHead: mirrorHead)
+        // Compared byte for byte with the mirror's last segment, found without decompressing: the same (a device
+        // that wrote nothing since the last ingestion: the copy holds the mirror's head and nothing after it), or
+        // its start (the device appended to that segment: the new frames are read from where the mirror's end).
+        var resume: (segment: String, offset: Int64)?
+        if mirrorHead != nil {
+            switch LastSegmentComparison.of(
+                mirrorPath(of: device), in: folderPath(of: device), fileSystem: options.fileSystem)
+            {
+            case .same:
+                return scan
+            case .prefix(let segment, let length, let wholeLength) where length < wholeLength:
+                resume = (segment, length)
+            default:
+                break
+            }
+        }
+        let mirror = try mirrorReader(of: device)
         var readOptions = options.readOptions
         readOptions.checksCanonical = true
         readOptions.workers = 1
@@ -74,7 +93,15 @@ extension Space {
         do throws(LogError) {
             let opened = try LogReader(path: path, options: readOptions)
             source = opened
-            let cursor = try opened.batches(from: max(known, 1), recordingHeadAt: known)
+            let cursor: LogBatchCursor
+            if let resume, let mirrorHead, let mirrorLast, mirrorLast.seq == mirrorHead.seq {
+                // The copy holds the mirror's bytes up to there: its head is the mirror's.
+                checkedKnown = true
+                cursor = try opened.batches(
+                    resumingAfter: mirrorLast, head: mirrorHead, segment: resume.segment, offset: resume.offset)
+            } else {
+                cursor = try opened.batches(from: max(known, 1), recordingHeadAt: known)
+            }
             while let batch = try cursor.next() {
                 if !checkedKnown {
                     checkedKnown = true

@@ -33,6 +33,9 @@ extension Space {
     func publishedFork() throws(LogError) -> Int64? {
         let target = folderPath(of: device)
         guard (try? options.fileSystem.kind(of: Space.path(target, "format"))) == .regularFile else { return nil }
+        // The copy's last segment a byte prefix of the own log's segment of that name (the usual case: the last
+        // publish copied it): the copy's last line is the own line at its `seq`, found without decompressing.
+        if LastSegmentComparison.of(target, in: log, fileSystem: options.fileSystem) != .different { return nil }
         let published = try LogReader(path: target, options: options.readOptions)
         let own = try LogReader(path: log, options: options.readOptions)
         let last = try published.lastSeq()

@@ -1,5 +1,6 @@
 public import StintCore
 @_spi(FaultInjection) import StintLog
+import Synchronization
 
 /// A replica: a log directory that is part of a space (docs/decisions/0007 §1.2). Its `space` file names the
 /// sync folder; `mirrors/<device-id>/` hold the verified copies of the other devices' logs; the log itself is
@@ -32,6 +33,9 @@ public struct Space: Sendable {
     let options: EngineOptions
     /// Whether a merged read reads each device's log ahead on a thread of its own.
     let readsAhead: Bool
+    /// ``settings()`` once found: the founder's `log.created` never changes, and every command reads it on opening
+    /// and again on ingesting.
+    private let foundSettings = SettingsBox()
 
     init(log: String, folder: String, device: DeviceID, description: SpaceDescription, options: EngineOptions) {
         self.log = log
@@ -108,9 +112,15 @@ public struct Space: Sendable {
     /// Refuses a replica whose own log was written by another device than the id file's.
     private func checkOwnLog() throws(StintError) {
         let last: RecordedEvent?
-        do {
-            // Only the last line's device matters here; the own log's writer checks the lines when it opens.
-            last = try LogReader(path: log, options: options.readOptions).lastEvent()
+        do throws(LogError) {
+            // Only the last line's device matters here; the own log's writer checks the lines when it opens. The
+            // tail file the writer left finds it by reading one frame.
+            let reader = try LogReader(path: log, options: options.readOptions)
+            if let fromTail = reader.lastEventFromTailFile() {
+                last = fromTail
+            } else {
+                last = try reader.lastEvent()
+            }
         } catch {
             throw StintError(error)
         }
@@ -164,13 +174,21 @@ public struct Space: Sendable {
     /// The settings of the space's history: the founder's `log.created`, at the start of the own log or of a
     /// mirror; nil when the replica holds neither yet (a joining device before its first ingestion).
     func settings() throws(StintError) -> LogSettings? {
+        if let found = foundSettings.value.withLock({ $0 }) { return found }
         for path in [log] + (try mirroredDevices()).map(mirrorPath(of:)) {
             // The log alone (not as a replica, whose settings are these).
             let source = try LogSource.open(path: path, options: nil)
             if let first = try source.events().next(), first.type == EventType.logCreated.rawValue {
-                return try source.settings()
+                let settings = try source.settings()
+                foundSettings.value.withLock { $0 = settings }
+                return settings
             }
         }
         return nil
     }
+}
+
+/// The settings a ``Space`` found, shared by its copies.
+private final class SettingsBox: Sendable {
+    let value = Mutex<LogSettings?>(nil)
 }

@@ -32,7 +32,7 @@ extension MergedStore {
         for device in try space.folderDevices() where device != space.device {
             var writer = try openMirror(of: device)
             writers[device] = writer
-            let scan = try space.scan(device, mirrorHead: writer?.head)
+            let scan = try space.scan(device, mirrorHead: writer?.head, mirrorLast: writer?.lastEvent)
             if !scan.accepted.isEmpty {
                 writer = try writeMirror(of: device, scan.accepted, to: writer)
                 writers[device] = writer
@@ -87,9 +87,10 @@ extension MergedStore {
     private func writeMirror(of device: DeviceID, _ batches: [LogBatch], to writer: LogWriter?) throws(StintError)
         -> LogWriter
     {
+        let sealed = sealedSegments(of: device)
         do throws(LogError) {
             if let writer {
-                try writer.appendRecorded(batches: batches.map(\.events))
+                try writer.appendRecorded(batches: batches.map(\.events), sealedCopies: sealed)
                 return writer
             }
             try space.makeDirectory(Space.path(space.log, Space.mirrorsName))
@@ -97,7 +98,7 @@ extension MergedStore {
                 at: space.mirrorPath(of: device), firstBatch: batches[0].events,
                 configuration: mirrorConfiguration(of: device))
             do {
-                try created.appendRecorded(batches: batches.dropFirst().map(\.events))
+                try created.appendRecorded(batches: batches.dropFirst().map(\.events), sealedCopies: sealed)
             } catch {
                 created.close()
                 throw error
@@ -108,12 +109,27 @@ extension MergedStore {
         }
     }
 
+    /// The bytes of a segment of `device`'s copy in the sync folder by its name, for every segment of the copy but
+    /// the last (the only one that may not be sealed): the mirror's writer places one the batches complete as it is,
+    /// once it has checked that it is exactly that segment sealed, instead of sealing the segment again.
+    private func sealedSegments(of device: DeviceID) -> (String) -> [UInt8]? {
+        let folder = space.folderPath(of: device)
+        let fileSystem = space.options.fileSystem
+        let names = ((try? fileSystem.contentsOfDirectory(folder)) ?? []).filter { $0.hasSuffix(".jsonl.zst") }.sorted()
+        let sealed = Set(names.dropLast())
+        return { name in
+            guard sealed.contains(name) else { return nil }
+            return fileSystem.contentsOfFile(Space.path(folder, name))
+        }
+    }
+
     private func mirrorConfiguration(of device: DeviceID) -> LogConfiguration {
         let options = space.options
         var configuration = LogConfiguration(
             clock: options.clock, sealThreshold: options.sealThreshold, lockTimeout: options.lockTimeout,
             onNotice: { [onNotice = options.onNotice] in onNotice($0.message) }, device: device)
         configuration.fileSystem = options.fileSystem
+        configuration.keepsTailFile = true
         return configuration
     }
 }

@@ -87,6 +87,18 @@ struct EventChecker {
         self.link = link
     }
 
+    /// Goes on after `event`, whose line hashes to `digest`, as if it had just been checked: for reading from the
+    /// frame after it in a log whose bytes up to there are known to be another, checked log's (a byte prefix).
+    mutating func resume(after event: RecordedEvent, digest: SHA256Digest) {
+        nextSeq = event.seq + 1
+        lastAt = event.at
+        if let hlc = event.hlc { lastHLC = hlc }
+        if let device = event.device, logDevice == nil { logDevice = (device, event.seq) }
+        link = .line(digest)
+        lastEventDigest = digest
+        lastEvent = event
+    }
+
     /// Starts a frame: batches may not continue across it.
     mutating func beginFrame(segment: String?, offset: Int64?) {
         self.segment = segment

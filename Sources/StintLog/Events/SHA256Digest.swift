@@ -30,6 +30,26 @@ package struct SHA256Digest: Hashable, Sendable {
         self = bytes.withUnsafeBytes { SHA256Digest(of: $0) }
     }
 
+    /// The digest whose 64 lowercase hex digits are `hex` (a ``LogHead``'s hash); nil for any other text.
+    init?(hex: String) {
+        let text = Array(hex.utf8)
+        guard text.count == 64 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case 0x30...0x39: return digit - 0x30
+            case 0x61...0x66: return digit - 0x61 + 10
+            default: return nil
+            }
+        }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        for index in 0..<32 {
+            guard let high = value(text[2 * index]), let low = value(text[2 * index + 1]) else { return nil }
+            bytes[index] = high << 4 | low
+        }
+        words = (0, 0, 0, 0)
+        bytes.withUnsafeBytes { source in withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) } }
+    }
+
     /// The 32 bytes of the digest.
     var bytes: [UInt8] {
         withUnsafeBytes(of: words) { Array($0) }

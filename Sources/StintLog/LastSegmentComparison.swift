@@ -1,0 +1,50 @@
+import Glibc
+
+/// How the last segment of one log directory compares, byte for byte, with the segment of the same name in
+/// another log directory of the same device: what a replica asks of the folder's copy of a log and its own copy
+/// (the own log, a mirror) before reading either (docs/sync.md, "How fast").
+///
+/// Two copies of one device's log whose segments of one name hold the same bytes hold the same lines there, so
+/// the same last line at the same `seq`: what a fork check or a scan would find by decompressing and hashing
+/// every frame of the segment, found by comparing bytes. Anything else (another last segment, bytes that differ,
+/// a prefix without one whole data frame, a `format` file that is missing or differs) is ``different``, and the
+/// caller reads the logs as before.
+public enum LastSegmentComparison: Hashable, Sendable {
+    /// The last segments of both have the same name and the same bytes.
+    case same
+    /// `prefix`'s last segment, `segment`, is a byte prefix, `length` bytes long and holding at least one whole
+    /// data frame, of the segment of that name in `whole`, which is `wholeLength` bytes long, or is not `whole`'s
+    /// last segment.
+    case prefix(segment: String, length: Int64, wholeLength: Int64)
+    /// Anything else.
+    case different
+
+    /// Compares the last segment of the log directory at `prefix` with the segment of the same name in the log
+    /// directory at `whole`; ``different`` when either cannot be listed or read.
+    @_spi(FaultInjection)
+    public static func of(_ prefix: String, in whole: String, fileSystem: any LogFileSystem) -> LastSegmentComparison {
+        let short = LogDirectory(path: prefix, fileSystem: fileSystem)
+        let long = LogDirectory(path: whole, fileSystem: fileSystem)
+        guard let format = try? short.checkFormat(), (try? long.checkFormat()) == format,
+            let name = try? short.listing().segments.last?.name, let wholeLast = try? long.listing().segments.last,
+            let shortBytes = fileSystem.contentsOfFile(short.path(name)), !shortBytes.isEmpty,
+            let longBytes = fileSystem.contentsOfFile(long.path(name)),
+            shortBytes.count <= longBytes.count,
+            isPrefix(shortBytes, of: longBytes)
+        else { return .different }
+        // A prefix cut inside the first frame commits to nothing (not even to the segment before): it must hold a
+        // whole data frame, which the checksum verifies.
+        let scanner = FrameScanner(
+            source: .memory(shortBytes), chunkSize: min(shortBytes.count, 1 << 16), decompressor: ZstdDecompressor())
+        guard case .data = try? scanner.next() else { return .different }
+        if shortBytes.count == longBytes.count && wholeLast.name == name { return .same }
+        return .prefix(segment: name, length: Int64(shortBytes.count), wholeLength: Int64(longBytes.count))
+    }
+
+    /// Whether `prefix` is the first bytes of `bytes`.
+    private static func isPrefix(_ prefix: [UInt8], of bytes: [UInt8]) -> Bool {
+        prefix.withUnsafeBytes { short in
+            bytes.withUnsafeBytes { long in memcmp(short.baseAddress!, long.baseAddress!, short.count) == 0 }
+        }
+    }
+}
