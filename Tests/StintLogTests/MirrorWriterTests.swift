@@ -14,6 +14,15 @@ import Testing
         try LogFixture.deviceBatches(of: Self.device, count: 10, sealThreshold: 600, sealedFrameTarget: 300)
     }
 
+    /// Every batch of the log at `path`, which must read to its end without a warning.
+    static func batches(at path: String) throws -> [LogBatch] {
+        let cursor = try LogReader(path: path).batches()
+        var read: [LogBatch] = []
+        while let batch = try cursor.next() { read.append(batch) }
+        #expect(cursor.warning == nil)
+        return read
+    }
+
     private func mirrorConfiguration(_ fixture: LogFixture) -> LogConfiguration {
         var configuration = fixture.configuration
         configuration.device = Self.device
@@ -28,11 +37,7 @@ import Testing
         for batch in batches.dropFirst() { try mirror.appendRecorded(batch.events) }
         #expect(mirror.head == (try fixture.reader().head()))
         mirror.close()
-        let cursor = try LogReader(path: path).batches()
-        var read: [LogBatch] = []
-        while let batch = try cursor.next() { read.append(batch) }
-        #expect(cursor.warning == nil)
-        #expect(read == batches)
+        #expect(try Self.batches(at: path) == batches)
         #expect(try SegmentCopier().copy(from: path, to: fixture.directory.appending("copy")).contains("format"))
     }
 
@@ -175,11 +180,7 @@ import Testing
         try mirror.appendRecorded(batches: batches.dropFirst().map(\.events), sealedCopies: wrong)
         #expect(mirror.head == (try fixture.reader().head()))
         mirror.close()
-        let cursor = try LogReader(path: path).batches()
-        var read: [LogBatch] = []
-        while let batch = try cursor.next() { read.append(batch) }
-        #expect(cursor.warning == nil)
-        #expect(read == batches, "the batches were appended and sealed as without the copies")
+        #expect(try Self.batches(at: path) == batches, "the batches were appended and sealed as without the copies")
         #expect(try LogReader(path: path).verify().problems.isEmpty)
     }
 }

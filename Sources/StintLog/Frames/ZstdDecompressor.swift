@@ -35,14 +35,7 @@ final class ZstdDecompressor {
             let size = Int(contentSize)
             reserve(size)
             let result = ZSTD_decompressDCtx(context, output.baseAddress, size, frame.baseAddress, frame.count)
-            if stint_zstd_is_error(result) != 0 {
-                throw FrameDecodeFailure(reason: ZstdDecompressor.describe(result), oversized: false)
-            }
-            guard result == size else {
-                throw FrameDecodeFailure(
-                    reason: "the frame decompresses to \(result) bytes, not the \(size) its header declares",
-                    oversized: false)
-            }
+            try Self.check(result, declared: size)
             return UnsafeRawBufferPointer(rebasing: output[0..<size])
         }
         return try decompressStreaming(frame)
@@ -60,6 +53,12 @@ final class ZstdDecompressor {
             result = ZSTD_decompressDCtx(context, buffer.baseAddress, size, frame.baseAddress, frame.count)
             count = stint_zstd_is_error(result) == 0 && result == size ? size : 0
         }
+        try Self.check(result, declared: size)
+        return content
+    }
+
+    /// Throws unless `result`, what `ZSTD_decompressDCtx` returned, is the `declared` content size.
+    private static func check(_ result: Int, declared size: Int) throws(FrameDecodeFailure) {
         if stint_zstd_is_error(result) != 0 {
             throw FrameDecodeFailure(reason: ZstdDecompressor.describe(result), oversized: false)
         }
@@ -68,7 +67,6 @@ final class ZstdDecompressor {
                 reason: "the frame decompresses to \(result) bytes, not the \(size) its header declares",
                 oversized: false)
         }
-        return content
     }
 
     /// Decompresses a frame that does not declare its content size, growing the output up to the limit.
