@@ -4,9 +4,9 @@ import StintLog
 /// The merged history of a replica (a log that is part of a space, docs/decisions/0007), read without its
 /// lock: every device's events in merge order, folded by the space's rules (``MergedFold``).
 ///
-/// Every read of a replica goes through it: a read of the latest state starts from the newest merged
-/// checkpoint that holds (``MergedCheckpoints``); other points fold the merged history from its start
-/// (spaces keep no read models yet).
+/// Every read of a replica goes through it: a read of the latest state, or of an instant (`--at`), starts
+/// from the newest merged checkpoint that holds and is not after it (``MergedCheckpoints``); other points
+/// fold the merged history from its start (spaces keep no read models yet).
 package struct MergedHistory: Sendable {
     let log: String
     let options: EngineOptions
@@ -30,12 +30,15 @@ package struct MergedHistory: Sendable {
         /// The last event read (nil when a checkpoint held them all), and how many were folded.
         var last: RecordedEvent?
         var count: Int64 = 0
+        /// How many of them a checkpoint held (0: folded from the start).
+        var restored: Int64 = 0
         /// Why reading stopped early (damage of a device's log), if it did.
         var warning: LogProblem?
     }
 
-    /// Folds the merged events a read of `point` sees; for the latest point from the newest merged checkpoint
-    /// that holds with `usingCheckpoints` (leaving one when it folded many), else from the start.
+    /// Folds the merged events a read of `point` sees; for the latest point and `--at`, from the newest merged
+    /// checkpoint that holds and is not after the point with `usingCheckpoints` (leaving one when it folded
+    /// many up to the frontier), else from the start.
     ///
     /// - Throws: ``StintError`` (refused) for a device the replica holds no log of, or a `seq` past the end
     ///   of a device's log; (damaged) for events that do not fold.
@@ -47,10 +50,11 @@ package struct MergedHistory: Sendable {
         let checkpoints = MergedCheckpoints(store: store)
         let cursor: any StoreBatchCursor
         var reached: MergedPosition?
-        if usingCheckpoints, case .latest = point {
-            let start = try checkpoints.start()
+        if usingCheckpoints, Self.selectsAPrefix(point) {
+            let start = try checkpoints.start(readingAtOrBefore: filter.readingLimit)
             (folded.fold, reached, cursor) = (start.fold, start.position?.merged, start.cursor)
             folded.count = start.fold?.eventCount ?? 0
+            folded.restored = folded.count
         } else {
             cursor = try store.batches(after: nil)
         }
@@ -84,6 +88,16 @@ package struct MergedHistory: Sendable {
             checkpoints.saveIfDue(fold, startedAt: started, reached: reached)
         }
         return folded
+    }
+
+    /// Whether a read of `point` may start from a checkpoint: the latest state, and `--at` (from one whose last
+    /// event's reading is at or before the instant, since the events up to an instant are a prefix of the merge
+    /// order). A device's `seq` would need that event's key first; what a device knew is not a prefix.
+    static func selectsAPrefix(_ point: ReadPoint) -> Bool {
+        switch point {
+        case .latest, .at: return true
+        case .seq, .deviceSeq, .knownBy: return false
+        }
     }
 
     /// The events of the merged history a point selects.

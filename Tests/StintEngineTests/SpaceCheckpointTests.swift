@@ -73,6 +73,40 @@ import Testing
         try expectSameAsFromTheStart(b, "b")
     }
 
+    /// A read of an instant (`--at`) starts from the newest checkpoint whose last event's reading is at or
+    /// before it (the events up to an instant are a prefix of the merge order), never from a later one, and
+    /// folds to what a fold from the start gives, at every instant of the history and after it.
+    @Test func aReadOfAnInstantStartsFromACheckpointNotAfterIt() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b")
+        a.checkpointInterval = 5
+        try space.found(a)
+        _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
+        let first = a.clock.now
+        try startAndStop(a, "writing", times: 3)
+        try startAndStop(b, "reading", times: 2)
+        try a.sync()
+        try startAndStop(a, "writing", times: 3)
+        let last = a.clock.now
+        #expect(checkpointFiles(a).count >= 2, "too few checkpoints to choose among")
+        var options = a.options
+        options.writesCheckpoints = false
+        let history = MergedHistory(log: a.log, options: options)
+        var restored = 0
+        var instant = first
+        while instant <= last.adding(milliseconds: 60_000) {
+            let fromStart = try history.fold(upTo: .at(instant))
+            let read = try history.fold(upTo: .at(instant), usingCheckpoints: true)
+            let same = read.fold?.checkpoint == fromStart.fold?.checkpoint && read.count == fromStart.count
+            #expect(same, "at \(instant.iso8601)")
+            #expect(read.restored <= read.count)
+            if read.restored > 0 { restored += 1 }
+            instant = instant.adding(milliseconds: 20_000)
+        }
+        #expect(restored > 0, "no read of an instant started from a checkpoint")
+    }
+
     @Test func aCheckpointWhoseFrontierALogNoLongerHoldsIsNotUsed() throws {
         let space = SpaceHarness()
         let a = space.replica("a")

@@ -29,14 +29,21 @@ struct MergedCheckpoints {
     }
 
     /// Where a fold of the merged history starts: the newest checkpoint that still holds, with the batches
-    /// after it, or the start of the history.
-    func start() throws(StintError) -> (fold: MergedFold?, position: StorePosition?, cursor: any StoreBatchCursor) {
+    /// after it, or the start of the history. With `reading`, only a checkpoint whose last event's reading
+    /// (its hlc) is at or before it: the merged events up to an instant are a prefix of the merge order, so
+    /// such a checkpoint is a prefix of them (`--at`).
+    func start(readingAtOrBefore reading: Instant? = nil) throws(StintError) -> (
+        fold: MergedFold?, position: StorePosition?, cursor: any StoreBatchCursor
+    ) {
         var limit = Int64.max
         while let found = checkpoints.newestUnverified(
             atOrBefore: limit, recordedAtOrBefore: nil, version: MergedFold.checkpointVersion)
         {
             let seq = found.header.head.seq
             limit = seq - 1
+            if let reading, let key = Self.lastKey(of: found.payload), key.hlc.milliseconds > reading.milliseconds {
+                continue  // After the point, not wrong: an older one may be before it.
+            }
             guard let (fold, position) = restore(found.payload) else {
                 checkpoints.remove(seq: seq)
                 continue
@@ -97,8 +104,7 @@ struct MergedCheckpoints {
     private func restore(_ payload: [UInt8]) -> (MergedFold, MergedPosition)? {
         guard let newline = payload.firstIndex(of: 0x0A),
             let header = try? JSON.parse(payload[..<newline]),
-            let devices = header["devices"]?.arrayValue, let key = header["lastKey"]?.arrayValue, key.count == 3,
-            let hlc = try? HLC(json: key[0]), let keyDevice = try? DeviceID(json: key[1]), let keySeq = key[2].intValue,
+            let devices = header["devices"]?.arrayValue, let lastKey = Self.lastKey(of: payload),
             let logs = try? store.logs()
         else { return nil }
         // A device that has not advanced since has its head at hand; another's log is read up to `seq`.
@@ -115,6 +121,15 @@ struct MergedCheckpoints {
         }
         let fold = payload[(newline + 1)...].withUnsafeBytes { bytes in try? MergedFold(checkpoint: bytes) }
         guard let fold else { return nil }
-        return (fold, MergedPosition(seqs: seqs, lastKey: MergeKey(hlc: hlc, device: keyDevice, seq: keySeq)))
+        return (fold, MergedPosition(seqs: seqs, lastKey: lastKey))
+    }
+
+    /// The merge key of the last event a checkpoint's payload folded, from its header line.
+    private static func lastKey(of payload: [UInt8]) -> MergeKey? {
+        guard let newline = payload.firstIndex(of: 0x0A), let header = try? JSON.parse(payload[..<newline]),
+            let key = header["lastKey"]?.arrayValue, key.count == 3, let hlc = try? HLC(json: key[0]),
+            let device = try? DeviceID(json: key[1]), let seq = key[2].intValue
+        else { return nil }
+        return MergeKey(hlc: hlc, device: device, seq: seq)
     }
 }
