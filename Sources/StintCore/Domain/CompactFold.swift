@@ -71,7 +71,8 @@ public struct CompactFold: Sendable {
         lastSeq = 1
         lastAt = event.at
         batch = LogState.OpenBatch(start: 1, at: event.at, target: .none, grouped: event.tx != nil)
-        let capacity = max(0, capacity)
+        // A capacity from a damaged log's last seq can be absurd: never more than a table sizes for up front.
+        let capacity = min(max(0, capacity), RecordNumbers.largestReservation)
         numbers = RecordNumbers(capacity: capacity)
         ids.reserveCapacity(capacity)
         starts.reserveCapacity(capacity)

@@ -9,8 +9,14 @@ struct RecordNumbers: Sendable {
     private var mask: Int
     private(set) var count = 0
 
-    /// A table sized for `capacity` numbers without growing.
+    /// The most numbers a table is sized for up front. Capacities come from a log's last `seq`, which a damaged
+    /// or crafted seal index or segment name can make absurd (a forged seal's `lastSeq` of 2^62 made every cold
+    /// read and `verify` abort, asking for 32 GiB); a longer log grows its table as it goes.
+    static let largestReservation = 1 << 22
+
+    /// A table sized for `capacity` numbers without growing (at most ``largestReservation``).
     init(capacity: Int) {
+        let capacity = min(max(0, capacity), Self.largestReservation)
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: -1, count: size)

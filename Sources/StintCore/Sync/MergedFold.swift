@@ -74,7 +74,9 @@ public struct MergedFold: Sendable {
     /// - Throws: ``DomainError`` (damaged) as ``LogState/init(genesis:)``.
     public init(genesis event: RecordedEvent, expectedEvents: Int64 = 0) throws(DomainError) {
         state = try LogState(genesis: event)
-        let events = Int(clamping: max(0, expectedEvents))
+        // An estimate from file names: trusted up to a few million events (a damaged or crafted name must not
+        // reserve gigabytes; a longer history grows its tables as it goes).
+        let events = min(Int(clamping: max(0, expectedEvents)), RecordNumbers.largestReservation)
         state.records.reserveCapacity(events / 2)
         // Stamps outlive deletions (0.55 per event in the 1M bench history): sized higher, since what is reserved
         // and unused there is only address space (a dictionary spreads its entries over all of its table).
