@@ -4,9 +4,10 @@ import StintLog
 /// The merged history of a replica (a log that is part of a space, docs/decisions/0007), read without its
 /// lock: every device's events in merge order, folded by the space's rules (``MergedFold``).
 ///
-/// Every read of a replica goes through it: a read of the latest state, or of an instant (`--at`), starts
-/// from the newest merged checkpoint that holds and is not after it (``MergedCheckpoints``); other points
-/// fold the merged history from its start (spaces keep no read models yet).
+/// Every read of a replica goes through it: a read of the latest state, of an instant (`--at`) or of a
+/// device's `seq` starts from the newest merged checkpoint that holds and is not past it
+/// (``MergedCheckpoints``); what a device knew (`--as-known-by`) is folded from the start (spaces keep no
+/// read models yet).
 package struct MergedHistory: Sendable {
     let log: String
     let options: EngineOptions
@@ -36,9 +37,9 @@ package struct MergedHistory: Sendable {
         var warning: LogProblem?
     }
 
-    /// Folds the merged events a read of `point` sees; for the latest point and `--at`, from the newest merged
-    /// checkpoint that holds and is not after the point with `usingCheckpoints` (leaving one when it folded
-    /// many up to the frontier), else from the start.
+    /// Folds the merged events a read of `point` sees; with `usingCheckpoints`, from the newest merged
+    /// checkpoint that holds and is not past the point (``Filter/usableCheckpoints(store:)``; leaving one when
+    /// it folded many up to the frontier), else from the start.
     ///
     /// - Throws: ``StintError`` (refused) for a device the replica holds no log of, or a `seq` past the end
     ///   of a device's log; (damaged) for events that do not fold.
@@ -50,8 +51,8 @@ package struct MergedHistory: Sendable {
         let checkpoints = MergedCheckpoints(store: store)
         let cursor: any StoreBatchCursor
         var reached: MergedPosition?
-        if usingCheckpoints, Self.selectsAPrefix(point) {
-            let start = try checkpoints.start(readingAtOrBefore: filter.readingLimit)
+        if usingCheckpoints, let usable = try filter.usableCheckpoints(store: store) {
+            let start = try checkpoints.start(where: usable)
             (folded.fold, reached, cursor) = (start.fold, start.position?.merged, start.cursor)
             folded.count = start.fold?.eventCount ?? 0
             folded.restored = folded.count
@@ -90,16 +91,6 @@ package struct MergedHistory: Sendable {
         return folded
     }
 
-    /// Whether a read of `point` may start from a checkpoint: the latest state, and `--at` (from one whose last
-    /// event's reading is at or before the instant, since the events up to an instant are a prefix of the merge
-    /// order). A device's `seq` would need that event's key first; what a device knew is not a prefix.
-    static func selectsAPrefix(_ point: ReadPoint) -> Bool {
-        switch point {
-        case .latest, .at: return true
-        case .seq, .deviceSeq, .knownBy: return false
-        }
-    }
-
     /// The events of the merged history a point selects.
     struct Filter {
         /// Stop at the first event whose reading is after this instant (`--at`).
@@ -122,6 +113,27 @@ package struct MergedHistory: Sendable {
         }
 
         /// Whether a batch whose first event has `hlc` is after the point (and every later one).
+        /// Which merged checkpoints a read of the point may start from, by the key of the last event they
+        /// folded: a checkpoint holds a prefix of the merge order, and so do the events of the latest state (any
+        /// checkpoint), of an instant (those up to it: hlc first in the order) and of a device's `seq` (those up
+        /// to that event's batch: checkpoints before the event, which have not passed its batch). Nil for what
+        /// a device knew, which is not a prefix.
+        func usableCheckpoints(store: MergedStore) throws(StintError) -> ((MergeKey) -> Bool)? {
+            if seqLimits != nil { return nil }
+            if let readingLimit { return { $0.hlc.milliseconds <= readingLimit.milliseconds } }
+            guard let lastEvent else { return { _ in true } }
+            let log = try store.logs().first { $0.device == lastEvent.device }
+            let event: RecordedEvent?
+            do throws(LogError) {
+                event = try log?.reader.events(from: lastEvent.seq).next()
+            } catch {
+                throw StintError(error)
+            }
+            guard let event, event.seq == lastEvent.seq else { return nil }
+            let key = MergedBatchCursor.key(of: event, device: lastEvent.device)
+            return { $0 < key }
+        }
+
         func ends(before hlc: HLC) -> Bool {
             guard let readingLimit else { return false }
             return hlc.milliseconds > readingLimit.milliseconds

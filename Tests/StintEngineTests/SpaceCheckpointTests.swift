@@ -73,10 +73,10 @@ import Testing
         try expectSameAsFromTheStart(b, "b")
     }
 
-    /// A read of an instant (`--at`) starts from the newest checkpoint whose last event's reading is at or
-    /// before it (the events up to an instant are a prefix of the merge order), never from a later one, and
-    /// folds to what a fold from the start gives, at every instant of the history and after it.
-    @Test func aReadOfAnInstantStartsFromACheckpointNotAfterIt() throws {
+    /// A read of an instant (`--at`) or of a device's `seq` starts from the newest checkpoint not past it (the
+    /// events up to either are a prefix of the merge order), and folds to what a fold from the start gives, at
+    /// every instant of the history and after it, and at every `seq` of both devices.
+    @Test func readsOfAPastPointStartFromACheckpointNotPastIt() throws {
         let space = SpaceHarness()
         let a = space.replica("a")
         let b = space.replica("b")
@@ -105,6 +105,19 @@ import Testing
             instant = instant.adding(milliseconds: 20_000)
         }
         #expect(restored > 0, "no read of an instant started from a checkpoint")
+        restored = 0
+        for replica in [a, b] {
+            let lastSeq = try LogReader(path: replica === a ? a.log : "\(a.log)/mirrors/\(b.device)").lastSeq()
+            for seq in 1...lastSeq {
+                let point = ReadPoint.deviceSeq(replica.device, seq)
+                let fromStart = try history.fold(upTo: point)
+                let read = try history.fold(upTo: point, usingCheckpoints: true)
+                let same = read.fold?.checkpoint == fromStart.fold?.checkpoint && read.count == fromStart.count
+                #expect(same, "at \(replica.device):\(seq)")
+                if read.restored > 0 { restored += 1 }
+            }
+        }
+        #expect(restored > 0, "no read of a seq started from a checkpoint")
     }
 
     @Test func aCheckpointWhoseFrontierALogNoLongerHoldsIsNotUsed() throws {

@@ -28,11 +28,10 @@ struct MergedCheckpoints {
         self.checkpoints = checkpoints
     }
 
-    /// Where a fold of the merged history starts: the newest checkpoint that still holds, with the batches
-    /// after it, or the start of the history. With `reading`, only a checkpoint whose last event's reading
-    /// (its hlc) is at or before it: the merged events up to an instant are a prefix of the merge order, so
-    /// such a checkpoint is a prefix of them (`--at`).
-    func start(readingAtOrBefore reading: Instant? = nil) throws(StintError) -> (
+    /// Where a fold of the merged history starts: the newest checkpoint that still holds and whose last
+    /// event's key is `usable` (a read of a past point takes only those before it), with the batches after
+    /// it, or the start of the history.
+    func start(where usable: (MergeKey) -> Bool = { _ in true }) throws(StintError) -> (
         fold: MergedFold?, position: StorePosition?, cursor: any StoreBatchCursor
     ) {
         var limit = Int64.max
@@ -41,8 +40,8 @@ struct MergedCheckpoints {
         {
             let seq = found.header.head.seq
             limit = seq - 1
-            if let reading, let key = Self.lastKey(of: found.payload), key.hlc.milliseconds > reading.milliseconds {
-                continue  // After the point, not wrong: an older one may be before it.
+            if let key = Self.lastKey(of: found.payload), !usable(key) {
+                continue  // Past the point, not wrong: an older one may be before it.
             }
             guard let (fold, position) = restore(found.payload) else {
                 checkpoints.remove(seq: seq)
