@@ -112,7 +112,6 @@ package struct MergedHistory: Sendable {
             }
         }
 
-        /// Whether a batch whose first event has `hlc` is after the point (and every later one).
         /// Which merged checkpoints a read of the point may start from, by the key of the last event they
         /// folded: a checkpoint holds a prefix of the merge order, and so do the events of the latest state (any
         /// checkpoint), of an instant (those up to it: hlc first in the order) and of a device's `seq` (those up
@@ -134,6 +133,7 @@ package struct MergedHistory: Sendable {
             return { $0 < key }
         }
 
+        /// Whether a batch whose first event has `hlc` is after the point (and every later one).
         func ends(before hlc: HLC) -> Bool {
             guard let readingLimit else { return false }
             return hlc.milliseconds > readingLimit.milliseconds
