@@ -99,7 +99,7 @@ final class LogWalk {
             let events = Array(batch.events.dropFirst(mergedSkip))
             mergedSkip = 0
             do throws(DomainError) {
-                for event in events { try MergedFold.fold(event, into: &mergedFold) }
+                _ = try MergedFold.fold(batch: events, into: &mergedFold)
             } catch {
                 throw StintError(error)
             }

@@ -70,14 +70,11 @@ package struct MergedHistory: Sendable {
             let first = batch.events[0].hlc ?? HLC(impliedBy: batch.events[0].at)
             if filter.ends(before: first) { break }
             do throws(DomainError) {
-                // Through a buffer pointer: an array's element passed on is copied first.
-                try batch.events.withUnsafeBufferPointer { (events) throws(DomainError) in
-                    for index in events.indices where filter.includes(events[index].seq, device: device) {
-                        try MergedFold.fold(events[index], into: &folded.fold, expectedEvents: expected)
-                        last = (batch.events, index)
-                        folded.count += 1
-                    }
-                }
+                let step = try MergedFold.fold(
+                    batch: batch.events, into: &folded.fold, expectedEvents: expected,
+                    including: { filter.includes($0, device: device) })
+                folded.count += Int64(step.count)
+                if let index = step.last { last = (batch.events, index) }
             } catch {
                 throw StintError(error)
             }

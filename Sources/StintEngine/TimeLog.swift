@@ -232,9 +232,7 @@ public final class TimeLog {
         let expected = (cursor as? MergedBatchCursor)?.remaining ?? 0
         while reached != head?.position, let batch = try cursor.next() {
             do throws(DomainError) {
-                for index in batch.events.indices {
-                    try MergedFold.fold(batch.events[index], into: &fold, expectedEvents: expected)
-                }
+                _ = try MergedFold.fold(batch: batch.events, into: &fold, expectedEvents: expected)
             } catch {
                 throw StintError(error)
             }

@@ -161,23 +161,9 @@ public struct CheckpointStore: Sendable {
 
     /// Reads and checks one checkpoint file.
     func load(seq: Int64) -> (Header, [UInt8])? {
-        let path = path(for: seq)
-        guard let descriptor = try? fileSystem.openFile(path, .readOnly) else { return nil }
-        defer { fileSystem.close(descriptor) }
-        guard let size = try? fileSystem.size(of: descriptor), size > 0, size <= FrameLimits.maximumContentSize
+        guard let bytes = fileSystem.contentsOfFile(path(for: seq), atMost: FrameLimits.maximumContentSize),
+            !bytes.isEmpty
         else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        var filled = 0
-        while filled < bytes.count {
-            let count =
-                (try? bytes.withUnsafeMutableBytes { buffer in
-                    try fileSystem.read(
-                        descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]),
-                        at: Int64(filled))
-                }) ?? 0
-            guard count > 0 else { return nil }
-            filled += count
-        }
         return bytes.withUnsafeBytes { raw -> (Header, [UInt8])? in
             guard case .data(let header, let frameSize) = FrameProbe(raw), frameSize == raw.count,
                 SegmentLayout.isTrustworthy(header)

@@ -1,5 +1,3 @@
-import Glibc
-
 /// How the last segment of one log directory compares, byte for byte, with the segment of the same name in
 /// another log directory of the same device: what a replica asks of the folder's copy of a log and its own copy
 /// (the own log, a mirror) before reading either (docs/sync.md, "How fast").
@@ -29,8 +27,7 @@ public enum LastSegmentComparison: Hashable, Sendable {
             let name = try? short.listing().segments.last?.name, let wholeLast = try? long.listing().segments.last,
             let shortBytes = fileSystem.contentsOfFile(short.path(name)), !shortBytes.isEmpty,
             let longBytes = fileSystem.contentsOfFile(long.path(name)),
-            shortBytes.count <= longBytes.count,
-            isPrefix(shortBytes, of: longBytes)
+            longBytes.holds(shortBytes, at: 0)
         else { return .different }
         // A prefix cut inside the first frame commits to nothing (not even to the segment before): it must hold a
         // whole data frame, which the checksum verifies.
@@ -41,10 +38,4 @@ public enum LastSegmentComparison: Hashable, Sendable {
         return .prefix(segment: name, length: Int64(shortBytes.count), wholeLength: Int64(longBytes.count))
     }
 
-    /// Whether `prefix` is the first bytes of `bytes`.
-    private static func isPrefix(_ prefix: [UInt8], of bytes: [UInt8]) -> Bool {
-        prefix.withUnsafeBytes { short in
-            bytes.withUnsafeBytes { long in memcmp(short.baseAddress!, long.baseAddress!, short.count) == 0 }
-        }
-    }
 }

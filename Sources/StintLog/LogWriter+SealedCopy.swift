@@ -1,4 +1,3 @@
-import Glibc
 import StintCore
 
 extension LogWriter {
@@ -48,14 +47,14 @@ extension LogWriter {
                 return 0
             }
         }
-        guard let seal, sealedContent.count > content.count, LogWriter.bytes(content, at: 0, of: sealedContent)
+        guard let seal, sealedContent.count > content.count, sealedContent.holds(content, at: 0)
         else { return 0 }
         // The lines after the active segment's: the first batches.
         var taken: RecordedBatch?
         var count = 0
         var position = content.count
         for batch in batches where position < sealedContent.count {
-            guard LogWriter.bytes(batch.content, at: position, of: sealedContent) else { return 0 }
+            guard sealedContent.holds(batch.content, at: position) else { return 0 }
             position += batch.content.count
             batchEnds.append(position)
             taken = batch
@@ -96,14 +95,5 @@ extension LogWriter {
         hybridClock = taken.clock
         recordTailFile()
         return count
-    }
-
-    /// Whether `part` is the bytes of `whole` from `offset` on.
-    static func bytes(_ part: [UInt8], at offset: Int, of whole: [UInt8]) -> Bool {
-        guard offset >= 0, offset + part.count <= whole.count else { return false }
-        guard !part.isEmpty else { return true }
-        return part.withUnsafeBytes { part in
-            whole.withUnsafeBytes { whole in memcmp(part.baseAddress!, whole.baseAddress! + offset, part.count) == 0 }
-        }
     }
 }

@@ -23,6 +23,11 @@ import Testing
         return read
     }
 
+    /// A new mirror of the device at `path`, holding its first batch.
+    private func createMirror(at path: String, holding first: LogBatch, _ fixture: LogFixture) throws -> LogWriter {
+        try LogWriter.createMirror(at: path, firstBatch: first.events, configuration: mirrorConfiguration(fixture))
+    }
+
     private func mirrorConfiguration(_ fixture: LogFixture) -> LogConfiguration {
         var configuration = fixture.configuration
         configuration.device = Self.device
@@ -32,8 +37,7 @@ import Testing
     @Test func aMirrorHoldsTheSameLinesAndHeadAsTheDevicesLog() throws {
         let (fixture, batches) = try deviceBatches()
         let path = fixture.directory.appending("mirror")
-        let mirror = try LogWriter.createMirror(
-            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        let mirror = try createMirror(at: path, holding: batches[0], fixture)
         for batch in batches.dropFirst() { try mirror.appendRecorded(batch.events) }
         #expect(mirror.head == (try fixture.reader().head()))
         mirror.close()
@@ -44,14 +48,12 @@ import Testing
     @Test func batchesAppendedTogetherAreTheSameFramesAndSegmentsAsOneByOne() throws {
         let (fixture, batches) = try deviceBatches()
         let together = fixture.directory.appending("together")
-        let mirror = try LogWriter.createMirror(
-            at: together, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        let mirror = try createMirror(at: together, holding: batches[0], fixture)
         try mirror.appendRecorded(batches: batches.dropFirst().map(\.events))
         #expect(mirror.head == (try fixture.reader().head()))
         mirror.close()
         let oneByOne = fixture.directory.appending("one-by-one")
-        let single = try LogWriter.createMirror(
-            at: oneByOne, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        let single = try createMirror(at: oneByOne, holding: batches[0], fixture)
         for batch in batches.dropFirst() { try single.appendRecorded(batch.events) }
         single.close()
         let names = try FileManager.default.contentsOfDirectory(atPath: oneByOne).filter { $0.hasSuffix(".zst") }
@@ -69,8 +71,7 @@ import Testing
     @Test func aRunOfBatchesWithOneThatDoesNotContinueIsRefusedWhole() throws {
         let (fixture, batches) = try deviceBatches()
         let path = fixture.directory.appending("mirror")
-        let mirror = try LogWriter.createMirror(
-            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        let mirror = try createMirror(at: path, holding: batches[0], fixture)
         defer { mirror.close() }
         #expect(throws: LogError.self) {
             try mirror.appendRecorded(batches: [batches[1].events, batches[3].events])
@@ -85,8 +86,7 @@ import Testing
     @Test func aBatchThatDoesNotContinueTheMirrorIsRefusedAndNothingIsWritten() throws {
         let (fixture, batches) = try deviceBatches()
         let path = fixture.directory.appending("mirror")
-        let mirror = try LogWriter.createMirror(
-            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        let mirror = try createMirror(at: path, holding: batches[0], fixture)
         defer { mirror.close() }
         var relinked = batches[1].events
         relinked[0] = RecordedEvent(
@@ -136,8 +136,7 @@ import Testing
         let path = fixture.directory.appending("mirror")
         // Half the batches first (the mirror's active segment then holds a part of a segment the device sealed),
         // then the rest with the sealed copies.
-        let mirror = try LogWriter.createMirror(
-            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        let mirror = try createMirror(at: path, holding: batches[0], fixture)
         try mirror.appendRecorded(batches: batches[1..<5].map(\.events))
         var asked: [String] = []
         try mirror.appendRecorded(batches: batches[5...].map(\.events)) { name in
@@ -175,8 +174,7 @@ import Testing
             return bytes
         }
         let path = fixture.directory.appending("mirror")
-        let mirror = try LogWriter.createMirror(
-            at: path, firstBatch: batches[0].events, configuration: mirrorConfiguration(fixture))
+        let mirror = try createMirror(at: path, holding: batches[0], fixture)
         try mirror.appendRecorded(batches: batches.dropFirst().map(\.events), sealedCopies: wrong)
         #expect(mirror.head == (try fixture.reader().head()))
         mirror.close()

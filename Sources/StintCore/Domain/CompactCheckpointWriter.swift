@@ -47,15 +47,11 @@ struct CompactCheckpointWriter {
         bytes.append(contentsOf: value)
     }
 
-    /// What `write` writes, as ``raw(_:)`` would write it (its length first), written in place.
-    mutating func lengthPrefixed(_ write: (inout CompactCheckpointWriter) -> Void) {
-        let start = bytes.count
-        u32(0)
-        write(&self)
-        let length = UInt32(truncatingIfNeeded: bytes.count - start - 4)
-        withUnsafeBytes(of: length.littleEndian) { length in
-            for (index, byte) in length.enumerated() { bytes[start + index] = byte }
-        }
+    /// The signature and layout version a checkpoint form starts with (what
+    /// ``CompactCheckpointReader/header(magic:version:what:)`` reads).
+    mutating func header(magic: [UInt8], version: Int) {
+        bytes.append(contentsOf: magic)
+        u32(version)
     }
 
     /// An undo or redo entry: its batch, then each inverse as its type, version and canonical JSON data.

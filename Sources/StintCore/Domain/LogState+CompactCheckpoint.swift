@@ -21,18 +21,11 @@ extension LogState {
 
     /// The state in the compact checkpoint form; the same state always gives the same bytes.
     public var compactCheckpoint: [UInt8] {
-        var out = CompactCheckpointWriter(capacity: 64 + records.count * 48 + tags.count * 48)
-        writeCompactCheckpoint(into: &out)
-        return out.bytes
-    }
-
-    /// Writes ``compactCheckpoint`` at the end of `out` (a merged checkpoint holds it, without a copy).
-    func writeCompactCheckpoint(into out: inout CompactCheckpointWriter) {
-        LogState.writeCompactCheckpoint(
+        LogState.compactCheckpoint(
             of: self, recordCount: records.count,
             writingRecords: { out in for record in LogState.inIdOrder(records) { out.record(record) } },
             deletedRecordIds: deletedRecordIds.sorted(), provenanceCount: importProvenance.count,
-            provenance: LogState.inIdOrder(importProvenance), into: &out)
+            provenance: LogState.inIdOrder(importProvenance))
     }
 
     /// The compact checkpoint of a state given in parts: the records (`recordCount` of them, which
@@ -45,21 +38,7 @@ extension LogState {
         provenanceCount: Int, provenance: some Sequence<ImportProvenance>
     ) -> [UInt8] {
         var out = CompactCheckpointWriter(capacity: 64 + recordCount * 48 + state.tags.count * 48)
-        writeCompactCheckpoint(
-            of: state, recordCount: recordCount, writingRecords: writingRecords, deletedRecordIds: deletedRecordIds,
-            provenanceCount: provenanceCount, provenance: provenance, into: &out)
-        return out.bytes
-    }
-
-    /// ``compactCheckpoint(of:recordCount:writingRecords:deletedRecordIds:provenanceCount:provenance:)``,
-    /// written at the end of `out`.
-    static func writeCompactCheckpoint(
-        of state: LogState, recordCount: Int, writingRecords: (inout CompactCheckpointWriter) -> Void,
-        deletedRecordIds: [EntityID],
-        provenanceCount: Int, provenance: some Sequence<ImportProvenance>, into out: inout CompactCheckpointWriter
-    ) {
-        for byte in LogState.compactMagic { out.u8(byte) }
-        out.u32(LogState.compactCheckpointVersion)
+        out.header(magic: LogState.compactMagic, version: LogState.compactCheckpointVersion)
         out.id(state.settings.logId)
         out.string(state.settings.calendar.timeZoneIdentifier)
         out.u8(UInt8(truncatingIfNeeded: state.settings.calendar.firstWeekday))
@@ -98,6 +77,7 @@ extension LogState {
         out.i64(state.batch.at.milliseconds)
         out.u8(state.batch.target.code)
         out.u8(state.batch.grouped ? 1 : 0)
+        return out.bytes
     }
 
     /// The values of `dictionary` in the order of their ids.

@@ -13,36 +13,25 @@ extension MergedFold {
 
     static let checkpointMagic: [UInt8] = Array("STMF".utf8)
 
-    /// The fold in the checkpoint form.
+    /// The fold in the checkpoint form: ``checkpointHead(stateSize:)``, the state's compact checkpoint, then
+    /// ``checkpointTail``. A replica's store writes the three parts as one content without joining them, the
+    /// state's encoded on a thread of its own beside the tail (``MergedCheckpoints``).
     public var checkpoint: [UInt8] {
-        // Room for the state's records and the stamps (reserved, not touched, beyond what is written).
-        var out = CompactCheckpointWriter(capacity: 1024 + state.records.count * 80 + stamps.count * 90)
-        for byte in Self.checkpointMagic { out.u8(byte) }
-        out.u32(Self.checkpointVersion)
-        out.lengthPrefixed { state.writeCompactCheckpoint(into: &$0) }
-        writeCheckpointTail(into: &out)
-        return out.bytes
+        let state = state.compactCheckpoint
+        return Self.checkpointHead(stateSize: state.count) + state + checkpointTail
     }
 
-    /// What ``checkpoint`` holds before the state's compact checkpoint of `stateSize` bytes: with it and
-    /// ``checkpointTail``, the checkpoint in three parts, the state's encoded apart (on a thread of its own,
-    /// beside the tail).
+    /// What ``checkpoint`` holds before the state's compact checkpoint of `stateSize` bytes.
     public static func checkpointHead(stateSize: Int) -> [UInt8] {
         var out = CompactCheckpointWriter(capacity: 12)
-        for byte in checkpointMagic { out.u8(byte) }
-        out.u32(checkpointVersion)
+        out.header(magic: checkpointMagic, version: checkpointVersion)
         out.u32(stateSize)
         return out.bytes
     }
 
-    /// What ``checkpoint`` holds after the state's compact checkpoint (``checkpointHead(stateSize:)``).
+    /// What ``checkpoint`` holds after the state's compact checkpoint.
     public var checkpointTail: [UInt8] {
         var out = CompactCheckpointWriter(capacity: 1024 + stamps.count * 90)
-        writeCheckpointTail(into: &out)
-        return out.bytes
-    }
-
-    private func writeCheckpointTail(into out: inout CompactCheckpointWriter) {
         out.u32(state.tagNameOrder.count)
         for id in state.tagNameOrder.keys.sorted() {
             out.id(id)
@@ -113,6 +102,7 @@ extension MergedFold {
         }
         out.u32(conflicts.count)
         for conflict in conflicts { out.conflict(conflict) }
+        return out.bytes
     }
 
     /// The order a record's setters are written in.

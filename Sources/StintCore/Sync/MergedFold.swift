@@ -114,6 +114,26 @@ public struct MergedFold: Sendable {
         }
     }
 
+    /// Folds the events of one batch that `including` selects by `seq` into `fold`, each as
+    /// ``fold(_:into:expectedEvents:)`` folds it, read in place: an array's element passed on is copied first (a
+    /// dozen reference counts an event, on memory the read-ahead threads wrote). The number folded and the
+    /// index of the last of them.
+    ///
+    /// - Throws: ``DomainError`` (damaged) as ``apply(_:)``; the events before the one that threw stay folded.
+    public static func fold(
+        batch events: [RecordedEvent], into fold: inout MergedFold?, expectedEvents: Int64 = 0,
+        including: (Int64) -> Bool = { _ in true }
+    ) throws(DomainError) -> (count: Int, last: Int?) {
+        try events.withUnsafeBufferPointer { (events) throws(DomainError) -> (count: Int, last: Int?) in
+            var folded: (count: Int, last: Int?) = (0, nil)
+            for index in events.indices where including(events[index].seq) {
+                try Self.fold(events[index], into: &fold, expectedEvents: expectedEvents)
+                folded = (folded.count + 1, index)
+            }
+            return folded
+        }
+    }
+
     /// The state `device` decides on: ``state`` with that device's undo and redo stacks (rule 11; `nil` for
     /// the implicit device of events without one).
     public func state(for device: DeviceID?) -> LogState {

@@ -40,10 +40,11 @@ struct MergedCheckpoints {
         {
             let seq = found.header.head.seq
             limit = seq - 1
-            if let key = Self.lastKey(of: found.payload), !usable(key) {
+            let header = Self.header(of: found.payload)
+            if let header, !usable(header.lastKey) {
                 continue  // Past the point, not wrong: an older one may be before it.
             }
-            guard let (fold, position) = restore(found.payload) else {
+            guard let header, let (fold, position) = restore(found.payload, header) else {
                 checkpoints.remove(seq: seq)
                 continue
             }
@@ -100,16 +101,12 @@ struct MergedCheckpoints {
 
     /// The fold and position of a checkpoint's payload, when every device's log still holds the line the
     /// checkpoint's frontier names.
-    private func restore(_ payload: [UInt8]) -> (MergedFold, MergedPosition)? {
-        guard let newline = payload.firstIndex(of: 0x0A),
-            let header = try? JSON.parse(payload[..<newline]),
-            let devices = header["devices"]?.arrayValue, let lastKey = Self.lastKey(of: payload),
-            let logs = try? store.logs()
-        else { return nil }
+    private func restore(_ payload: [UInt8], _ header: Header) -> (MergedFold, MergedPosition)? {
+        guard let logs = try? store.logs() else { return nil }
         // A device that has not advanced since has its head at hand; another's log is read up to `seq`.
         let last = try? store.lastEvents()
         var seqs: [DeviceID: Int64] = [:]
-        for entry in devices {
+        for entry in header.devices {
             guard let fields = entry.arrayValue, fields.count == 3, let device = try? DeviceID(json: fields[0]),
                 let seq = fields[1].intValue, let hash = fields[2].stringValue,
                 let reader = logs.first(where: { $0.device == device })?.reader
@@ -118,17 +115,24 @@ struct MergedCheckpoints {
             guard head?.hash == hash else { return nil }
             seqs[device] = seq
         }
-        let fold = payload[(newline + 1)...].withUnsafeBytes { bytes in try? MergedFold(checkpoint: bytes) }
+        let fold = payload[header.foldStart...].withUnsafeBytes { bytes in try? MergedFold(checkpoint: bytes) }
         guard let fold else { return nil }
-        return (fold, MergedPosition(seqs: seqs, lastKey: lastKey))
+        return (fold, MergedPosition(seqs: seqs, lastKey: header.lastKey))
     }
 
-    /// The merge key of the last event a checkpoint's payload folded, from its header line.
-    private static func lastKey(of payload: [UInt8]) -> MergeKey? {
+    /// A checkpoint payload's JSON line: per device the last `seq` folded and the hash of that line, the merge
+    /// key of the last event folded, and where the fold's bytes start after the line.
+    private struct Header {
+        var devices: [JSON]
+        var lastKey: MergeKey
+        var foldStart: Int
+    }
+
+    private static func header(of payload: [UInt8]) -> Header? {
         guard let newline = payload.firstIndex(of: 0x0A), let header = try? JSON.parse(payload[..<newline]),
-            let key = header["lastKey"]?.arrayValue, key.count == 3, let hlc = try? HLC(json: key[0]),
-            let device = try? DeviceID(json: key[1]), let seq = key[2].intValue
+            let devices = header["devices"]?.arrayValue, let key = header["lastKey"]?.arrayValue, key.count == 3,
+            let hlc = try? HLC(json: key[0]), let device = try? DeviceID(json: key[1]), let seq = key[2].intValue
         else { return nil }
-        return MergeKey(hlc: hlc, device: device, seq: seq)
+        return Header(devices: devices, lastKey: MergeKey(hlc: hlc, device: device, seq: seq), foldStart: newline + 1)
     }
 }
