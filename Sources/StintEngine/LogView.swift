@@ -90,8 +90,22 @@ public struct LogView: Sendable {
     static func load(_ space: MergedHistory, at point: ReadPoint, options: EngineOptions) throws(StintError)
         -> LogView
     {
+        let merged = try fold(space, at: point, options: options)
+        // Tags that share a name (rule 8) are shown as `NAME (2)` in every output of the view.
+        var view = LogView(
+            state: merged.fold.state.withDisplayNames(), now: merged.now, point: point, warning: merged.warning)
+        view.conflicts = merged.fold.conflicts
+        return view
+    }
+
+    /// A replica's merged history folded up to `point`, and the instant its projections are computed at.
+    ///
+    /// - Throws: as ``load(_:at:options:)``.
+    static func fold(_ space: MergedHistory, at point: ReadPoint, options: EngineOptions) throws(StintError)
+        -> (fold: MergedFold, now: Instant, warning: LogProblem?)
+    {
         let folded = try space.fold(upTo: point, usingCheckpoints: true)
-        guard let state = folded.state, folded.count > 0 else {
+        guard let fold = folded.fold, folded.count > 0 else {
             if case .at(let instant) = point {
                 throw StintError(
                     .refused, "nothing was recorded at or before \(instant.iso8601) in the space of \(space.log)")
@@ -104,12 +118,9 @@ public struct LogView: Sendable {
         switch point {
         case .latest: now = options.clock()
         case .at(let instant): now = instant
-        case .seq, .deviceSeq: now = state.lastAt
+        case .seq, .deviceSeq: now = fold.lastAt
         case .knownBy(_, let instant): now = instant ?? options.clock()
         }
-        // Tags that share a name (rule 8) are shown as `NAME (2)` in every output of the view.
-        var view = LogView(state: state.withDisplayNames(), now: now, point: point, warning: folded.warning)
-        view.conflicts = folded.fold?.conflicts ?? []
-        return view
+        return (fold, now, folded.warning)
     }
 }

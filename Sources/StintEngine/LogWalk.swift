@@ -45,9 +45,11 @@ final class LogWalk {
             merged = (batches.cursor, batches.store)
             if let point {
                 let folded = try space.fold(upTo: point)
-                mergedSkip = folded.state == nil ? 0 : try Self.count(space, upTo: folded.last)
+                mergedSkip = folded.fold == nil ? 0 : try Self.count(space, upTo: folded.last)
                 mergedFold = folded.fold
-                state = folded.state
+                // The walk reads the state after every batch: kept up as it goes, not rebuilt each time.
+                mergedFold?.keepRecordsByID()
+                state = mergedFold?.state
                 warning = folded.warning
             }
             return
@@ -103,6 +105,7 @@ final class LogWalk {
             } catch {
                 throw StintError(error)
             }
+            mergedFold?.keepRecordsByID()
             state = mergedFold?.state
             return LogBatch(events: events)
         }

@@ -47,16 +47,19 @@ public struct ProjectionView: Sendable {
             }
             if let view = try compactView(of: reader, at: point, options: options) { return view }
         }
-        // A replica's merged history, and what the caches above do not serve: the strict fold's view.
-        let view = try LogView.load(source, at: point, options: options)
-        if source.space != nil {
-            // Only the records a projection can read at `now` (or at the last event, when another device's
-            // clock put it after `now`), as a single log's projection checkpoint holds them.
-            let horizon = ProjectionState.horizon(at: min(view.now, view.state.lastAt), calendar: view.state.calendar)
+        if let space = source.space {
+            // A replica's merged history: only the records a projection can read at `now` (or at the last
+            // event, when another device's clock put it after `now`), as a single log's projection checkpoint
+            // holds them, taken from the fold's table without building the whole state.
+            let merged = try LogView.fold(space, at: point, options: options)
+            let horizon = ProjectionState.horizon(
+                at: min(merged.now, merged.fold.lastAt), calendar: merged.fold.calendar)
             return ProjectionView(
-                source: view.state.projectionSource(from: horizon), now: view.now, point: point,
-                warning: view.warning, horizon: horizon)
+                source: merged.fold.projectionSource(from: horizon), now: merged.now, point: point,
+                warning: merged.warning, horizon: horizon)
         }
+        // What the caches above do not serve: the strict fold's view.
+        let view = try LogView.load(source, at: point, options: options)
         return ProjectionView(
             source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
     }

@@ -239,11 +239,13 @@ public final class TimeLog {
             reached = batch.position
         }
         if let damage = cursor.damage { throw damage }
-        guard let fold, reached == head?.position else {
+        guard var fold, reached == head?.position else {
             throw StintError(
                 .damaged, "the space of \(store.space.log) holds no readable history; run 'stint verify --merged'")
         }
         checkpoints.saveIfDue(fold, startedAt: started, reached: reached?.merged)
+        // A command reads the state to decide, and again after appending: built once, then kept up.
+        fold.keepRecordsByID()
         return fold
     }
 

@@ -27,13 +27,24 @@ import Testing
         #expect(reference.stacks.values.contains { !$0.undo.isEmpty }, "seed \(seed): no undo stack to carry")
         for cut in stride(from: 1, to: events.count, by: 5) {
             var fold = try Self.restored(try MergedFold.fold(events[..<cut]))
-            for event in events[cut...] { try fold.apply(event) }
+            // The same fold keeping its records by id from the cut on: the same state, built as it goes.
+            var keeping = fold
+            keeping.keepRecordsByID()
+            for event in events[cut...] {
+                try fold.apply(event)
+                try keeping.apply(event)
+            }
             let sameBytes = fold.checkpoint == reference.checkpoint
             #expect(sameBytes, "seed \(seed), cut at \(cut): the checkpoint's bytes differ")
+            // The state's part written from the record table is what the state itself writes.
             let state = fold.state.compactCheckpoint
-            let inParts = MergedFold.checkpointHead(stateSize: state.count) + state + fold.checkpointTail
+            let order = fold.checkpointOrder
+            #expect(fold.stateCheckpoint(order: order) == state, "seed \(seed), cut at \(cut): the table's state part")
+            let inParts = MergedFold.checkpointHead(stateSize: state.count) + state + fold.checkpointTail(order: order)
             #expect(inParts == fold.checkpoint, "seed \(seed), cut at \(cut): the parts are not the checkpoint")
             #expect(fold.state == reference.state, "seed \(seed), cut at \(cut)")
+            #expect(keeping.state == reference.state, "seed \(seed), cut at \(cut): records kept by id")
+            #expect(keeping.checkpoint == reference.checkpoint, "seed \(seed), cut at \(cut): records kept by id")
             #expect(fold.conflicts == reference.conflicts, "seed \(seed), cut at \(cut)")
             for device in Self.devices {
                 #expect(fold.state(for: device) == reference.state(for: device), "seed \(seed), cut at \(cut)")

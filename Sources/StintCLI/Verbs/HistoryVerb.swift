@@ -129,6 +129,8 @@ struct HistoryVerb: Verb {
                     // A space folds by the merged rules (a second stop of a timer is a no-op there, not damage).
                     state = nil
                     try MergedFold.fold(event, into: &merged)
+                    // Read after every event: kept up as the fold goes, not rebuilt each time.
+                    merged!.keepRecordsByID()
                     state = merged!.state
                 } else if state == nil {
                     state = try LogState(genesis: event)

@@ -139,6 +139,19 @@ extension LogState {
     /// - Throws: ``DomainError`` (`invalidCheckpoint`) when the bytes are not a compact checkpoint of this
     ///   version, are cut short, or hold a value the fold could not have produced.
     public init(compactCheckpoint bytes: UnsafeRawBufferPointer) throws(DomainError) {
+        var records: [EntityID: Record] = [:]
+        try self.init(
+            compactCheckpoint: bytes, recordCount: { records.reserveCapacity($0) },
+            record: { records.updateValue($0, forKey: $0.id) == nil })
+        self.records = records
+    }
+
+    /// Restores a state from ``compactCheckpoint`` bytes but for its records, which go to `record` one at a
+    /// time in id order (after `recordCount` is told how many there are); `record` returns false to refuse one.
+    /// The merged fold keeps its records in a table of its own.
+    init(
+        compactCheckpoint bytes: UnsafeRawBufferPointer, recordCount: (Int) -> Void, record: (Record) -> Bool
+    ) throws(DomainError) {
         var input = CompactCheckpointReader(bytes)
         func fail(_ what: String) -> DomainError {
             DomainError(.invalidCheckpoint, "the checkpoint's \(what) is not readable; it will be rebuilt")
@@ -161,15 +174,12 @@ extension LogState {
         }
         self.tags = tags
 
-        guard let recordCount = input.count(minimumSize: 25) else { throw fail("records") }
-        var records: [EntityID: Record] = [:]
-        records.reserveCapacity(recordCount)
-        for _ in 0..<recordCount {
-            guard let record = input.record(), records.updateValue(record, forKey: record.id) == nil else {
-                throw fail("records")
-            }
+        guard let count = input.count(minimumSize: 25) else { throw fail("records") }
+        recordCount(count)
+        for _ in 0..<count {
+            guard let value = input.record(), record(value) else { throw fail("records") }
         }
-        self.records = records
+        records = [:]
 
         func ids(_ what: String) throws(DomainError) -> [EntityID] {
             guard let count = input.count(minimumSize: 16) else { throw fail(what) }

@@ -16,6 +16,11 @@ extension LogState {
         guard let record = records[id], let provenance = importProvenance[id] else {
             throw DomainError(.inconsistentEvent, "record \(id) does not exist, is deleted or was not imported")
         }
+        return Self.importInverse(of: record, provenance, removing: removing)
+    }
+
+    /// ``importInverse(of:removing:)`` of the imported `record`, whose provenance is `provenance`.
+    static func importInverse(of record: Record, _ provenance: ImportProvenance, removing: Bool) -> [DomainEvent] {
         var events: [DomainEvent] = [
             removing
                 ? .recordImported(provenance.values, source: provenance.source)

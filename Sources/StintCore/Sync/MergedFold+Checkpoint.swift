@@ -13,12 +13,40 @@ extension MergedFold {
 
     static let checkpointMagic: [UInt8] = Array("STMF".utf8)
 
-    /// The fold in the checkpoint form: ``checkpointHead(stateSize:)``, the state's compact checkpoint, then
-    /// ``checkpointTail``. A replica's store writes the three parts as one content without joining them, the
-    /// state's encoded on a thread of its own beside the tail (``MergedCheckpoints``).
+    /// The fold in the checkpoint form: ``checkpointHead(stateSize:)``, the state's compact checkpoint
+    /// (``stateCheckpoint(order:)``), then ``checkpointTail(order:)``. A replica's store writes the three parts
+    /// as one content without joining them, the state's encoded on a thread of its own beside the tail
+    /// (``MergedCheckpoints``).
     public var checkpoint: [UInt8] {
-        let state = state.compactCheckpoint
-        return Self.checkpointHead(stateSize: state.count) + state + checkpointTail
+        let order = checkpointOrder
+        let state = stateCheckpoint(order: order)
+        return Self.checkpointHead(stateSize: state.count) + state + checkpointTail(order: order)
+    }
+
+    /// The order both the state's part and the tail write the records in (by id), sorted once for both.
+    public struct CheckpointOrder: Sendable {
+        fileprivate let numbers: [Int32]
+    }
+
+    /// The record numbers in id order, for ``stateCheckpoint(order:)`` and ``checkpointTail(order:)``.
+    public var checkpointOrder: CheckpointOrder { CheckpointOrder(numbers: records.numbersInIdOrder()) }
+
+    /// The compact checkpoint of ``state`` (the same bytes as ``LogState/compactCheckpoint``), written from the
+    /// record table without building the state's records.
+    public func stateCheckpoint(order: CheckpointOrder) -> [UInt8] {
+        var deleted: [EntityID] = []
+        for number in order.numbers where records.statuses[Int(number)] == .deleted {
+            deleted.append(records.ids[Int(number)])
+        }
+        return LogState.compactCheckpoint(
+            of: base, recordCount: records.liveCount,
+            writingRecords: { out in
+                for number in order.numbers where records.statuses[Int(number)] == .live {
+                    records.write(Int(number), to: &out)
+                }
+            },
+            deletedRecordIds: deleted, provenanceCount: base.importProvenance.count,
+            provenance: LogState.inIdOrder(base.importProvenance))
     }
 
     /// What ``checkpoint`` holds before the state's compact checkpoint of `stateSize` bytes.
@@ -30,12 +58,12 @@ extension MergedFold {
     }
 
     /// What ``checkpoint`` holds after the state's compact checkpoint.
-    public var checkpointTail: [UInt8] {
-        var out = CompactCheckpointWriter(capacity: 1024 + stamps.count * 90)
-        out.u32(state.tagNameOrder.count)
-        for id in state.tagNameOrder.keys.sorted() {
+    public func checkpointTail(order: CheckpointOrder) -> [UInt8] {
+        var out = CompactCheckpointWriter(capacity: 1024 + records.count * 90)
+        out.u32(base.tagNameOrder.count)
+        for id in base.tagNameOrder.keys.sorted() {
             out.id(id)
-            out.i64(state.tagNameOrder[id]!)
+            out.i64(base.tagNameOrder[id]!)
         }
         out.u32(devices.count)
         for device in devices { out.device(device) }
@@ -57,8 +85,10 @@ extension MergedFold {
                 out.i64(seen[other]!)
             }
         }
-        out.u32(stamps.count)
-        for (id, stamps) in stamps.inIdOrder() {
+        out.u32(records.count)
+        for number in order.numbers {
+            let id = records.ids[Int(number)]
+            let stamps = records[stamps: Int(number)]
             // Flags: 1 created, 2 setters, then per setter (start, end, tag, comment) a bit when it is the
             // creator and is not written again (most records were created and stopped, nothing else).
             var flags: UInt8 = (stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0)
@@ -126,11 +156,31 @@ extension MergedFold {
         }
         try input.header(magic: Self.checkpointMagic, version: Self.checkpointVersion, what: "the merged checkpoint")
         guard let stateBytes = input.rawBytes() else { throw fail("state") }
-        state = try LogState(compactCheckpoint: stateBytes)
+        // The records straight into the table, in id order (as the state's part writes them).
+        var table = RecordTable()
+        var previous: EntityID?
+        base = try LogState(
+            compactCheckpoint: stateBytes, recordCount: { table.reserveCapacity($0 + $0 / 4) },
+            record: { record in
+                guard previous.map({ $0 < record.id }) ?? true else { return false }
+                previous = record.id
+                table.set(table.add(record.id, stamps: RecordStamps()), record)
+                return true
+            })
+        for id in base.deletedRecordIds {
+            guard table.number(of: id) == nil else { throw fail("deleted ids") }
+            table.setStatus(table.add(id, stamps: RecordStamps()), .deleted)
+        }
+        base.deletedRecordIds = []
+        for id in base.runningRecordIds {
+            guard let number = table.number(of: id), table.statuses[number] == .live, table.isRunning(number) else {
+                throw fail("running ids")
+            }
+        }
         guard let orderCount = input.count(minimumSize: 24) else { throw fail("tag name order") }
         for _ in 0..<orderCount {
             guard let id = input.id(), let order = input.i64() else { throw fail("tag name order") }
-            state.tagNameOrder[id] = order
+            base.tagNameOrder[id] = order
         }
         guard let deviceCount = input.count(minimumSize: 1) else { throw fail("devices") }
         for index in 0..<deviceCount {
@@ -166,8 +216,7 @@ extension MergedFold {
             knowledge[device] = seen
         }
         guard let stampCount = input.count(minimumSize: 17) else { throw fail("stamps") }
-        stamps.reserveCapacity(stampCount)
-        var previous: EntityID?
+        previous = nil
         for _ in 0..<stampCount {
             // In id order, each id once (as ``checkpoint`` writes them).
             guard let id = input.id(), previous.map({ $0 < id }) ?? true, let flags = input.u8(), flags < 64,
@@ -182,7 +231,11 @@ extension MergedFold {
                 }
                 entry.setters = fields
             }
-            stamps.add(entry, for: id)
+            if let number = table.number(of: id) {
+                table[stamps: number] = entry
+            } else {
+                _ = table.add(id, stamps: entry)
+            }
             previous = id
         }
         func refs(_ what: String) throws(DomainError) -> [EntityID: EventRef] {
@@ -230,6 +283,7 @@ extension MergedFold {
             conflicts.append(conflict)
         }
         guard input.isAtEnd else { throw fail("end") }
+        records = table
         // The open batch's inverses go to the top of its device's stack, which the fold had pushed.
         switch batch.target {
         case .none: break

@@ -4,22 +4,22 @@ extension MergedFold {
         switch event {
         case .timerStarted(let id, let start, let tagId, let comment):
             guard create(Record(id: id, start: start, tagId: tagId, comment: comment), ref) else { return [] }
-            LogState.noteUse(of: tagId, in: &state.recentTagIds)
+            LogState.noteUse(of: tagId, in: &base.recentTagIds)
             if batch.stopped { noteKeptRunning(ref) }
             return [.recordDeleted(recordId: id)]
         case .recordTracked(let id, let start, let end, let tagId, let comment):
             let record = Record(id: id, start: start, end: max(end, start), tagId: tagId, comment: comment)
             guard create(record, ref) else { return [] }
-            LogState.noteUse(of: tagId, in: &state.recentTagIds)
+            LogState.noteUse(of: tagId, in: &base.recentTagIds)
             return [.recordDeleted(recordId: id)]
         case .timerStopped(let id, let end):
-            guard let record = live(id, ref, "stop") else { return [] }
+            guard let (number, record) = live(id, ref, "stop") else { return [] }
             guard record.isRunning else {
-                let calendar = state.calendar
+                let calendar = base.calendar
                 list(
                     1, .record(id),
                     .stoppedTwice(
-                        endedBy: stamps[id]?.setters.map { eventRef($0.end) },
+                        endedBy: records[stamps: number].setters.map { eventRef($0.end) },
                         end: record.end.map { MessageFormat.local($0, calendar) },
                         ignored: ref, ignoredEnd: MessageFormat.local(end, calendar)))
                 return []
@@ -27,61 +27,63 @@ extension MergedFold {
             var values = record
             values.end = end
             batch.stopped = true
-            return set(values, fields: .end, ref, before: record)
+            return set(values, fields: .end, ref, before: record, number: number)
         case .timerCanceled(let id):
-            guard let record = live(id, ref, "cancel") else { return [] }
+            guard let (number, record) = live(id, ref, "cancel") else { return [] }
             guard record.isRunning else {
                 list(1, .record(id), .canceledNotRunning(ignored: ref))
                 return []
             }
-            delete(id, ref)
+            delete(number, ref)
             return [.recordRestored(record)]
         case .recordEdited(let values, let fields):
-            guard let before = live(values.id, ref, "edit") else { return [] }
-            return set(values, fields: fields, ref, before: before)
+            guard let (number, before) = live(values.id, ref, "edit") else { return [] }
+            return set(values, fields: fields, ref, before: before, number: number)
         case .recordDeleted(let id):
-            guard let record = state.records[id] else { return [] }
-            delete(id, ref)
+            guard let number = records.number(of: id), let record = records.live(number) else { return [] }
+            delete(number, ref)
             return [.recordRestored(record)]
         case .recordRestored(let values):
-            if let before = state.records[values.id] {
-                _ = set(values, fields: .all, ref, before: before)
+            let number = records.number(of: values.id)
+            if let number, let before = records.live(number) {
+                _ = set(values, fields: .all, ref, before: before, number: number)
                 return [.recordEdited(before, fields: .all)]
             }
-            insert(values, ref)
+            insert(values, number: number, ref)
             return [.recordDeleted(recordId: values.id)]
         case .recordImported(let values, let source):
-            if let before = state.records[values.id] {
+            if let number = records.number(of: values.id), let before = records.live(number) {
                 list(
-                    6, .record(values.id), .importedTwice(first: stamps[values.id]?.created.map(eventRef), second: ref),
-                    minor: true)
-                return reimport(values, source, ref, before: before)
+                    6, .record(values.id),
+                    .importedTwice(first: records[stamps: number].created.map(eventRef), second: ref), minor: true)
+                return reimport(values, source, ref, before: before, number: number)
             }
             guard create(values, ref) else { return [] }
-            state.importProvenance[values.id] = state.provenance(values, source)
-            LogState.noteUse(of: values.tagId, in: &state.recentTagIds)
+            base.importProvenance[values.id] = base.provenance(values, source)
+            LogState.noteUse(of: values.tagId, in: &base.recentTagIds)
             return [.recordUnimported(recordId: values.id)]
         case .recordReimported(let values, let source):
-            guard let before = live(values.id, ref, "re-import") else { return [] }
-            return reimport(values, source, ref, before: before)
+            guard let (number, before) = live(values.id, ref, "re-import") else { return [] }
+            return reimport(values, source, ref, before: before, number: number)
         case .recordUnimported(let id):
-            guard live(id, ref, "unimport") != nil, state.importProvenance[id] != nil,
-                let inverses = try? state.importInverse(of: id, removing: true)
-            else { return [] }
-            state.records[id] = nil
-            state.runningRecordIds.removeAll { $0 == id }
-            state.importProvenance[id] = nil
-            stamps[id]?.setters = nil
+            guard let (number, record) = live(id, ref, "unimport"), let provenance = base.importProvenance[id] else {
+                return []
+            }
+            let inverses = LogState.importInverse(of: record, provenance, removing: true)
+            remove(number, to: .absent)
+            base.importProvenance[id] = nil
+            records[stamps: number].setters = nil
             return inverses
         default:
             return []
         }
     }
 
-    /// The live record `id`; nil, listing rule 5 when it is deleted, when there is none.
-    private mutating func live(_ id: EntityID, _ ref: EventRef, _ what: String) -> Record? {
-        if let record = state.records[id] { return record }
-        if state.deletedRecordIds.contains(id) {
+    /// The number and values of live record `id`; nil, listing rule 5 when it is deleted, when there is none.
+    private mutating func live(_ id: EntityID, _ ref: EventRef, _ what: String) -> (Int, Record)? {
+        guard let number = records.number(of: id) else { return nil }
+        if let record = records.live(number) { return (number, record) }
+        if records.statuses[number] == .deleted {
             list(5, .record(id), .ignoredOnDeleted(what: what, ignored: ref, deletedBy: deletedBy[id]))
         }
         return nil
@@ -89,42 +91,80 @@ extension MergedFold {
 
     /// Adds a new record; false, listing rule 0, when its id was used before.
     private mutating func create(_ record: Record, _ ref: EventRef) -> Bool {
-        guard state.records[record.id] == nil, !state.deletedRecordIds.contains(record.id) else {
-            list(0, .record(record.id), .idReused(ignored: ref))
-            return false
+        let stamps = RecordStamps(created: current, setters: FieldSetters(all: current))
+        let number: Int
+        if let existing = records.number(of: record.id) {
+            guard records.statuses[existing] == .absent else {
+                list(0, .record(record.id), .idReused(ignored: ref))
+                return false
+            }
+            // An unimported record's id: neither live nor deleted, a new record as far as the rules go.
+            number = existing
+            records[stamps: number] = stamps
+        } else {
+            number = records.add(record.id, stamps: stamps)
         }
         // Neither live nor deleted: there is no deletion to take back (``deletedBy`` holds deleted ids only).
-        state.replace(record)
-        stamps.add(RecordStamps(created: current, setters: FieldSetters(all: current)), for: record.id)
+        store(record, number: number)
         return true
     }
 
-    /// Brings back a deleted record (or an unimported one) with `record`'s values, set by the current event.
-    private mutating func insert(_ record: Record, _ ref: EventRef) {
-        state.deletedRecordIds.remove(record.id)
+    /// Brings back a deleted record (or an unimported one, or one never seen) with `record`'s values, set by
+    /// the current event.
+    private mutating func insert(_ record: Record, number: Int?, _ ref: EventRef) {
         deletedBy[record.id] = nil
-        state.replace(record)
-        var entry = stamps[record.id] ?? RecordStamps()
-        entry.setters = FieldSetters(all: current)
-        stamps[record.id] = entry
+        let setters = FieldSetters(all: current)
+        let number = number ?? records.add(record.id, stamps: RecordStamps())
+        records[stamps: number].setters = setters
+        store(record, number: number)
     }
 
-    private mutating func delete(_ id: EntityID, _ ref: EventRef) {
-        state.remove(id)
-        deletedBy[id] = ref
-        stamps[id]?.setters = nil
+    private mutating func delete(_ number: Int, _ ref: EventRef) {
+        deletedBy[records.ids[number]] = ref
+        remove(number, to: .deleted)
+        records[stamps: number].setters = nil
+    }
+
+    /// Makes `number` live with `record`'s values, keeping the running ids (and the records by id) in step.
+    private mutating func store(_ record: Record, number: Int) {
+        let wasRunning = records.statuses[number] == .live && records.isRunning(number)
+        records.set(number, record)
+        if wasRunning || record.isRunning {
+            base.runningRecordIds.removeAll { $0 == record.id }
+            if record.isRunning {
+                let key = (record.start, record.id)
+                let index = base.runningRecordIds.firstIndex { other in
+                    let running = records.record(records.number(of: other)!)
+                    return key < (running.start, running.id)
+                }
+                base.runningRecordIds.insert(record.id, at: index ?? base.runningRecordIds.endIndex)
+            }
+        }
+        if keepsRecordsByID {
+            base.records[record.id] = record
+            base.deletedRecordIds.remove(record.id)
+        }
+    }
+
+    /// Makes live record `number` deleted or absent.
+    private mutating func remove(_ number: Int, to status: RecordTable.Status) {
+        let id = records.ids[number]
+        if records.isRunning(number) { base.runningRecordIds.removeAll { $0 == id } }
+        records.setStatus(number, status)
+        if keepsRecordsByID {
+            base.records[id] = nil
+            if status == .deleted { base.deletedRecordIds.insert(id) }
+        }
     }
 
     /// Sets the `fields` of live record `values.id`, whose values are `before`, from `values` (rules 3, 4 and
     /// 11); the inverse.
-    private mutating func set(_ values: Record, fields: RecordFields, _ ref: EventRef, before: Record)
+    private mutating func set(_ values: Record, fields: RecordFields, _ ref: EventRef, before: Record, number: Int)
         -> [DomainEvent]
     {
         let id = values.id
         var after = fields.apply(values, to: before)
-        // One lookup for reading and writing the setters.
-        let number = stamps.number(of: id)
-        var setters = number.flatMap { stamps[number: $0].setters } ?? FieldSetters(all: current)
+        var setters = records[stamps: number].setters ?? FieldSetters(all: current)
         let device = ref.device
         var listedOthers: [Stamp] = []
         for (field, name) in RecordFields.named {
@@ -163,32 +203,30 @@ extension MergedFold {
             list(3, .record(id), .spanClamped(by: ref))
         }
         for (field, _) in RecordFields.named where fields.contains(field) { setters[field] = current }
-        if let number {
-            stamps[number: number].setters = setters
-        } else {
-            stamps.add(RecordStamps(setters: setters), for: id)
-        }
-        state.replace(after)
+        records[stamps: number].setters = setters
+        store(after, number: number)
         return [.recordEdited(before, fields: fields)]
     }
 
     /// A re-import: the complete values and the source's (an edit of all four fields).
-    private mutating func reimport(_ values: Record, _ source: ImportSource, _ ref: EventRef, before: Record)
-        -> [DomainEvent]
-    {
-        let inverses =
-            state.importProvenance[values.id] != nil
-            ? (try? state.importInverse(of: values.id, removing: false)) : nil
-        let edit = set(values, fields: .all, ref, before: before)
-        state.importProvenance[values.id] = state.provenance(values, source)
+    private mutating func reimport(
+        _ values: Record, _ source: ImportSource, _ ref: EventRef, before: Record, number: Int
+    ) -> [DomainEvent] {
+        let inverses = base.importProvenance[values.id].map {
+            LogState.importInverse(of: before, $0, removing: false)
+        }
+        let edit = set(values, fields: .all, ref, before: before, number: number)
+        base.importProvenance[values.id] = base.provenance(values, source)
         return inverses ?? edit
     }
 
     /// Rule 2: after a switch on this batch's device started `ref`, the timers still running whose start
     /// the device had not seen.
     private mutating func noteKeptRunning(_ ref: EventRef) {
-        for id in state.runningRecordIds {
-            guard let started = stamps[id]?.created, started != current, !currentKnew(started) else { continue }
+        for id in base.runningRecordIds {
+            guard let started = records[stampsOf: id]?.created, started != current, !currentKnew(started) else {
+                continue
+            }
             list(2, .record(id), .keptRunning(switchedBy: batch.start, startedBy: eventRef(started)))
         }
     }
@@ -196,10 +234,10 @@ extension MergedFold {
     /// A field's value as conflict lines show it: times in the log's zone, a tag by name, texts quoted.
     private func text(_ record: Record, _ field: RecordFields) -> String {
         switch field {
-        case .start: return MessageFormat.local(record.start, state.calendar)
-        case .end: return record.end.map { MessageFormat.local($0, state.calendar) } ?? "running"
+        case .start: return MessageFormat.local(record.start, base.calendar)
+        case .end: return record.end.map { MessageFormat.local($0, base.calendar) } ?? "running"
         case .tagId:
-            return record.tagId.map { id in state.tags[id].map { "\"\($0.name)\"" } ?? MessageFormat.short(id) }
+            return record.tagId.map { id in base.tags[id].map { "\"\($0.name)\"" } ?? MessageFormat.short(id) }
                 ?? "untagged"
         default: return record.comment.map { "\"\($0)\"" } ?? "none"
         }

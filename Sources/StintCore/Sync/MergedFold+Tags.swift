@@ -3,51 +3,51 @@ extension MergedFold {
     mutating func mutateTag(_ event: DomainEvent, _ ref: EventRef) -> [DomainEvent] {
         switch event {
         case .tagCreated(let id, let name, let color):
-            if let tag = state.tags[id] {
+            if let tag = base.tags[id] {
                 // Rule 6: the same derived id created again: one tag, the colour of the last in merge order.
                 if tag.color != color {
                     list(
                         6, .tag(id),
                         .createdTwice(
                             name: tag.name, first: tagCreatedBy[id] ?? ref, second: ref, color: color, colorBy: ref))
-                    state.tags[id]!.color = color
+                    base.tags[id]!.color = color
                     tagColoredBy[id] = ref
                 }
                 return []
             }
             noteSharedName(name, of: id, ref)
-            state.tags[id] = Tag(id: id, name: name, color: color)
-            state.tagNameOrder[id] = ref.position
+            base.tags[id] = Tag(id: id, name: name, color: color)
+            base.tagNameOrder[id] = ref.position
             tagCreatedBy[id] = ref
             tagNamedBy[id] = (ref, false)
             tagColoredBy[id] = ref
             return [.tagDeleted(tagId: id)]
         case .tagRenamed(let id, let name):
-            guard let tag = state.tags[id], tag.name != name else { return [] }
+            guard let tag = base.tags[id], tag.name != name else { return [] }
             if let previous = tagNamedBy[id], previous.renamed, !knew(ref.device, previous.ref) {
                 list(7, .tag(id), .renameLost(lost: tag.name, lostBy: previous.ref, won: name, wonBy: ref))
             }
             if !tag.isDeleted { noteSharedName(name, of: id, ref) }
-            state.tags[id]!.name = name
-            state.tagNameOrder[id] = ref.position
+            base.tags[id]!.name = name
+            base.tagNameOrder[id] = ref.position
             tagNamedBy[id] = (ref, true)
             return tag.isDeleted ? [] : [.tagRenamed(tagId: id, name: tag.name)]
         case .tagArchived(let id):
-            guard let tag = state.tags[id], !tag.isDeleted, !tag.isArchived else { return [] }
-            state.tags[id]!.isArchived = true
+            guard let tag = base.tags[id], !tag.isDeleted, !tag.isArchived else { return [] }
+            base.tags[id]!.isArchived = true
             return [.tagUnarchived(tagId: id)]
         case .tagUnarchived(let id):
-            guard let tag = state.tags[id], !tag.isDeleted, tag.isArchived else { return [] }
-            state.tags[id]!.isArchived = false
+            guard let tag = base.tags[id], !tag.isDeleted, tag.isArchived else { return [] }
+            base.tags[id]!.isArchived = false
             return [.tagArchived(tagId: id)]
         case .tagDeleted(let id):
-            guard let tag = state.tags[id], !tag.isDeleted else { return [] }
-            state.tags[id]!.isDeleted = true
+            guard let tag = base.tags[id], !tag.isDeleted else { return [] }
+            base.tags[id]!.isDeleted = true
             return [.tagRestored(tagId: id)]
         case .tagRestored(let id):
-            guard let tag = state.tags[id], tag.isDeleted else { return [] }
+            guard let tag = base.tags[id], tag.isDeleted else { return [] }
             noteSharedName(tag.name, of: id, ref)
-            state.tags[id]!.isDeleted = false
+            base.tags[id]!.isDeleted = false
             return [.tagDeleted(tagId: id)]
         default:
             return []
@@ -57,8 +57,8 @@ extension MergedFold {
     /// Rule 8: `name` about to be held by tag `id` too, when another live tag holds it: both keep it.
     private mutating func noteSharedName(_ name: String, of id: EntityID, _ ref: EventRef) {
         let key = InputLimits.nameKey(name)
-        let holders = state.tags.values.filter { $0.id != id && !$0.isDeleted && InputLimits.nameKey($0.name) == key }
-        guard let holder = holders.min(by: { state.nameRank($0.id) < state.nameRank($1.id) }) else { return }
+        let holders = base.tags.values.filter { $0.id != id && !$0.isDeleted && InputLimits.nameKey($0.name) == key }
+        guard let holder = holders.min(by: { base.nameRank($0.id) < base.nameRank($1.id) }) else { return }
         list(
             8, .name(name),
             .nameShared(

@@ -81,21 +81,21 @@ struct MergedCheckpoints {
         var line = header.json.encoded()
         line.append(0x0A)
         // The state's part (its records, by id) on a thread of its own while this one writes the rest (the
-        // stamps, by id): the read-ahead threads are done by now.
-        let state = fold.state
+        // stamps, by id): the read-ahead threads are done by now. Both in one order, sorted once.
+        let order = fold.checkpointOrder
         let encoded = Mutex<[UInt8]>([])
         let done = DispatchSemaphore(value: 0)
         WorkerThread.start {
-            let bytes = state.compactCheckpoint
+            let bytes = fold.stateCheckpoint(order: order)
             encoded.withLock { $0 = bytes }
             done.signal()
         }
-        let tail = fold.checkpointTail
+        let tail = fold.checkpointTail(order: order)
         done.wait()
         let stateBytes = encoded.withLock { $0 }
         checkpoints.save(
             parts: [line, MergedFold.checkpointHead(stateSize: stateBytes.count), stateBytes, tail],
-            head: LogHead(seq: fold.eventCount, hash: frontier.hash), at: fold.state.lastAt,
+            head: LogHead(seq: fold.eventCount, hash: frontier.hash), at: fold.lastAt,
             version: MergedFold.checkpointVersion)
     }
 

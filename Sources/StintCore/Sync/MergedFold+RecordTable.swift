@@ -1,0 +1,172 @@
+/// The merged fold's records and their ``MergedFold/RecordStamps``, by a dense number per record id
+/// (``RecordNumbers``): the values in columns, the stamps in an array, as ``CompactFold`` keeps a single log's.
+///
+/// It replaces two dictionaries by id, the state's records and the stamps, whose inserts and lookups were
+/// the largest part of a cold merged read (every event hashed its record's id into both, and each new record
+/// grew two tables of hundred-byte entries). Here an event finds its record's number once, a new record
+/// appends to a few arrays and takes one 4-byte slot, and the values of half a million records take 21 MiB
+/// instead of about 60. A number is never removed: a deleted record keeps its stamps and its last values
+/// (which no one reads), an unimported one its stamps.
+extension MergedFold {
+    struct RecordTable: Sendable {
+        /// Whether a number stands for a live record, a deleted one, or neither (only stamps: an unimported
+        /// record).
+        enum Status: UInt8, Sendable { case live, deleted, absent }
+
+        private var numbers = RecordNumbers(capacity: 0)
+        /// The id of each number.
+        private(set) var ids: [EntityID] = []
+        private(set) var statuses: [Status] = []
+        private var stampValues: [RecordStamps] = []
+        private var starts: [Int64] = []
+        /// ``noEnd`` while running.
+        private var ends: [Int64] = []
+        /// Indices into ``tagIDs``, or -1 when untagged.
+        private var tags: [Int32] = []
+        private var comments: [String?] = []
+        /// The tags records name, by number (a handful: each record keeps 4 bytes instead of 17).
+        private var tagIDs: [EntityID] = []
+        private var tagNumbers: [EntityID: Int32] = [:]
+        /// How many records are live.
+        private(set) var liveCount = 0
+
+        private static let noEnd = Int64.min
+
+        var count: Int { ids.count }
+
+        /// Sizes an empty table for `capacity` records.
+        mutating func reserveCapacity(_ capacity: Int) {
+            guard ids.isEmpty else { return }
+            let capacity = min(max(0, capacity), RecordNumbers.largestReservation)
+            numbers = RecordNumbers(capacity: capacity)
+            ids.reserveCapacity(capacity)
+            statuses.reserveCapacity(capacity)
+            stampValues.reserveCapacity(capacity)
+            starts.reserveCapacity(capacity)
+            ends.reserveCapacity(capacity)
+            tags.reserveCapacity(capacity)
+            comments.reserveCapacity(capacity)
+        }
+
+        /// The number of `id`; nil when the table has never held it.
+        @inline(__always) func number(of id: EntityID) -> Int? {
+            numbers.find(id, in: ids).map { Int($0) }
+        }
+
+        /// Adds `id`, which the table does not hold, with no record (``Status/absent``); its number.
+        mutating func add(_ id: EntityID, stamps: RecordStamps) -> Int {
+            let number = ids.count
+            ids.append(id)
+            statuses.append(.absent)
+            stampValues.append(stamps)
+            starts.append(0)
+            ends.append(Self.noEnd)
+            tags.append(-1)
+            comments.append(nil)
+            numbers.insert(id, number: Int32(truncatingIfNeeded: number), in: ids)
+            return number
+        }
+
+        /// The stamps of number `number`.
+        subscript(stamps number: Int) -> RecordStamps {
+            get { stampValues[number] }
+            set { stampValues[number] = newValue }
+        }
+
+        /// The stamps of `id`, when the table holds it.
+        subscript(stampsOf id: EntityID) -> RecordStamps? {
+            number(of: id).map { stampValues[$0] }
+        }
+
+        /// The live record `number`, or nil when it is deleted or absent.
+        func live(_ number: Int) -> Record? {
+            statuses[number] == .live ? record(number) : nil
+        }
+
+        /// Whether the last values of `number` have no end.
+        func isRunning(_ number: Int) -> Bool { ends[number] == Self.noEnd }
+
+        /// The last values of `number` as a record (meaningful for a live one).
+        func record(_ number: Int) -> Record {
+            let end = ends[number]
+            let tag = tags[number]
+            return Record(
+                id: ids[number], start: Instant(milliseconds: starts[number]),
+                end: end == Self.noEnd ? nil : Instant(milliseconds: end), tagId: tag < 0 ? nil : tagIDs[Int(tag)],
+                comment: comments[number])
+        }
+
+        /// Writes the values of `number` as a checkpoint's record.
+        func write(_ number: Int, to out: inout CompactCheckpointWriter) {
+            let end = ends[number]
+            let tag = tags[number]
+            out.record(
+                id: ids[number], start: starts[number], end: end == Self.noEnd ? nil : end,
+                tagId: tag < 0 ? nil : tagIDs[Int(tag)], comment: comments[number])
+        }
+
+        /// Makes `number` a live record with `record`'s values (its id must be the number's).
+        mutating func set(_ number: Int, _ record: Record, status: Status = .live) {
+            if statuses[number] == .live { liveCount -= 1 }
+            if status == .live { liveCount += 1 }
+            statuses[number] = status
+            starts[number] = record.start.milliseconds
+            ends[number] = record.end?.milliseconds ?? Self.noEnd
+            comments[number] = record.comment
+            guard let tagId = record.tagId else {
+                tags[number] = -1
+                return
+            }
+            if let tag = tagNumbers[tagId] {
+                tags[number] = tag
+            } else {
+                let tag = Int32(truncatingIfNeeded: tagIDs.count)
+                tagIDs.append(tagId)
+                tagNumbers[tagId] = tag
+                tags[number] = tag
+            }
+        }
+
+        /// Sets the status of `number` (its values stay).
+        mutating func setStatus(_ number: Int, _ status: Status) {
+            if statuses[number] == .live { liveCount -= 1 }
+            if status == .live { liveCount += 1 }
+            statuses[number] = status
+        }
+
+        /// Every number, in the order of the ids (as checkpoints write them).
+        func numbersInIdOrder() -> [Int32] {
+            var order = ids.indices.map { (id: ids[$0], position: Int32(truncatingIfNeeded: $0)) }
+            LogState.sortByID(&order)
+            return order.map(\.position)
+        }
+
+        /// The live records by id (``LogState/records``).
+        var recordsByID: [EntityID: Record] {
+            var records: [EntityID: Record] = [:]
+            records.reserveCapacity(liveCount)
+            for number in statuses.indices where statuses[number] == .live { records[ids[number]] = record(number) }
+            return records
+        }
+
+        /// The ids of the deleted records (``LogState/deletedRecordIds``).
+        var deletedIDs: Set<EntityID> {
+            var deleted: Set<EntityID> = []
+            for number in statuses.indices where statuses[number] == .deleted { deleted.insert(ids[number]) }
+            return deleted
+        }
+
+        /// The live records that are running or started at or after `horizon`, by start then id (what
+        /// ``LogState/projectionSource(from:)`` reads), without building the others.
+        func records(runningOrFrom horizon: Instant) -> [Record] {
+            let cut = horizon.milliseconds
+            var result: [Record] = []
+            for number in statuses.indices where statuses[number] == .live {
+                guard ends[number] == Self.noEnd || starts[number] >= cut else { continue }
+                result.append(record(number))
+            }
+            result.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+            return result
+        }
+    }
+}
