@@ -119,10 +119,11 @@ extension MergedFold {
             out.ref(tagNamedBy[id]!.ref)
             out.u8(tagNamedBy[id]!.renamed ? 1 : 0)
         }
-        out.u32(stacks.count)
-        for device in stacks.keys.sorted(by: Self.deviceOrder) {
-            out.device(device)
-            for stack in [stacks[device]!.undo, stacks[device]!.redo] {
+        let stacked = devices.indices.filter { $0 < stacks.count && stacks[$0] != nil }
+        out.u32(stacked.count)
+        for index in stacked.sorted(by: { Self.deviceOrder(devices[$0], devices[$1]) }) {
+            out.device(devices[index])
+            for stack in [stacks[index]!.undo, stacks[index]!.redo] {
                 out.u32(stack.count)
                 for (entry, position) in stack {
                     out.undoEntry(entry)
@@ -199,10 +200,11 @@ extension MergedFold {
         current = try stamp()
         guard let device = input.device(), let start = input.ref(), let code = input.u8(),
             let target = LogState.OpenBatch.Target(code: code), let hasUndone = input.u8(), hasUndone < 2,
-            let undone = input.i64(), let stopped = input.u8(), stopped < 2
+            let undone = input.i64(), let stopped = input.u8(), stopped < 2, let index = deviceIndex[device]
         else { throw fail("batch") }
         batch = Batch(
-            device: device, start: start, target: target, undone: hasUndone == 1 ? undone : nil, stopped: stopped == 1)
+            device: device, deviceIndex: index, start: start, target: target, undone: hasUndone == 1 ? undone : nil,
+            stopped: stopped == 1)
         guard let knowledgeCount = input.count(minimumSize: 5) else { throw fail("knowledge") }
         for _ in 0..<knowledgeCount {
             guard let device = input.device(), let count = input.count(minimumSize: 25) else {
@@ -259,7 +261,9 @@ extension MergedFold {
         }
         guard let stackCount = input.count(minimumSize: 9) else { throw fail("undo stacks") }
         for _ in 0..<stackCount {
-            guard let device = input.device() else { throw fail("undo stacks") }
+            guard let device = input.device(), let index = deviceIndex[device],
+                index >= stacks.count || stacks[index] == nil
+            else { throw fail("undo stacks") }
             var lists: [[(entry: UndoEntry, position: Int64)]] = []
             for _ in 0..<2 {
                 guard let count = input.count(minimumSize: 20), count <= LogState.undoLimit else {
@@ -272,7 +276,8 @@ extension MergedFold {
                 }
                 lists.append(list)
             }
-            stacks[device] = Stacks(
+            while stacks.count <= index { stacks.append(nil) }
+            stacks[index] = Stacks(
                 undo: Stacks.Stack(lists[0], limit: LogState.undoLimit),
                 redo: Stacks.Stack(lists[1], limit: LogState.undoLimit))
         }
@@ -287,8 +292,8 @@ extension MergedFold {
         // The open batch's inverses go to the top of its device's stack, which the fold had pushed.
         switch batch.target {
         case .none: break
-        case .undo: guard stacks[batch.device]?.undo.isEmpty == false else { throw fail("batch") }
-        case .redo: guard stacks[batch.device]?.redo.isEmpty == false else { throw fail("batch") }
+        case .undo: guard stacks(of: batch.device)?.undo.isEmpty == false else { throw fail("batch") }
+        case .redo: guard stacks(of: batch.device)?.redo.isEmpty == false else { throw fail("batch") }
         }
     }
 }

@@ -43,8 +43,9 @@ public struct MergedFold: Sendable {
     var tagCreatedBy: [EntityID: EventRef] = [:]
     var tagNamedBy: [EntityID: (ref: EventRef, renamed: Bool)] = [:]
     var tagColoredBy: [EntityID: EventRef] = [:]
-    /// Each device's undo and redo stacks.
-    var stacks: [DeviceID?: Stacks] = [:]
+    /// Each device's undo and redo stacks, by the device's index in ``devices`` (nil before its first command):
+    /// found at every batch and every event that has an inverse, without hashing the device.
+    var stacks: [Stacks?] = []
     /// The batch the last event belongs to.
     var batch: Batch
     /// How many events have been folded (the position of the last one).
@@ -66,6 +67,8 @@ public struct MergedFold: Sendable {
     /// and whether it stopped a timer (for rule 2).
     struct Batch: Sendable {
         var device: DeviceID?
+        /// The device's index in ``MergedFold/devices``.
+        var deviceIndex: Int
         var start: EventRef
         var target: LogState.OpenBatch.Target
         var undone: Int64?
@@ -86,7 +89,7 @@ public struct MergedFold: Sendable {
         let events = min(Int(clamping: max(0, expectedEvents)), RecordNumbers.largestReservation)
         records.reserveCapacity(events / 5 * 3)
         let ref = EventRef(device: event.device, seq: event.seq, position: 1)
-        batch = Batch(device: event.device, start: ref, target: .none)
+        batch = Batch(device: event.device, deviceIndex: 0, start: ref, target: .none)
         current = Stamp(device: 0, seq: event.seq, position: 1)
         devices = [event.device]
         deviceIndex = [event.device: 0]
@@ -108,11 +111,11 @@ public struct MergedFold: Sendable {
     /// Folds `event` into `fold`: the first event of the history starts it (``init(genesis:)``), every other
     /// is applied (``apply(_:)``). For folds that read a history one event at a time;
     /// `expectedEvents` sizes a fold it starts (``init(genesis:expectedEvents:)``).
-    public static func fold(_ event: RecordedEvent, into fold: inout MergedFold?, expectedEvents: Int64 = 0)
+    public static func fold(_ event: borrowing RecordedEvent, into fold: inout MergedFold?, expectedEvents: Int64 = 0)
         throws(DomainError)
     {
         if fold == nil {
-            fold = try MergedFold(genesis: event, expectedEvents: expectedEvents)
+            fold = try MergedFold(genesis: copy event, expectedEvents: expectedEvents)
         } else {
             try fold!.apply(event)
         }
@@ -130,8 +133,12 @@ public struct MergedFold: Sendable {
     ) throws(DomainError) -> (count: Int, last: Int?) {
         try events.withUnsafeBufferPointer { (events) throws(DomainError) -> (count: Int, last: Int?) in
             var folded: (count: Int, last: Int?) = (0, nil)
-            for index in events.indices where including(events[index].seq) {
-                try Self.fold(events[index], into: &fold, expectedEvents: expectedEvents)
+            guard let first = events.baseAddress else { return folded }
+            for index in events.indices {
+                // Through the pointer: the event is borrowed where it lies, not copied for the call.
+                let event = first + index
+                guard including(event.pointee.seq) else { continue }
+                try Self.fold(event.pointee, into: &fold, expectedEvents: expectedEvents)
                 folded = (folded.count + 1, index)
             }
             return folded
@@ -177,8 +184,9 @@ public struct MergedFold: Sendable {
     /// the implicit device of events without one).
     public func state(for device: DeviceID?) -> LogState {
         var result = state
-        result.undoStack = stacks[device]?.undo.map { keepingOthers($0.entry, after: $0.position, device) } ?? []
-        result.redoStack = stacks[device]?.redo.map { keepingOthers($0.entry, after: $0.position, device) } ?? []
+        let own = stacks(of: device)
+        result.undoStack = own?.undo.map { keepingOthers($0.entry, after: $0.position, device) } ?? []
+        result.redoStack = own?.redo.map { keepingOthers($0.entry, after: $0.position, device) } ?? []
         return result
     }
 
@@ -213,13 +221,13 @@ public struct MergedFold: Sendable {
     /// - Throws: ``DomainError`` (damaged, carrying the event's `seq`) for an event that does not decode, a
     ///   second `log.created`, or an undo or redo marker that is not first in its batch or does not name the
     ///   top of its device's stack; the fold is then unchanged.
-    public mutating func apply(_ event: RecordedEvent) throws(DomainError) {
+    public mutating func apply(_ event: borrowing RecordedEvent) throws(DomainError) {
         let domain = try DomainEvent(event)
         let ref = EventRef(device: event.device, seq: event.seq, position: position + 1)
         let stamp = try stamp(ref)
         let startsBatch = event.batchStart == event.seq
         if startsBatch {
-            try openBatch(domain, ref)
+            try openBatch(domain, ref, deviceIndex: stamp.device)
         } else if case .logCreated = domain {
             throw DomainError(.inconsistentEvent, "log.created may only be the first event", seq: event.seq)
         } else if domain.isUndoMarker {
@@ -233,11 +241,11 @@ public struct MergedFold: Sendable {
             switch batch.target {
             case .none: break
             case .undo:
-                let count = stacks[batch.device]!.undo.count
-                stacks[batch.device]!.undo[count - 1].entry.prepend(inverses)
+                let count = stacks[batch.deviceIndex]!.undo.count
+                stacks[batch.deviceIndex]!.undo[count - 1].entry.prepend(inverses)
             case .redo:
-                let count = stacks[batch.device]!.redo.count
-                stacks[batch.device]!.redo[count - 1].entry.prepend(inverses)
+                let count = stacks[batch.deviceIndex]!.redo.count
+                stacks[batch.deviceIndex]!.redo[count - 1].entry.prepend(inverses)
             }
         }
         base.lastSeq = event.seq
@@ -245,41 +253,53 @@ public struct MergedFold: Sendable {
     }
 
     /// Starts a batch with its first event: moves its device's stacks (a bookkeeping batch moves none).
-    private mutating func openBatch(_ first: DomainEvent, _ ref: EventRef) throws(DomainError) {
-        let device = ref.device
-        var next = Batch(device: device, start: ref, target: .undo)
-        // The stacks are changed in place: a copy taken out of the dictionary would copy both arrays at
-        // every batch.
+    private mutating func openBatch(_ first: DomainEvent, _ ref: EventRef, deviceIndex device: Int)
+        throws(DomainError)
+    {
+        var next = Batch(device: ref.device, deviceIndex: device, start: ref, target: .undo)
+        // A device's first event: its index is the next one (``register(_:as:)`` adds it once the event applies).
+        let held = device < stacks.count && stacks[device] != nil
+        // The stacks are changed in place: a copy taken out of the array would copy both at every batch.
         switch first {
         case .logCreated:
             throw DomainError(.inconsistentEvent, "log.created may only be the first event", seq: ref.seq)
         case .commandUndone(let tx):
-            guard let top = stacks[device]?.undo.last, top.entry.batchStart == tx else {
+            let top = held ? stacks[device]!.undo.last : nil
+            guard let top, top.entry.batchStart == tx else {
                 throw DomainError(
                     .inconsistentEvent,
                     "command.undone names batch \(tx), but the batch its device can undo is "
-                        + (stacks[device]?.undo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
+                        + (top.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
             }
             stacks[device]!.undo.removeLast()
             stacks[device]!.redo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
             next.target = .redo
             next.undone = top.position
         case .commandRedone(let tx):
-            guard let top = stacks[device]?.redo.last, top.entry.batchStart == tx else {
+            let top = held ? stacks[device]!.redo.last : nil
+            guard let top, top.entry.batchStart == tx else {
                 throw DomainError(
                     .inconsistentEvent,
                     "command.redone names batch \(tx), but the batch its device can redo is "
-                        + (stacks[device]?.redo.last.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
+                        + (top.map { "\($0.entry.batchStart)" } ?? "none"), seq: ref.seq)
             }
             stacks[device]!.redo.removeLast()
             stacks[device]!.undo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
         case .deviceJoined, .deviceForked, .syncIngested:
             next.target = .none
         default:
-            stacks[device, default: Stacks()].redo.removeAll()
+            while stacks.count <= device { stacks.append(nil) }
+            if !held { stacks[device] = Stacks() }
+            stacks[device]!.redo.removeAll()
             stacks[device]!.undo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
         }
         batch = next
+    }
+
+    /// The undo and redo stacks of `device`, when it has any.
+    func stacks(of device: DeviceID?) -> Stacks? {
+        guard let index = deviceIndex[device], index < stacks.count else { return nil }
+        return stacks[index]
     }
 
     /// Whether `device` had seen `event` when it wrote: its own events, and another device's up to the `upTo`
