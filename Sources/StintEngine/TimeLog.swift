@@ -343,10 +343,12 @@ public final class TimeLog {
             case .conflict(let current):
                 try catchUp(to: current)
             case .appended(let batch, let newHead):
-                let before = state
+                // The state before, for the read models only: held on to without them, it would make the
+                // replica's fold copy its records to change them.
+                let before = model == nil ? nil : state
                 state = try stateAfter(batch.events, checked: checked)
                 head = newHead
-                saveToReadModels(from: before, named: decision.events, head: newHead)
+                if let before { saveToReadModels(from: before, named: decision.events, head: newHead) }
                 return Result(decision: decision, events: batch.events, now: now)
             }
         }
@@ -468,21 +470,25 @@ public final class TimeLog {
         let placedAsChecked =
             events.count == checked.events.count
             && zip(events, checked.events).allSatisfy { $0.seq == $1.seq && $0.at == $1.at && $0.tx == $1.tx }
-        if let space = store as? MergedStore, var fold = merged {
+        if let space = store as? MergedStore, merged != nil {
             if placedAsChecked, let checkedFold {
                 // The check folded these events already (the merged fold reads their device, seq, at and tx):
                 // no second copy of the fold.
-                fold = checkedFold
+                merged = checkedFold
             } else {
+                // Applied in place: the fold taken out of this log, and the state decided on (which shares the
+                // fold's records) let go of, so that nothing holds a second reference to what changes.
+                var fold = merged.take()!
+                state = state.withoutRecords
                 do {
                     for event in events { try fold.apply(event) }
                 } catch {
                     throw StintError(error)
                 }
+                merged = fold
             }
             checkedFold = nil
-            merged = fold
-            return fold.state(for: space.space.device)
+            return merged!.state(for: space.space.device)
         }
         if placedAsChecked { return checked.state }
         var next = state
@@ -536,7 +542,6 @@ public final class TimeLog {
     private func checkFitsMerged(
         _ drafts: [EventDraft], now: Instant, reading: Instant, space: MergedStore, fold: MergedFold
     ) throws(StintError) -> (state: LogState, events: [RecordedEvent]) {
-        var next = fold
         let device = space.space.device
         var events = Self.placed(
             drafts, from: (try space.frontier().heads[device]?.seq ?? 0) + 1, now: now, reading: reading)
@@ -545,15 +550,21 @@ public final class TimeLog {
             events[index].hlc = HLC(impliedBy: now)
         }
         do {
+            // Checked without changing the fold, which takes the events once they are appended
+            // (``stateAfter(_:checked:)``): a copy to apply them to copied every record.
+            // (The state returned is not read for a replica, whose state after comes from the fold: without
+            // the records, it holds no second reference to them.)
+            if try fold.check(batch: events) { return (state.withoutRecords, events) }
+            var next = fold
             for event in events { try next.apply(event) }
+            checkedFold = next
+            return (next.state(for: device), events)
         } catch {
             throw StintError(
                 .refused,
                 "the command was refused because its events contradict the space's history (\(error.message)); "
                     + "nothing was recorded", domain: error)
         }
-        checkedFold = next
-        return (next.state(for: device), events)
     }
 
     /// Releases the store (for a log directory, its lock). The log stays usable by other processes.

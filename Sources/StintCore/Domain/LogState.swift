@@ -83,6 +83,15 @@ public struct LogState: Hashable, Sendable {
             recentTagIds: recentTagIds)
     }
 
+    /// The state without its records and deleted ids (everything else kept): for letting go of the records a
+    /// fold shares with this state, so that the fold changes them in place instead of copying them.
+    package var withoutRecords: LogState {
+        var state = self
+        state.records = [:]
+        state.deletedRecordIds = []
+        return state
+    }
+
     /// The tag that is not deleted and whose name equals `name` case-insensitively; on a space where
     /// several hold it, the one whose name was set first in merge order (decision 0007 §8, rule 8).
     public func tag(named name: String) -> Tag? {
