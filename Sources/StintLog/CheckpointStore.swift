@@ -120,9 +120,6 @@ public struct CheckpointStore: Sendable {
         headerLine.append(0x0A)
         do {
             let compressor = ZstdCompressor(level: CheckpointStore.compressionLevel)
-            // The header line and the payload compressed as one content, without copying the payload (tens of
-            // megabytes for a long log) behind the line first.
-            let frame = try Self.withBuffers(of: [headerLine] + parts) { try compressor.frame(of: $0) }
             if (try? fileSystem.kind(of: directory)) == nil {
                 // `checkpoints/` first, for a store in a subdirectory of it.
                 let parent = String(directory[..<(directory.lastIndex(of: "/") ?? directory.endIndex)])
@@ -133,7 +130,15 @@ public struct CheckpointStore: Sendable {
             let temporary = target + ".tmp"
             let descriptor = try fileSystem.openFile(temporary, .createTruncated)
             do {
-                try frame.withUnsafeBytes { bytes in try fileSystem.write(descriptor, bytes, at: 0) }
+                // The header line and the payload compressed as one content, without copying the payload (tens
+                // of megabytes for a long log) behind the line first, and written as it is compressed.
+                var offset: Int64 = 0
+                try Self.withBuffers(of: [headerLine] + parts) { buffers in
+                    try compressor.stream(buffers) { piece in
+                        try fileSystem.write(descriptor, piece, at: offset)
+                        offset += Int64(piece.count)
+                    }
+                }
                 fileSystem.close(descriptor)
             } catch {
                 fileSystem.close(descriptor)

@@ -22,39 +22,38 @@ final class ZstdCompressor {
     /// The level sealed segments are recompressed at (see docs/decisions/0001-log-format.md).
     static let sealLevel: Int32 = 11
 
-    /// One frame whose content is `parts`, one after the other, compressed as a stream: a large payload
-    /// need not be copied behind its header first, and the frame's buffer is written, never zero-filled
-    /// (pages of it zstd does not reach are never touched).
-    func frame(of parts: [UnsafeRawBufferPointer]) throws(LogError) -> [UInt8] {
+    /// One frame whose content is `parts`, one after the other, compressed as a stream and handed to `emit`
+    /// a piece of at most `chunk` bytes at a time: a large payload need not be copied behind its header
+    /// first, and its compressed form is never held whole (a checkpoint of a million events compresses to
+    /// about 40 MB, which its store writes out as it comes).
+    func stream(
+        _ parts: [UnsafeRawBufferPointer], chunk: Int = 1 << 20, into emit: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let total = parts.reduce(0) { $0 + $1.count }
         ZSTD_CCtx_reset(context, ZSTD_reset_session_only)
         // The content size goes into the frame header, as ``compress(_:appendingTo:)`` writes it.
         ZSTD_CCtx_setPledgedSrcSize(context, UInt64(total))
-        let bound = ZSTD_compressBound(total)
-        var failure: String?
-        let frame = [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
-            var output = ZSTD_outBuffer(dst: buffer.baseAddress, size: bound, pos: 0)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunk, 1 << 12), alignment: 8)
+        defer { buffer.deallocate() }
+        do {
             for (index, part) in parts.enumerated() {
                 let isLast = index == parts.count - 1
                 var input = ZSTD_inBuffer(src: part.baseAddress, size: part.count, pos: 0)
-                while failure == nil {
+                while true {
+                    var output = ZSTD_outBuffer(dst: buffer.baseAddress, size: buffer.count, pos: 0)
                     let left = ZSTD_compressStream2(context, &output, &input, isLast ? ZSTD_e_end : ZSTD_e_continue)
                     if stint_zstd_is_error(left) != 0 {
-                        failure = String(cString: ZSTD_getErrorName(left))
-                    } else if isLast ? left == 0 : input.pos == input.size {
-                        break
-                    } else if output.pos == output.size {
-                        failure = "the frame outgrew its bound"
+                        throw LogError(.io, "could not compress a frame: \(String(cString: ZSTD_getErrorName(left)))")
                     }
+                    if output.pos > 0 { try emit(UnsafeRawBufferPointer(rebasing: buffer[..<output.pos])) }
+                    // Done with this part once it is all taken in (and, for the last, the frame is flushed).
+                    if isLast ? left == 0 : input.pos == input.size { break }
                 }
             }
-            written = failure == nil ? output.pos : 0
-        }
-        if let failure {
+        } catch {
             ZSTD_CCtx_reset(context, ZSTD_reset_session_only)
-            throw LogError(.io, "could not compress a frame: \(failure)")
+            throw error
         }
-        return frame
     }
 
     /// Compresses `content` into one frame appended to `frames`.
