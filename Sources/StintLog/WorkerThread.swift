@@ -7,6 +7,15 @@ import Glibc
 /// readers run at once (a space's merged read keeps a reader per device: a 100k-event replica's cold read
 /// took 3.6 s of wall time for 0.7 s of CPU).
 package enum WorkerThread {
+    /// Lowers the calling thread's scheduling priority a little (a nice value of 5; Linux keeps one per
+    /// thread): for threads that read ahead for another, which must not take the processor from the thread
+    /// they feed when there are fewer processors than threads.
+    package static func yieldPriority() {
+        #if os(Linux)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+        #endif
+    }
+
     /// Runs `body` on a new detached thread; on the dispatch pool when the system refuses a thread (slower
     /// when several block there at once, never wrong).
     package static func start(_ body: @escaping @Sendable () -> Void) {

@@ -27,7 +27,10 @@ final class BatchPrefetcher {
     init(_ cursor: LogBatchCursor) {
         self.cursor = cursor
         reading = ReadAhead(cursor)
-        WorkerThread.start { [reading] in reading.run() }
+        WorkerThread.start { [reading] in
+            WorkerThread.yieldPriority()
+            reading.run()
+        }
     }
 
     deinit {
