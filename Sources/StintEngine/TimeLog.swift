@@ -483,6 +483,9 @@ public final class TimeLog {
                 do {
                     for event in events { try fold.apply(event) }
                 } catch {
+                    // The events are in the store, not all in the fold: without a fold, the next command folds
+                    // the merged history again (``catchUp(to:)``, the head being behind the store's).
+                    state = fold.state(for: space.space.device)
                     throw StintError(error)
                 }
                 merged = fold
