@@ -5,7 +5,7 @@
 /// the largest part of a cold merged read (every event hashed its record's id into both, and each new record
 /// grew two tables of hundred-byte entries). Here an event finds its record's number once, a new record
 /// appends to a few arrays and takes one 4-byte slot, and the values of half a million records take 21 MiB
-/// instead of about 60. A number is never removed: a deleted record keeps its stamps and its last values
+/// instead of about 60, their stamps 20 MiB instead of 53 (``StampColumns``). A number is never removed: a deleted record keeps its stamps and its last values
 /// (which no one reads), an unimported one its stamps.
 extension MergedFold {
     struct RecordTable: Sendable {
@@ -17,7 +17,7 @@ extension MergedFold {
         /// The id of each number.
         private(set) var ids: [EntityID] = []
         private(set) var statuses: [Status] = []
-        private var stampValues: [RecordStamps] = []
+        private var stampValues = StampColumns()
         private var starts: [Int64] = []
         /// ``noEnd`` while running.
         private var ends: [Int64] = []

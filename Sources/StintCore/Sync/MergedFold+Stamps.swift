@@ -28,13 +28,13 @@ extension MergedFold {
     }
 
     /// Per record, the event that created it and, while it is live, the events that last set each field.
-    struct RecordStamps: Sendable {
+    struct RecordStamps: Equatable, Sendable {
         var created: Stamp?
         var setters: FieldSetters?
     }
 
     /// The events that last set each member of a record.
-    struct FieldSetters: Sendable {
+    struct FieldSetters: Equatable, Sendable {
         var start: Stamp
         var end: Stamp
         var tagId: Stamp
