@@ -465,7 +465,7 @@ public final class TimeLog {
     /// The state after an appended batch: the checked fold, as long as the store placed the events where the
     /// check did (the fold reads only their seq, at and tx); otherwise the events folded again.
     private func stateAfter(
-        _ events: [RecordedEvent], checked: (state: LogState, events: [RecordedEvent])
+        _ events: [RecordedEvent], checked: (state: LogState?, events: [RecordedEvent])
     ) throws(StintError) -> LogState {
         let placedAsChecked =
             events.count == checked.events.count
@@ -493,7 +493,7 @@ public final class TimeLog {
             checkedFold = nil
             return merged!.state(for: space.space.device)
         }
-        if placedAsChecked { return checked.state }
+        if placedAsChecked, let state = checked.state { return state }
         var next = state
         do {
             for event in events { try rules.apply(event, to: &next) }
@@ -506,10 +506,11 @@ public final class TimeLog {
     /// Folds the events a decision would append onto a copy of the state, as the writer will record them,
     /// so that an event that contradicts the log (such as a new id that is already taken) is refused before
     /// anything is written: once appended, it would make every later read of the log fail. Returns the
-    /// folded state and the events as checked.
+    /// folded state (nil for a replica, whose state after comes from its merged fold) and the events as
+    /// checked.
     private func checkFits(
         _ drafts: [EventDraft], now: Instant, reading: Instant
-    ) throws(StintError) -> (state: LogState, events: [RecordedEvent]) {
+    ) throws(StintError) -> (state: LogState?, events: [RecordedEvent]) {
         if let space = store as? MergedStore, let merged {
             return try checkFitsMerged(drafts, now: now, reading: reading, space: space, fold: merged)
         }
@@ -539,12 +540,12 @@ public final class TimeLog {
         }
     }
 
-    /// ``checkFits(_:now:reading:)`` for a replica: the events as this device will record them, applied to a
-    /// copy of the merged fold (only the merged fold's damage — a second log.created, an undo marker that
+    /// ``checkFits(_:now:reading:)`` for a replica: the events as this device will record them, checked
+    /// against the merged fold (only the merged fold's damage — a second log.created, an undo marker that
     /// does not name the top of this device's stack — refuses a command here).
     private func checkFitsMerged(
         _ drafts: [EventDraft], now: Instant, reading: Instant, space: MergedStore, fold: MergedFold
-    ) throws(StintError) -> (state: LogState, events: [RecordedEvent]) {
+    ) throws(StintError) -> (state: LogState?, events: [RecordedEvent]) {
         let device = space.space.device
         var events = Self.placed(
             drafts, from: (try space.frontier().heads[device]?.seq ?? 0) + 1, now: now, reading: reading)
@@ -554,20 +555,20 @@ public final class TimeLog {
         }
         do {
             // Checked without changing the fold, which takes the events once they are appended
-            // (``stateAfter(_:checked:)``): a copy to apply them to copied every record.
-            // (The state returned is not read for a replica, whose state after comes from the fold: without
-            // the records, it holds no second reference to them.)
-            if try fold.check(batch: events) { return (state.withoutRecords, events) }
-            var next = fold
-            for event in events { try next.apply(event) }
-            checkedFold = next
-            return (next.state(for: device), events)
+            // (``stateAfter(_:checked:)``): a copy to apply them to copied every record. Only a batch the
+            // check cannot tell is applied to a copy, which the append then keeps.
+            if try !fold.check(batch: events) {
+                var next = fold
+                for event in events { try next.apply(event) }
+                checkedFold = next
+            }
         } catch {
             throw StintError(
                 .refused,
                 "the command was refused because its events contradict the space's history (\(error.message)); "
                     + "nothing was recorded", domain: error)
         }
+        return (nil, events)
     }
 
     /// Releases the store (for a log directory, its lock). The log stays usable by other processes.

@@ -133,11 +133,9 @@ public struct CheckpointStore: Sendable {
                 // The header line and the payload compressed as one content, without copying the payload (tens
                 // of megabytes for a long log) behind the line first, and written as it is compressed.
                 var offset: Int64 = 0
-                try Self.withBuffers(of: [headerLine] + parts) { buffers in
-                    try compressor.stream(buffers) { piece in
-                        try fileSystem.write(descriptor, piece, at: offset)
-                        offset += Int64(piece.count)
-                    }
+                try compressor.stream([headerLine] + parts) { piece in
+                    try fileSystem.write(descriptor, piece, at: offset)
+                    offset += Int64(piece.count)
                 }
                 fileSystem.close(descriptor)
             } catch {
@@ -151,17 +149,6 @@ public struct CheckpointStore: Sendable {
         }
         let present = seqs()
         for old in present.dropLast(retained) { try? fileSystem.removeFile(path(for: old)) }
-    }
-
-    /// Calls `body` with the bytes of every array of `arrays`, in order.
-    private static func withBuffers<Result>(
-        of arrays: [[UInt8]], _ body: ([UnsafeRawBufferPointer]) throws -> Result,
-        collected: [UnsafeRawBufferPointer] = []
-    ) rethrows -> Result {
-        guard collected.count < arrays.count else { return try body(collected) }
-        return try arrays[collected.count].withUnsafeBytes { bytes in
-            try withBuffers(of: arrays, body, collected: collected + [bytes])
-        }
     }
 
     /// Reads and checks one checkpoint file.

@@ -5,8 +5,8 @@
 /// the largest part of a cold merged read (every event hashed its record's id into both, and each new record
 /// grew two tables of hundred-byte entries). Here an event finds its record's number once, a new record
 /// appends to a few arrays and takes one 4-byte slot, and the values of half a million records take 21 MiB
-/// instead of about 60, their stamps 20 MiB instead of 53 (``StampColumns``). A number is never removed: a deleted record keeps its stamps and its last values
-/// (which no one reads), an unimported one its stamps.
+/// instead of about 60, their stamps 20 MiB instead of 53 (``StampColumns``). A number is never removed: a
+/// deleted record keeps its stamps and its last values (which no one reads), an unimported one its stamps.
 extension MergedFold {
     struct RecordTable: Sendable {
         /// Whether a number stands for a live record, a deleted one, or neither (only stamps: an unimported
@@ -106,10 +106,8 @@ extension MergedFold {
         }
 
         /// Makes `number` a live record with `record`'s values (its id must be the number's).
-        mutating func set(_ number: Int, _ record: Record, status: Status = .live) {
-            if statuses[number] == .live { liveCount -= 1 }
-            if status == .live { liveCount += 1 }
-            statuses[number] = status
+        mutating func set(_ number: Int, _ record: Record) {
+            setStatus(number, .live)
             starts[number] = record.start.milliseconds
             ends[number] = record.end?.milliseconds ?? Self.noEnd
             comments[number] = record.comment

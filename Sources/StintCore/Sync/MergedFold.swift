@@ -82,12 +82,10 @@ public struct MergedFold: Sendable {
     /// - Throws: ``DomainError`` (damaged) as ``LogState/init(genesis:)``.
     public init(genesis event: RecordedEvent, expectedEvents: Int64 = 0) throws(DomainError) {
         base = try LogState(genesis: event)
-        // An estimate from file names: trusted up to a few million events (a damaged or crafted name must not
-        // reserve gigabytes; a longer history grows its tables as it goes). Records outlive deletions (0.55
-        // per event in the 1M bench history): sized higher, since what is reserved and unused there is only
-        // address space.
-        let events = min(Int(clamping: max(0, expectedEvents)), RecordNumbers.largestReservation)
-        records.reserveCapacity(events / 5 * 3)
+        // An estimate from file names (the table trusts it up to a few million records: a damaged or crafted
+        // name must not reserve gigabytes). Records outlive deletions (0.55 per event in the 1M bench history):
+        // sized higher, since what is reserved and unused there is only address space.
+        records.reserveCapacity(Int(clamping: expectedEvents) / 5 * 3)
         let ref = EventRef(device: event.device, seq: event.seq, position: 1)
         batch = Batch(device: event.device, deviceIndex: 0, start: ref, target: .none)
         current = Stamp(device: 0, seq: event.seq, position: 1)
@@ -171,8 +169,7 @@ public struct MergedFold: Sendable {
     /// them.
     public mutating func keepRecordsByID() {
         guard !keepsRecordsByID else { return }
-        base.records = records.recordsByID
-        base.deletedRecordIds = records.deletedIDs
+        base = state
         keepsRecordsByID = true
     }
 

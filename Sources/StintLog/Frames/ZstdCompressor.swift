@@ -27,7 +27,7 @@ final class ZstdCompressor {
     /// first, and its compressed form is never held whole (a checkpoint of a million events compresses to
     /// about 40 MB, which its store writes out as it comes).
     func stream(
-        _ parts: [UnsafeRawBufferPointer], chunk: Int = 1 << 20, into emit: (UnsafeRawBufferPointer) throws -> Void
+        _ parts: [[UInt8]], chunk: Int = 1 << 20, into emit: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         let total = parts.reduce(0) { $0 + $1.count }
         ZSTD_CCtx_reset(context, ZSTD_reset_session_only)
@@ -38,16 +38,20 @@ final class ZstdCompressor {
         do {
             for (index, part) in parts.enumerated() {
                 let isLast = index == parts.count - 1
-                var input = ZSTD_inBuffer(src: part.baseAddress, size: part.count, pos: 0)
-                while true {
-                    var output = ZSTD_outBuffer(dst: buffer.baseAddress, size: buffer.count, pos: 0)
-                    let left = ZSTD_compressStream2(context, &output, &input, isLast ? ZSTD_e_end : ZSTD_e_continue)
-                    if stint_zstd_is_error(left) != 0 {
-                        throw LogError(.io, "could not compress a frame: \(String(cString: ZSTD_getErrorName(left)))")
+                try part.withUnsafeBytes { part in
+                    var input = ZSTD_inBuffer(src: part.baseAddress, size: part.count, pos: 0)
+                    while true {
+                        var output = ZSTD_outBuffer(dst: buffer.baseAddress, size: buffer.count, pos: 0)
+                        let left = ZSTD_compressStream2(
+                            context, &output, &input, isLast ? ZSTD_e_end : ZSTD_e_continue)
+                        if stint_zstd_is_error(left) != 0 {
+                            let name = String(cString: ZSTD_getErrorName(left))
+                            throw LogError(.io, "could not compress a frame: \(name)")
+                        }
+                        if output.pos > 0 { try emit(UnsafeRawBufferPointer(rebasing: buffer[..<output.pos])) }
+                        // Done with this part once it is all taken in (and, for the last, the frame is flushed).
+                        if isLast ? left == 0 : input.pos == input.size { break }
                     }
-                    if output.pos > 0 { try emit(UnsafeRawBufferPointer(rebasing: buffer[..<output.pos])) }
-                    // Done with this part once it is all taken in (and, for the last, the frame is flushed).
-                    if isLast ? left == 0 : input.pos == input.size { break }
                 }
             }
         } catch {
