@@ -109,13 +109,25 @@ public struct CheckpointStore: Sendable {
     /// Saves the concatenation of `parts` as the checkpoint at `head`, as ``save(_:head:at:version:)`` does,
     /// without concatenating them first (a payload of tens of megabytes behind a line of its own).
     public func save(parts: [[UInt8]], head: LogHead, at: Instant, version: Int) {
+        save(size: parts.reduce(0) { $0 + $1.count }, head: head, at: at, version: version) { write in
+            for part in parts { part.withUnsafeBytes { write($0) } }
+        }
+    }
+
+    /// Saves a payload of `size` bytes that `produce` hands to the `write` it is given in pieces, as
+    /// ``save(_:head:at:version:)`` does, compressing each piece as it comes: a payload of tens of megabytes
+    /// is never held whole. A payload that is not `size` bytes is not saved.
+    public func save(
+        size: Int, head: LogHead, at: Instant, version: Int,
+        producing produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void
+    ) {
         var header = JSONObjectBuilder()
         header.add("checkpoint", .int(1))
         header.add("seq", .int(head.seq))
         header.add("at", .string(at.iso8601))
         header.add("head", .string(head.hash))
         header.add("version", .int(Int64(version)))
-        header.add("size", .int(Int64(parts.reduce(0) { $0 + $1.count })))
+        header.add("size", .int(Int64(size)))
         var headerLine = header.json.encoded()
         headerLine.append(0x0A)
         do {
@@ -133,9 +145,20 @@ public struct CheckpointStore: Sendable {
                 // The header line and the payload compressed as one content, without copying the payload (tens
                 // of megabytes for a long log) behind the line first, and written as it is compressed.
                 var offset: Int64 = 0
-                try compressor.stream([headerLine] + parts) { piece in
+                try compressor.stream(size: headerLine.count + size) { piece in
                     try fileSystem.write(descriptor, piece, at: offset)
                     offset += Int64(piece.count)
+                } producing: { feed in
+                    try headerLine.withUnsafeBytes { try feed($0) }
+                    // The producer cannot throw: the first failure is kept and the rest is not compressed.
+                    var failure: (any Error)?
+                    withoutActuallyEscaping(feed) { feed in
+                        produce { piece in
+                            guard failure == nil else { return }
+                            do { try feed(piece) } catch { failure = error }
+                        }
+                    }
+                    if let failure { throw failure }
                 }
                 fileSystem.close(descriptor)
             } catch {

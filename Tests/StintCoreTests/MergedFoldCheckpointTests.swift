@@ -42,6 +42,21 @@ import Testing
             #expect(fold.stateCheckpoint(order: order) == state, "seed \(seed), cut at \(cut): the table's state part")
             let inParts = MergedFold.checkpointHead(stateSize: state.count) + state + fold.checkpointTail(order: order)
             #expect(inParts == fold.checkpoint, "seed \(seed), cut at \(cut): the parts are not the checkpoint")
+            // Counted without keeping them, and streamed in chunks: the same sizes and the same bytes.
+            let size = fold.checkpointSize
+            #expect(
+                size == MergedFold.CheckpointSize(state: state.count, total: inParts.count), "seed \(seed), cut \(cut)")
+            for chunk in [1, 200] {
+                var streamed: [UInt8] = []
+                var pieces = 0
+                fold.writeCheckpoint(order: order, size: size, chunk: chunk) { piece in
+                    streamed.append(contentsOf: piece)
+                    pieces += 1
+                }
+                #expect(streamed == inParts, "seed \(seed), cut at \(cut): streamed in chunks of \(chunk)")
+                // Handed on at the end of each record's bytes, in the state's part and again in the tail.
+                #expect(chunk > 1 || pieces > fold.records.count, "seed \(seed), cut at \(cut): not in chunks")
+            }
             #expect(fold.state == reference.state, "seed \(seed), cut at \(cut)")
             #expect(keeping.state == reference.state, "seed \(seed), cut at \(cut): records kept by id")
             #expect(keeping.checkpoint == reference.checkpoint, "seed \(seed), cut at \(cut): records kept by id")

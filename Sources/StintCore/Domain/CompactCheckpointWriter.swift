@@ -1,8 +1,49 @@
-/// Appends the little-endian fields of a compact checkpoint.
+/// Appends the little-endian fields of a compact checkpoint: into one buffer, or a chunk at a time into a
+/// small one that is handed on whenever it fills (a checkpoint of tens of megabytes is then never held whole).
 struct CompactCheckpointWriter {
+    /// What was written and not handed on yet: everything, when there are no chunks.
     private(set) var bytes: [UInt8] = []
+    /// How many bytes were handed on before ``bytes``.
+    private(set) var handedOn = 0
+    private let chunk: Int
+    private let consume: ((UnsafeRawBufferPointer) -> Void)?
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    /// A writer that keeps everything in ``bytes``, with room for `capacity` bytes to start with.
+    init(capacity: Int) {
+        chunk = .max
+        consume = nil
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// A writer that hands what it wrote to `consume` whenever ``endOfItem()`` finds `chunk` bytes or more
+    /// buffered, and when ``finish()`` is called. With a `consume` that does nothing, it counts.
+    init(chunk: Int, consume: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.chunk = chunk
+        self.consume = consume
+        bytes.reserveCapacity(chunk + chunk / 4)
+    }
+
+    /// How many bytes were written in all.
+    var count: Int { handedOn + bytes.count }
+
+    /// Marks the end of one item of a long list (a record, its stamps): a writer in chunks hands on a full
+    /// buffer here.
+    @inline(__always)
+    mutating func endOfItem() {
+        if bytes.count >= chunk { handOn() }
+    }
+
+    /// Hands on what is buffered (a writer in chunks; one that keeps everything keeps it).
+    mutating func finish() {
+        if consume != nil, !bytes.isEmpty { handOn() }
+    }
+
+    private mutating func handOn() {
+        guard let consume else { return }
+        bytes.withUnsafeBytes { consume($0) }
+        handedOn += bytes.count
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     mutating func u8(_ value: UInt8) { bytes.append(value) }
 

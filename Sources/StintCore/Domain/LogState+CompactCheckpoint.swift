@@ -38,6 +38,19 @@ extension LogState {
         provenanceCount: Int, provenance: some Sequence<ImportProvenance>
     ) -> [UInt8] {
         var out = CompactCheckpointWriter(capacity: 64 + recordCount * 48 + state.tags.count * 48)
+        writeCompactCheckpoint(
+            of: state, recordCount: recordCount, writingRecords: writingRecords, deletedRecordIds: deletedRecordIds,
+            provenanceCount: provenanceCount, provenance: provenance, to: &out)
+        return out.bytes
+    }
+
+    /// Writes what ``compactCheckpoint(of:recordCount:writingRecords:deletedRecordIds:provenanceCount:provenance:)``
+    /// returns to `out`.
+    static func writeCompactCheckpoint(
+        of state: LogState, recordCount: Int, writingRecords: (inout CompactCheckpointWriter) -> Void,
+        deletedRecordIds: [EntityID], provenanceCount: Int, provenance: some Sequence<ImportProvenance>,
+        to out: inout CompactCheckpointWriter
+    ) {
         out.header(magic: LogState.compactMagic, version: LogState.compactCheckpointVersion)
         out.id(state.settings.logId)
         out.string(state.settings.calendar.timeZoneIdentifier)
@@ -54,7 +67,10 @@ extension LogState {
         out.u32(recordCount)
         writingRecords(&out)
         out.u32(deletedRecordIds.count)
-        for id in deletedRecordIds { out.id(id) }
+        for id in deletedRecordIds {
+            out.id(id)
+            out.endOfItem()
+        }
         for list in [state.runningRecordIds, state.recentTagIds] {
             out.u32(list.count)
             for id in list { out.id(id) }
@@ -66,6 +82,7 @@ extension LogState {
             out.string(provenance.source.identity)
             out.u8(provenance.tagName != nil ? 1 : 0)
             if let name = provenance.tagName { out.string(name) }
+            out.endOfItem()
         }
         for stack in [state.undoStack, state.redoStack] {
             out.u32(stack.count)
@@ -77,7 +94,6 @@ extension LogState {
         out.i64(state.batch.at.milliseconds)
         out.u8(state.batch.target.code)
         out.u8(state.batch.grouped ? 1 : 0)
-        return out.bytes
     }
 
     /// The values of `dictionary` in the order of their ids.

@@ -14,39 +14,96 @@ extension MergedFold {
     static let checkpointMagic: [UInt8] = Array("STMF".utf8)
 
     /// The fold in the checkpoint form: ``checkpointHead(stateSize:)``, the state's compact checkpoint
-    /// (``stateCheckpoint(order:)``), then ``checkpointTail(order:)``. A replica's store writes the three parts
-    /// as one content without joining them, the state's encoded on a thread of its own beside the tail
-    /// (``MergedCheckpoints``).
+    /// (``stateCheckpoint(order:)``), then ``checkpointTail(order:)``, in one buffer. A replica's store
+    /// streams the same bytes to its file a chunk at a time instead
+    /// (``writeCheckpoint(order:size:chunk:into:)``).
     public var checkpoint: [UInt8] {
         let order = checkpointOrder
         let state = stateCheckpoint(order: order)
         return Self.checkpointHead(stateSize: state.count) + state + checkpointTail(order: order)
     }
 
-    /// The order both the state's part and the tail write the records in (by id), sorted once for both.
+    /// The order the state's part and the tail write the records in (by id), sorted once for both.
     public struct CheckpointOrder: Sendable {
-        fileprivate let numbers: [Int32]
+        /// The record numbers in id order; nil for the numbers' own order, which gives the same size
+        /// (``checkpointSize``) reading the table front to back.
+        fileprivate let numbers: [Int32]?
     }
 
     /// The record numbers in id order, for ``stateCheckpoint(order:)`` and ``checkpointTail(order:)``.
     public var checkpointOrder: CheckpointOrder { CheckpointOrder(numbers: records.numbersInIdOrder()) }
 
+    /// The sizes of ``checkpoint`` and of its state's part, counted without keeping either.
+    public struct CheckpointSize: Equatable, Sendable {
+        public var state: Int
+        public var total: Int
+    }
+
+    /// The sizes of ``checkpoint`` and its state's part, for a store that must name them before the bytes (the
+    /// checkpoint's header, the state's length prefix). Writes both parts into a small buffer that is thrown
+    /// away as it fills, with the records in the table's order: their bytes are the same, only their order
+    /// differs, and the table is read front to back instead of at random.
+    public var checkpointSize: CheckpointSize {
+        let order = CheckpointOrder(numbers: nil)
+        var out = CompactCheckpointWriter(chunk: 1 << 16, consume: { _ in })
+        writeState(order: order, to: &out)
+        let state = out.count
+        writeTail(order: order, to: &out)
+        return CheckpointSize(state: state, total: Self.checkpointHead(stateSize: state).count + out.count)
+    }
+
+    /// Writes ``checkpoint``'s bytes to `consume` in chunks of about `chunk` bytes (more when one record
+    /// is larger), given its ``checkpointSize``: a checkpoint of a million events (about 54 MB) is never
+    /// held whole.
+    public func writeCheckpoint(
+        order: CheckpointOrder, size: CheckpointSize, chunk: Int, into consume: (UnsafeRawBufferPointer) -> Void
+    ) {
+        withoutActuallyEscaping(consume) { consume in
+            var out = CompactCheckpointWriter(chunk: chunk, consume: consume)
+            out.header(magic: Self.checkpointMagic, version: Self.checkpointVersion)
+            out.u32(size.state)
+            writeState(order: order, to: &out)
+            writeTail(order: order, to: &out)
+            out.finish()
+        }
+    }
+
     /// The compact checkpoint of ``state`` (the same bytes as ``LogState/compactCheckpoint``), written from the
     /// record table without building the state's records.
     public func stateCheckpoint(order: CheckpointOrder) -> [UInt8] {
-        var deleted: [EntityID] = []
-        for number in order.numbers where records.statuses[Int(number)] == .deleted {
-            deleted.append(records.ids[Int(number)])
+        var out = CompactCheckpointWriter(capacity: 64 + records.count * 48)
+        writeState(order: order, to: &out)
+        return out.bytes
+    }
+
+    /// Calls `body` with each record number in `order`.
+    @inline(__always)
+    private func forEach(in order: CheckpointOrder, _ body: (Int) -> Void) {
+        if let numbers = order.numbers {
+            for number in numbers { body(Int(number)) }
+        } else {
+            for number in 0..<records.count { body(number) }
         }
-        return LogState.compactCheckpoint(
+    }
+
+    private func writeState(order: CheckpointOrder, to out: inout CompactCheckpointWriter) {
+        var deleted: [EntityID] = []
+        forEach(in: order) { number in
+            if records.statuses[number] == .deleted { deleted.append(records.ids[number]) }
+        }
+        let provenance: any Sequence<ImportProvenance> =
+            order.numbers == nil ? base.importProvenance.values : LogState.inIdOrder(base.importProvenance)
+        LogState.writeCompactCheckpoint(
             of: base, recordCount: records.liveCount,
             writingRecords: { out in
-                for number in order.numbers where records.statuses[Int(number)] == .live {
-                    records.write(Int(number), to: &out)
+                forEach(in: order) { number in
+                    guard records.statuses[number] == .live else { return }
+                    records.write(number, to: &out)
+                    out.endOfItem()
                 }
             },
-            deletedRecordIds: deleted, provenanceCount: base.importProvenance.count,
-            provenance: LogState.inIdOrder(base.importProvenance))
+            deletedRecordIds: deleted, provenanceCount: base.importProvenance.count, provenance: provenance,
+            to: &out)
     }
 
     /// What ``checkpoint`` holds before the state's compact checkpoint of `stateSize` bytes.
@@ -59,7 +116,12 @@ extension MergedFold {
 
     /// What ``checkpoint`` holds after the state's compact checkpoint.
     public func checkpointTail(order: CheckpointOrder) -> [UInt8] {
-        var out = CompactCheckpointWriter(capacity: 1024 + records.count * 90)
+        var out = CompactCheckpointWriter(capacity: 1024 + records.count * 40)
+        writeTail(order: order, to: &out)
+        return out.bytes
+    }
+
+    private func writeTail(order: CheckpointOrder, to out: inout CompactCheckpointWriter) {
         out.u32(base.tagNameOrder.count)
         for id in base.tagNameOrder.keys.sorted() {
             out.id(id)
@@ -86,9 +148,9 @@ extension MergedFold {
             }
         }
         out.u32(records.count)
-        for number in order.numbers {
-            let id = records.ids[Int(number)]
-            let stamps = records[stamps: Int(number)]
+        forEach(in: order) { number in
+            let id = records.ids[number]
+            let stamps = records[stamps: number]
             // Flags: 1 created, 2 setters, then per setter (start, end, tag, comment) a bit when it is the
             // creator and is not written again (most records were created and stopped, nothing else).
             var flags: UInt8 = (stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0)
@@ -105,12 +167,14 @@ extension MergedFold {
                     out.stamp(setters[field])
                 }
             }
+            out.endOfItem()
         }
         for table in [deletedBy, tagCreatedBy, tagColoredBy] {
             out.u32(table.count)
             for id in table.keys.sorted() {
                 out.id(id)
                 out.ref(table[id]!)
+                out.endOfItem()
             }
         }
         out.u32(tagNamedBy.count)
@@ -132,8 +196,10 @@ extension MergedFold {
             }
         }
         out.u32(conflicts.count)
-        for conflict in conflicts { out.conflict(conflict) }
-        return out.bytes
+        for conflict in conflicts {
+            out.conflict(conflict)
+            out.endOfItem()
+        }
     }
 
     /// The order a record's setters are written in.

@@ -133,10 +133,46 @@ extension MergedFold {
         }
 
         /// Every number, in the order of the ids (as checkpoints write them).
+        ///
+        /// Sorted as ``LogState/sortByID(_:)`` sorts, in runs by the ids' first 16 bits, but with 8 bytes per
+        /// record instead of 24: the next 32 bits of the id above the number, sorted as plain integers, and
+        /// the whole ids looked up only where those 32 bits are equal. A checkpoint of a million records sorts
+        /// them in 12 MB beside the table instead of 50.
         func numbersInIdOrder() -> [Int32] {
-            var order = ids.indices.map { (id: ids[$0], position: Int32(truncatingIfNeeded: $0)) }
-            LogState.sortByID(&order)
-            return order.map(\.position)
+            let ids = ids
+            guard ids.count > 4096 else {
+                return ids.indices.sorted { ids[$0] < ids[$1] }.map { Int32(truncatingIfNeeded: $0) }
+            }
+            func run(_ id: EntityID) -> Int { Int(truncatingIfNeeded: id.high >> 48) }
+            // starts[r] is where run r begins in the result, starts[r + 1] where it ends.
+            var starts = [Int](repeating: 0, count: 1 << 16 + 1)
+            for id in ids { starts[run(id) + 1] += 1 }
+            for index in 1..<starts.count { starts[index] += starts[index - 1] }
+            var next = starts
+            var keyed = [UInt64](repeating: 0, count: ids.count)
+            for (number, id) in ids.enumerated() {
+                let index = run(id)
+                keyed[next[index]] = (id.high >> 16) << 32 | UInt64(number)
+                next[index] += 1
+            }
+            next = []
+            keyed.withUnsafeMutableBufferPointer { buffer in
+                for index in 0..<(1 << 16) where starts[index + 1] - starts[index] > 1 {
+                    let range = starts[index]..<starts[index + 1]
+                    buffer[range].sort()
+                    // Entries whose 48 bits are equal, by their whole ids.
+                    var first = range.lowerBound
+                    while first < range.upperBound {
+                        var end = first + 1
+                        while end < range.upperBound, buffer[end] >> 32 == buffer[first] >> 32 { end += 1 }
+                        if end - first > 1 {
+                            buffer[first..<end].sort { ids[Int($0 & 0xFFFF_FFFF)] < ids[Int($1 & 0xFFFF_FFFF)] }
+                        }
+                        first = end
+                    }
+                }
+            }
+            return keyed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
         }
 
         /// The live records by id (``LogState/records``).

@@ -80,23 +80,26 @@ struct MergedCheckpoints {
         header.add("lastKey", .array([lastKey.hlc.json, lastKey.device.json, .int(lastKey.seq)]))
         var line = header.json.encoded()
         line.append(0x0A)
-        // The state's part (its records, by id) on a thread of its own while this one writes the rest (the
-        // stamps, by id): the read-ahead threads are done by now. Both in one order, sorted once.
-        let order = fold.checkpointOrder
-        let encoded = Mutex<[UInt8]>([])
+        // The records' order (by id) sorted on a thread of its own while this one counts the parts' sizes,
+        // which the file names before them; then the parts are written, compressed and stored a megabyte at
+        // a time, never held whole (about 54 MB at a million events).
+        let sorted = Mutex<MergedFold.CheckpointOrder?>(nil)
         let done = DispatchSemaphore(value: 0)
         WorkerThread.start {
-            let bytes = fold.stateCheckpoint(order: order)
-            encoded.withLock { $0 = bytes }
+            let order = fold.checkpointOrder
+            sorted.withLock { $0 = order }
             done.signal()
         }
-        let tail = fold.checkpointTail(order: order)
+        let size = fold.checkpointSize
         done.wait()
-        let stateBytes = encoded.withLock { $0 }
+        guard let order = sorted.withLock({ $0 }) else { return }
         checkpoints.save(
-            parts: [line, MergedFold.checkpointHead(stateSize: stateBytes.count), stateBytes, tail],
-            head: LogHead(seq: fold.eventCount, hash: frontier.hash), at: fold.lastAt,
-            version: MergedFold.checkpointVersion)
+            size: line.count + size.total, head: LogHead(seq: fold.eventCount, hash: frontier.hash), at: fold.lastAt,
+            version: MergedFold.checkpointVersion
+        ) { write in
+            line.withUnsafeBytes { write($0) }
+            fold.writeCheckpoint(order: order, size: size, chunk: 1 << 20, into: write)
+        }
     }
 
     /// The fold and position of a checkpoint's payload, when every device's log still holds the line the
