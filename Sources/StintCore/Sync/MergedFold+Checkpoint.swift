@@ -96,10 +96,26 @@ extension MergedFold {
         LogState.writeCompactCheckpoint(
             of: base, recordCount: records.liveCount,
             writingRecords: { out in
-                forEach(in: order) { number in
-                    guard records.statuses[number] == .live else { return }
-                    records.write(number, to: &out)
-                    out.endOfItem()
+                guard let numbers = order.numbers else {
+                    for number in 0..<records.count where records.statuses[number] == .live {
+                        records.write(number, to: &out)
+                        out.endOfItem()
+                    }
+                    return
+                }
+                var block: [RecordTable.CheckpointValues] = []
+                block.reserveCapacity(Self.readAhead)
+                for first in stride(from: 0, to: numbers.count, by: Self.readAhead) {
+                    block.removeAll(keepingCapacity: true)
+                    for number in numbers[first..<min(first + Self.readAhead, numbers.count)] {
+                        block.append(records.checkpointValues(Int(number)))
+                    }
+                    for values in block where values.isLive {
+                        out.record(
+                            id: values.id, start: values.start, end: values.end, tagId: values.tagId,
+                            comment: values.comment)
+                        out.endOfItem()
+                    }
                 }
             },
             deletedRecordIds: deleted, provenanceCount: base.importProvenance.count, provenance: provenance,
@@ -148,27 +164,18 @@ extension MergedFold {
             }
         }
         out.u32(records.count)
-        forEach(in: order) { number in
-            let id = records.ids[number]
-            let stamps = records[stamps: number]
-            // Flags: 1 created, 2 setters, then per setter (start, end, tag, comment) a bit when it is the
-            // creator and is not written again (most records were created and stopped, nothing else).
-            var flags: UInt8 = (stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0)
-            if let setters = stamps.setters {
-                for (index, field) in Self.setterOrder.enumerated() where setters[field] == stamps.created {
-                    flags |= 4 << index
-                }
-            }
-            out.id(id)
-            out.u8(flags)
-            if let created = stamps.created { out.stamp(created) }
-            if let setters = stamps.setters {
-                for (index, field) in Self.setterOrder.enumerated() where flags & (4 << index) == 0 {
-                    out.stamp(setters[field])
-                }
-            }
-            out.endOfItem()
+        // A block's ids and stamps read before any is written (``readAhead``).
+        var block: [(id: EntityID, stamps: RecordStamps)] = []
+        block.reserveCapacity(Self.readAhead)
+        func writeBlock() {
+            for (id, stamps) in block { writeStamps(id: id, stamps, to: &out) }
+            block.removeAll(keepingCapacity: true)
         }
+        forEach(in: order) { number in
+            block.append((records.ids[number], records[stamps: number]))
+            if block.count == Self.readAhead { writeBlock() }
+        }
+        writeBlock()
         for table in [deletedBy, tagCreatedBy, tagColoredBy] {
             out.u32(table.count)
             for id in table.keys.sorted() {
@@ -201,6 +208,30 @@ extension MergedFold {
             out.endOfItem()
         }
     }
+
+    /// A record's id and stamps in the tail.
+    private func writeStamps(id: EntityID, _ stamps: RecordStamps, to out: inout CompactCheckpointWriter) {
+        // Flags: 1 created, 2 setters, then per setter (start, end, tag, comment) a bit when it is the
+        // creator and is not written again (most records were created and stopped, nothing else).
+        var flags: UInt8 = (stamps.created != nil ? 1 : 0) | (stamps.setters != nil ? 2 : 0)
+        if let setters = stamps.setters {
+            for (index, field) in Self.setterOrder.enumerated() where setters[field] == stamps.created {
+                flags |= 4 << index
+            }
+        }
+        out.id(id)
+        out.u8(flags)
+        if let created = stamps.created { out.stamp(created) }
+        if let setters = stamps.setters {
+            for (index, field) in Self.setterOrder.enumerated() where flags & (4 << index) == 0 {
+                out.stamp(setters[field])
+            }
+        }
+        out.endOfItem()
+    }
+
+    /// How many records a checkpoint reads before it writes them (``RecordTable/CheckpointValues``).
+    static let readAhead = 64
 
     /// The order a record's setters are written in.
     static let setterOrder: [RecordFields] = [.start, .end, .tagId, .comment]

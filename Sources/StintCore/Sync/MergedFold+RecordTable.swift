@@ -96,6 +96,26 @@ extension MergedFold {
                 comment: comments[number])
         }
 
+        /// What a checkpoint writes of a record, read in one go: a checkpoint reads the records in id order,
+        /// at random in the table, and reading a block's values before writing any of them lets the reads
+        /// overlap instead of waiting for each in turn.
+        struct CheckpointValues {
+            var id: EntityID
+            var start: Int64
+            var end: Int64?
+            var tagId: EntityID?
+            var comment: String?
+            var isLive: Bool
+        }
+
+        func checkpointValues(_ number: Int) -> CheckpointValues {
+            let end = ends[number]
+            let tag = tags[number]
+            return CheckpointValues(
+                id: ids[number], start: starts[number], end: end == Self.noEnd ? nil : end,
+                tagId: tag < 0 ? nil : tagIDs[Int(tag)], comment: comments[number], isLive: statuses[number] == .live)
+        }
+
         /// Writes the values of `number` as a checkpoint's record.
         func write(_ number: Int, to out: inout CompactCheckpointWriter) {
             let end = ends[number]

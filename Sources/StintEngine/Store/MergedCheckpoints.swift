@@ -81,8 +81,9 @@ struct MergedCheckpoints {
         var line = header.json.encoded()
         line.append(0x0A)
         // The records' order (by id) sorted on a thread of its own while this one counts the parts' sizes,
-        // which the file names before them; then the parts are written, compressed and stored a megabyte at
-        // a time, never held whole (about 54 MB at a million events).
+        // which the file names before them; then the parts are encoded a megabyte at a time on a thread of
+        // their own while this one compresses and stores what is ready: never held whole (about 54 MB at a
+        // million events). The read-ahead threads are done by now.
         let sorted = Mutex<MergedFold.CheckpointOrder?>(nil)
         let done = DispatchSemaphore(value: 0)
         WorkerThread.start {
@@ -98,7 +99,9 @@ struct MergedCheckpoints {
             version: MergedFold.checkpointVersion
         ) { write in
             line.withUnsafeBytes { write($0) }
-            fold.writeCheckpoint(order: order, size: size, chunk: 1 << 20, into: write)
+            ByteHandOff.run(
+                produce: { emit in fold.writeCheckpoint(order: order, size: size, chunk: 1 << 20, into: emit) },
+                consume: write)
         }
     }
 
