@@ -60,12 +60,17 @@ package struct MergedHistory: Sendable {
             cursor = try store.batches(after: nil)
         }
         let started = folded.count
-        let expected = (cursor as? MergedBatchCursor)?.remaining ?? 0
+        let merge = cursor as? MergedBatchCursor
+        let expected = merge?.remaining ?? 0
         // The last event folded, as its batch and index: the events are read in place, never copied out (a
         // copy is a dozen reference counts on memory another thread wrote, a tenth of the fold's thread).
         var last: (events: [RecordedEvent], index: Int)?
+        // Where the merge got to is the cursor's position after the last batch it handed out, read at the end:
+        // holding each batch's position made the cursor copy its table of positions at every batch.
+        var handedOut = false
         while let batch = try cursor.next() {
-            reached = batch.position.merged
+            handedOut = true
+            if merge == nil { reached = batch.position.merged }
             let device = batch.position.merged?.lastKey?.device ?? store.space.device
             let first = batch.events[0].hlc ?? HLC(impliedBy: batch.events[0].at)
             if filter.ends(before: first) { break }
@@ -80,8 +85,9 @@ package struct MergedHistory: Sendable {
             }
             if filter.isComplete(after: batch.events[batch.events.count - 1].seq, device: device) { break }
         }
+        if handedOut, let merge { reached = merge.position }
         folded.last = last.map { $0.events[$0.index] }
-        folded.warning = (cursor as? MergedBatchCursor)?.problem
+        folded.warning = merge?.problem
         if usingCheckpoints, folded.warning == nil, let fold = folded.fold {
             checkpoints.saveIfDue(fold, startedAt: started, reached: reached)
         }

@@ -23,14 +23,11 @@ final class MergedBatchCursor: StoreBatchCursor {
             prefetcher = readsAhead ? BatchPrefetcher(cursor) : nil
         }
 
-        func next() throws(LogError) -> LogBatch? {
-            if let prefetcher { return try prefetcher.next() }
-            return try cursor.next()
-        }
     }
 
     private var lanes: [Lane]
-    private var position: MergedPosition
+    /// Where the merge is: after the last batch handed out (or where it started).
+    private(set) var position: MergedPosition
     private(set) var damage: StintError?
     /// The problem of the device's log that ended the merge, when its damage did.
     private(set) var problem: LogProblem?
@@ -60,15 +57,17 @@ final class MergedBatchCursor: StoreBatchCursor {
         guard damage == nil else { return nil }
         var chosen: (index: Int, key: MergeKey)?
         for index in lanes.indices {
-            guard try peek(index) != nil, let key = lanes[index].pendingKey else {
+            guard try fill(index), let key = lanes[index].pendingKey else {
                 if damage != nil { return nil }
                 continue
             }
             if chosen == nil || key < chosen!.key { chosen = (index, key) }
         }
         guard let chosen else { return nil }
-        let batch = lanes[chosen.index].pending!
-        lanes[chosen.index].pending = nil
+        // Moved out of the lane, not copied (a copy is a reference count on memory a read-ahead thread wrote).
+        var taken: LogBatch?
+        swap(&taken, &lanes[chosen.index].pending)
+        let batch = taken!
         lanes[chosen.index].pendingKey = nil
         let device = lanes[chosen.index].device
         if let last = position.lastKey, chosen.key < last {
@@ -86,10 +85,22 @@ final class MergedBatchCursor: StoreBatchCursor {
     /// The next batch of lane `index`, read when none is pending; nil at its end (setting ``damage`` when
     /// damage ended it: the merge cannot go on, since the events it lacks could sort anywhere).
     func peek(_ index: Int) throws(StintError) -> LogBatch? {
-        if let pending = lanes[index].pending { return pending }
-        guard !lanes[index].isExhausted else { return nil }
+        try fill(index) ? lanes[index].pending : nil
+    }
+
+    /// Reads the next batch of lane `index` when none is pending; whether one is pending now (``peek(_:)``
+    /// without handing out a copy of it).
+    private func fill(_ index: Int) throws(StintError) -> Bool {
+        if lanes[index].pending != nil { return true }
+        guard !lanes[index].isExhausted else { return false }
         do throws(LogError) {
-            let batch = try lanes[index].next()
+            // Through the lane's parts, not a method of the lane: calling one copied the whole lane.
+            let batch: LogBatch?
+            if let prefetcher = lanes[index].prefetcher {
+                batch = try prefetcher.next()
+            } else {
+                batch = try lanes[index].cursor.next()
+            }
             lanes[index].pendingKey = batch.map { Self.key(of: $0.events, at: 0, device: lanes[index].device) }
             lanes[index].pending = batch
         } catch {
@@ -101,7 +112,8 @@ final class MergedBatchCursor: StoreBatchCursor {
                 problem = warning
                 damage = StintError(.damaged, "the log of device \(lanes[index].device) is damaged: \(warning)")
             }
+            return false
         }
-        return lanes[index].pending
+        return true
     }
 }
