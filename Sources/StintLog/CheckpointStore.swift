@@ -174,6 +174,26 @@ public struct CheckpointStore: Sendable {
         for old in present.dropLast(retained) { try? fileSystem.removeFile(path(for: old)) }
     }
 
+    /// ``newestUnverified(atOrBefore:recordedAtOrBefore:version:)`` opened to be read a piece at a time
+    /// (``CheckpointStream``), for a payload too large to hold whole beside what is built from it. Files
+    /// whose header is unreadable or of another version are removed; a caller that finds the rest damaged
+    /// (``CheckpointStream/finish()``) removes it with ``remove(seq:)``.
+    public func openNewestUnverified(
+        atOrBefore seq: Int64, recordedAtOrBefore at: Instant?, version: Int
+    ) -> CheckpointStream? {
+        for candidate in seqs().reversed() where candidate <= seq {
+            guard let stream = CheckpointStream(fileSystem: fileSystem, path: path(for: candidate), seq: candidate),
+                stream.header.version == version
+            else {
+                try? fileSystem.removeFile(path(for: candidate))
+                continue
+            }
+            if let at, stream.header.at > at { continue }
+            return stream
+        }
+        return nil
+    }
+
     /// Reads and checks one checkpoint file.
     func load(seq: Int64) -> (Header, [UInt8])? {
         guard let bytes = fileSystem.contentsOfFile(path(for: seq), atMost: FrameLimits.maximumContentSize),

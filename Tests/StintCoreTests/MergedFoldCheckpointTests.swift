@@ -108,3 +108,50 @@ import Testing
         #expect(unchanged, "a refused event changed the fold")
     }
 }
+
+/// A merged checkpoint read a piece at a time (``MergedFold/init(checkpointFrom:size:)``) is the same fold as
+/// one read from its bytes in memory, whatever pieces the source gives and however small the window (which
+/// then grows for the fields larger than it); bytes cut short or with one more are refused.
+@Suite struct MergedFoldStreamedCheckpointTests {
+    /// Hands out `bytes` in pieces of random sizes from 1 to `largest`.
+    final class Pieces: CheckpointByteSource {
+        let bytes: [UInt8]
+        var offset = 0
+        var random: SplitMix64
+        let largest: Int
+
+        init(_ bytes: [UInt8], seed: UInt64, largest: Int) {
+            self.bytes = bytes
+            random = SplitMix64(seed: seed)
+            self.largest = largest
+        }
+
+        func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            let count = min(buffer.count, bytes.count - offset, Int(random.next() % UInt64(largest)) + 1)
+            bytes.withUnsafeBytes { source in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count)]))
+            }
+            offset += count
+            return count
+        }
+    }
+
+    @Test(arguments: [(window: 1, largest: 3), (window: 40, largest: 7), (window: 4096, largest: 5000)])
+    func theSameFoldWhateverThePieces(window: Int, largest: Int) throws {
+        let space = try MergedFoldDifferentialTests.randomSpace(
+            seed: 0xC4_0007, devices: MergedFoldCheckpointTests.devices)
+        let bytes = try space.fold().checkpoint
+        let inMemory = try MergedFoldCheckpointTests.decode(bytes)
+        let source = Pieces(bytes, seed: UInt64(window), largest: largest)
+        let streamed = try MergedFold(checkpointFrom: source, size: bytes.count, window: window)
+        #expect(streamed.checkpoint == inMemory.checkpoint)
+        #expect(streamed.state == inMemory.state)
+        #expect(source.offset == bytes.count, "the source was not read to its end")
+        for size in [bytes.count - 1, bytes.count + 1] {
+            let source = Pieces(bytes + [0], seed: 1, largest: largest)
+            #expect(throws: DomainError.self, "\(size) bytes of \(bytes.count)") {
+                try MergedFold(checkpointFrom: source, size: size, window: window)
+            }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import StintCore
 import TestSupport
 import Testing
@@ -53,5 +54,68 @@ import Testing
             #expect(store.load(seq: 8) == nil, "saved with a size of \(size) for \(payload.count) bytes")
         }
         #expect(store.seqs() == [7], "a refused save left a file behind")
+    }
+
+    /// A checkpoint opened to be read in pieces (``CheckpointStream``) gives its header, its payload line
+    /// and the rest of its payload, and ``CheckpointStream/finish()`` holds only when all of it was read from
+    /// an undamaged file: not for a file cut short, one with a byte changed, one with bytes after the frame,
+    /// or a payload not read to its end.
+    @Test func aCheckpointReadInPiecesIsWholeOnlyWhenItsFileIs() throws {
+        let directory = TemporaryDirectory(prefix: "stint-checkpoint")
+        let store = CheckpointStore(logDirectory: directory.path)
+        var random = SplitMix64(seed: 0x5EED_0001)
+        let line = Array("{\"devices\":[]}\n".utf8)
+        let payload = line + (0..<600_000).map { _ in UInt8(random.next() % 200) }
+        let head = LogHead(seq: 9, hash: String(repeating: "ef", count: 32))
+        let at = Instant(canonical: "2026-11-29T09:00:00.000Z")!
+        store.save(payload, head: head, at: at, version: 4)
+        let path = store.path(for: 9)
+        let file = try #require(FileManager.default.contents(atPath: path))
+
+        func readAll(_ stream: CheckpointStream, piece: Int) -> [UInt8]? {
+            guard let first = stream.readLine(maximum: 1 << 10) else { return nil }
+            var read = first + [0x0A]
+            var buffer = [UInt8](repeating: 0, count: piece)
+            while read.count < stream.size {
+                let want = min(piece, stream.size - read.count)
+                guard
+                    let count = buffer.withUnsafeMutableBytes({
+                        stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<want]))
+                    }),
+                    count > 0
+                else { return nil }
+                read += buffer[..<count]
+            }
+            return read
+        }
+
+        for piece in [1_000, 70_000] {
+            let stream = try #require(store.openNewestUnverified(atOrBefore: 9, recordedAtOrBefore: nil, version: 4))
+            #expect(stream.header == CheckpointStore.Header(head: head, at: at, version: 4))
+            #expect(stream.size == payload.count)
+            let read = readAll(stream, piece: piece)
+            #expect(read == payload, "pieces of \(piece)")
+            #expect(stream.finish(), "pieces of \(piece): an undamaged file read whole")
+        }
+        // Not read to its end.
+        let partial = try #require(store.openNewestUnverified(atOrBefore: 9, recordedAtOrBefore: nil, version: 4))
+        _ = partial.readLine(maximum: 1 << 10)
+        #expect(!partial.finish(), "a payload not read to its end")
+
+        var damaged: [(String, Data)] = [
+            ("cut short", file.prefix(file.count - 3)),
+            ("one more byte", file + Data([0])),
+        ]
+        var flipped = file
+        flipped[file.count / 2] ^= 0x20
+        damaged.append(("a byte changed", flipped))
+        for (what, bytes) in damaged {
+            try bytes.write(to: URL(fileURLWithPath: path))
+            guard let stream = store.openNewestUnverified(atOrBefore: 9, recordedAtOrBefore: nil, version: 4) else {
+                continue  // Refused when opened: as good.
+            }
+            let read = readAll(stream, piece: 4096)
+            #expect(read == nil || !stream.finish(), "\(what): taken as whole")
+        }
     }
 }

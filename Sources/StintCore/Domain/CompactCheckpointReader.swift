@@ -1,42 +1,79 @@
-/// Reads the fields ``CompactCheckpointWriter`` wrote, refusing (nil) anything that runs past the end.
+/// Reads the fields ``CompactCheckpointWriter`` wrote, refusing (nil) anything that runs past the end: from
+/// bytes in memory, or a piece at a time from a ``CheckpointByteSource`` through a small window (a merged
+/// checkpoint of a million events, 54 MB, is then never held whole).
 struct CompactCheckpointReader {
-    let bytes: UnsafeRawBufferPointer
+    /// The bytes at hand: all of them, or the window's.
+    private(set) var bytes: UnsafeRawBufferPointer
     private(set) var offset = 0
+    private let window: CheckpointWindow?
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        window = nil
+    }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    /// A reader of the `size` bytes `source` gives, through a window of `window` bytes (larger for a field
+    /// that needs it).
+    init(source: any CheckpointByteSource, size: Int, window: Int = CheckpointWindow.capacity) {
+        bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+        self.window = CheckpointWindow(source: source, size: size, capacity: window)
+    }
+
+    /// How many bytes were read.
+    var consumed: Int { (window?.consumedBeforeBytes ?? 0) + offset }
+
+    /// How many bytes are left.
+    var remaining: Int { (window.map { $0.size - $0.consumedBeforeBytes } ?? bytes.count) - offset }
+
+    var isAtEnd: Bool { remaining == 0 }
+
+    /// Whether `count` more bytes are at hand, after moving the window on if they were not.
+    @inline(__always)
+    private mutating func has(_ count: Int) -> Bool {
+        bytes.count - offset >= count || moveWindow(toHold: count)
+    }
+
+    private mutating func moveWindow(toHold count: Int) -> Bool {
+        guard let window, count <= remaining,
+            let moved = window.move(keeping: UnsafeRawBufferPointer(rebasing: bytes[offset...]), atLeast: count)
+        else { return false }
+        window.consumedBeforeBytes += offset
+        bytes = moved
+        offset = 0
+        return true
+    }
 
     mutating func u8() -> UInt8? {
-        guard offset < bytes.count else { return nil }
+        guard has(1) else { return nil }
         offset += 1
         return bytes[offset - 1]
     }
 
     mutating func u32() -> Int? {
-        guard bytes.count - offset >= 4 else { return nil }
+        guard has(4) else { return nil }
         let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
         offset += 4
         return Int(UInt32(littleEndian: value))
     }
 
     mutating func i64() -> Int64? {
-        guard bytes.count - offset >= 8 else { return nil }
+        guard has(8) else { return nil }
         let value = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
         offset += 8
         return Int64(littleEndian: value)
     }
 
     mutating func id() -> EntityID? {
-        guard bytes.count - offset >= 16 else { return nil }
+        guard has(16) else { return nil }
         let high = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         let low = bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
         offset += 16
         return EntityID(high: UInt64(littleEndian: high), low: UInt64(littleEndian: low))
     }
 
+    /// A length-prefixed run of bytes, valid until the next read (a reader in pieces moves its window).
     mutating func rawBytes() -> UnsafeRawBufferPointer? {
-        guard let count = u32(), bytes.count - offset >= count else { return nil }
+        guard let count = u32(), has(count) else { return nil }
         offset += count
         return UnsafeRawBufferPointer(rebasing: bytes[(offset - count)..<offset])
     }
@@ -68,7 +105,7 @@ struct CompactCheckpointReader {
     /// A count of items each at least `minimumSize` bytes long, refused when the rest cannot hold them (so a
     /// damaged count cannot make the reader reserve absurd capacity).
     mutating func count(minimumSize: Int) -> Int? {
-        guard let count = u32(), count <= (bytes.count - offset) / max(1, minimumSize) else { return nil }
+        guard let count = u32(), count <= remaining / max(1, minimumSize) else { return nil }
         return count
     }
 
@@ -95,5 +132,61 @@ struct CompactCheckpointReader {
         guard u32() == version else {
             throw DomainError(.invalidCheckpoint, "\(what) was written by a different version of Stint")
         }
+    }
+}
+
+/// Where a ``CompactCheckpointReader`` in pieces gets its bytes: a checkpoint file decompressed as it is read.
+public protocol CheckpointByteSource: AnyObject {
+    /// Fills `buffer` from its start with the next bytes; how many (0 at the end), or nil when they cannot be
+    /// read (the reader then refuses what it was reading).
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int?
+}
+
+/// The window a ``CompactCheckpointReader`` in pieces reads through: the bytes not yet read moved to its start
+/// and the rest filled from the source, grown only for a field larger than it.
+final class CheckpointWindow {
+    let source: any CheckpointByteSource
+    /// How many bytes the source gives in all.
+    let size: Int
+    /// How many bytes were read before the reader's current bytes.
+    var consumedBeforeBytes = 0
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var delivered = 0
+
+    /// The usual size of the window.
+    static let capacity = 1 << 20
+
+    init(source: any CheckpointByteSource, size: Int, capacity: Int) {
+        self.source = source
+        self.size = size
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, capacity), alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The window moved on: `kept` (the bytes not read yet, which may lie in the window) at its start, then as
+    /// many new bytes as it holds; nil when fewer than `count` bytes in all are left.
+    func move(keeping kept: UnsafeRawBufferPointer, atLeast count: Int) -> UnsafeRawBufferPointer? {
+        if count > buffer.count {
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, buffer.count * 2), alignment: 16)
+            grown.copyMemory(from: kept)
+            buffer.deallocate()
+            buffer = grown
+        } else if kept.count > 0 {
+            // memmove: the kept bytes may overlap their new place.
+            buffer.baseAddress!.copyMemory(from: kept.baseAddress!, byteCount: kept.count)
+        }
+        var filled = kept.count
+        while filled < buffer.count, delivered < size {
+            let room = min(buffer.count - filled, size - delivered)
+            guard
+                let read = source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + room)])),
+                read > 0
+            else { break }
+            filled += read
+            delivered += read
+        }
+        guard filled >= count else { return nil }
+        return UnsafeRawBufferPointer(rebasing: buffer[..<filled])
     }
 }

@@ -169,6 +169,17 @@ extension LogState {
         compactCheckpoint bytes: UnsafeRawBufferPointer, recordCount: (Int) -> Void, record: (Record) -> Bool
     ) throws(DomainError) {
         var input = CompactCheckpointReader(bytes)
+        try self.init(reading: &input, recordCount: recordCount, record: record)
+        guard input.isAtEnd else {
+            throw DomainError(.invalidCheckpoint, "the checkpoint's end is not readable; it will be rebuilt")
+        }
+    }
+
+    /// Reads a state as ``init(compactCheckpoint:recordCount:record:)`` does, from `input`, which may go on
+    /// after it (a merged checkpoint holds the state's part and then its own).
+    init(
+        reading input: inout CompactCheckpointReader, recordCount: (Int) -> Void, record: (Record) -> Bool
+    ) throws(DomainError) {
         func fail(_ what: String) -> DomainError {
             DomainError(.invalidCheckpoint, "the checkpoint's \(what) is not readable; it will be rebuilt")
         }
@@ -243,8 +254,7 @@ extension LogState {
         redoStack = try stack("redo stack")
 
         guard let lastSeq = input.i64(), let lastAt = input.i64(), let start = input.i64(), let at = input.i64(),
-            let code = input.u8(), let target = OpenBatch.Target(code: code), let grouped = input.u8(), grouped < 2,
-            input.isAtEnd
+            let code = input.u8(), let target = OpenBatch.Target(code: code), let grouped = input.u8(), grouped < 2
         else { throw fail("position") }
         self.lastSeq = lastSeq
         self.lastAt = Instant(milliseconds: lastAt)

@@ -249,22 +249,43 @@ extension MergedFold {
     ///   version, are cut short, or hold a value the fold could not have produced.
     public init(checkpoint bytes: UnsafeRawBufferPointer) throws(DomainError) {
         var input = CompactCheckpointReader(bytes)
+        try self.init(reading: &input)
+    }
+
+    /// Restores a fold from the ``checkpoint`` bytes `source` gives, `size` of them, a piece at a time: the
+    /// bytes are never held whole (54 MB at a million events). The caller checks that the source ended well
+    /// (a checkpoint file's checksum) before it uses the fold.
+    ///
+    /// - Throws: as ``init(checkpoint:)``.
+    public init(checkpointFrom source: any CheckpointByteSource, size: Int) throws(DomainError) {
+        try self.init(checkpointFrom: source, size: size, window: CheckpointWindow.capacity)
+    }
+
+    /// ``init(checkpointFrom:size:)`` through a window of `window` bytes.
+    init(checkpointFrom source: any CheckpointByteSource, size: Int, window: Int) throws(DomainError) {
+        var input = CompactCheckpointReader(source: source, size: size, window: window)
+        try self.init(reading: &input)
+    }
+
+    private init(reading input: inout CompactCheckpointReader) throws(DomainError) {
         func fail(_ what: String) -> DomainError {
             DomainError(.invalidCheckpoint, "the merged checkpoint's \(what) is not readable; it will be rebuilt")
         }
         try input.header(magic: Self.checkpointMagic, version: Self.checkpointVersion, what: "the merged checkpoint")
-        guard let stateBytes = input.rawBytes() else { throw fail("state") }
+        guard let stateSize = input.u32(), stateSize <= input.remaining else { throw fail("state") }
+        let stateStart = input.consumed
         // The records straight into the table, in id order (as the state's part writes them).
         var table = RecordTable()
         var previous: EntityID?
         base = try LogState(
-            compactCheckpoint: stateBytes, recordCount: { table.reserveCapacity($0 + $0 / 4) },
+            reading: &input, recordCount: { table.reserveCapacity($0 + $0 / 4) },
             record: { record in
                 guard previous.map({ $0 < record.id }) ?? true else { return false }
                 previous = record.id
                 table.set(table.add(record.id, stamps: RecordStamps()), record)
                 return true
             })
+        guard input.consumed - stateStart == stateSize else { throw fail("state") }
         for id in base.deletedRecordIds {
             guard table.number(of: id) == nil else { throw fail("deleted ids") }
             table.setStatus(table.add(id, stamps: RecordStamps()), .deleted)

@@ -35,16 +35,18 @@ struct MergedCheckpoints {
         fold: MergedFold?, position: StorePosition?, cursor: any StoreBatchCursor
     ) {
         var limit = Int64.max
-        while let found = checkpoints.newestUnverified(
+        // Read a piece at a time: the payload (54 MB at a million events) is never held beside the fold.
+        while let stream = checkpoints.openNewestUnverified(
             atOrBefore: limit, recordedAtOrBefore: nil, version: MergedFold.checkpointVersion)
         {
-            let seq = found.header.head.seq
+            let seq = stream.header.head.seq
             limit = seq - 1
-            let header = Self.header(of: found.payload)
+            let line = stream.readLine(maximum: Self.maximumLine)
+            let header = line.flatMap(Self.header(ofLine:))
             if let header, !usable(header.lastKey) {
                 continue  // Past the point, not wrong: an older one may be before it.
             }
-            guard let header, let (fold, position) = restore(found.payload, header) else {
+            guard let line, let header, let (fold, position) = restore(stream, header, lineSize: line.count) else {
                 checkpoints.remove(seq: seq)
                 continue
             }
@@ -105,9 +107,10 @@ struct MergedCheckpoints {
         }
     }
 
-    /// The fold and position of a checkpoint's payload, when every device's log still holds the line the
-    /// checkpoint's frontier names.
-    private func restore(_ payload: [UInt8], _ header: Header) -> (MergedFold, MergedPosition)? {
+    /// The fold and position of a checkpoint's payload (the rest of `stream`, after its line of `lineSize`
+    /// bytes), when every device's log still holds the line the checkpoint's frontier names and the file
+    /// proves whole once read.
+    private func restore(_ stream: CheckpointStream, _ header: Header, lineSize: Int) -> (MergedFold, MergedPosition)? {
         guard let logs = try? store.logs() else { return nil }
         // A device that has not advanced since has its head at hand; another's log is read up to `seq`.
         let last = try? store.lastEvents()
@@ -121,24 +124,26 @@ struct MergedCheckpoints {
             guard head?.hash == hash else { return nil }
             seqs[device] = seq
         }
-        let fold = payload[header.foldStart...].withUnsafeBytes { bytes in try? MergedFold(checkpoint: bytes) }
-        guard let fold else { return nil }
+        guard let fold = try? MergedFold(checkpointFrom: stream, size: stream.size - lineSize - 1), stream.finish()
+        else { return nil }
         return (fold, MergedPosition(seqs: seqs, lastKey: header.lastKey))
     }
 
-    /// A checkpoint payload's JSON line: per device the last `seq` folded and the hash of that line, the merge
-    /// key of the last event folded, and where the fold's bytes start after the line.
+    /// The longest payload line accepted (a few dozen bytes per device).
+    static let maximumLine = 1 << 20
+
+    /// A checkpoint payload's JSON line: per device the last `seq` folded and the hash of that line, and the
+    /// merge key of the last event folded.
     private struct Header {
         var devices: [JSON]
         var lastKey: MergeKey
-        var foldStart: Int
     }
 
-    private static func header(of payload: [UInt8]) -> Header? {
-        guard let newline = payload.firstIndex(of: 0x0A), let header = try? JSON.parse(payload[..<newline]),
-            let devices = header["devices"]?.arrayValue, let key = header["lastKey"]?.arrayValue, key.count == 3,
-            let hlc = try? HLC(json: key[0]), let device = try? DeviceID(json: key[1]), let seq = key[2].intValue
+    private static func header(ofLine line: [UInt8]) -> Header? {
+        guard let header = try? JSON.parse(line), let devices = header["devices"]?.arrayValue,
+            let key = header["lastKey"]?.arrayValue, key.count == 3, let hlc = try? HLC(json: key[0]),
+            let device = try? DeviceID(json: key[1]), let seq = key[2].intValue
         else { return nil }
-        return Header(devices: devices, lastKey: MergeKey(hlc: hlc, device: device, seq: seq), foldStart: newline + 1)
+        return Header(devices: devices, lastKey: MergeKey(hlc: hlc, device: device, seq: seq))
     }
 }
