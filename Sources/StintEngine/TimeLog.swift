@@ -320,7 +320,14 @@ public final class TimeLog {
             if isSlice {
                 try sliceing { (model, state) throws(ReadModelError) in try model.includeLastEnded(in: &state) }
             }
-            let command = try makeCommand(state, now)
+            var command = try makeCommand(state, now)
+            if isSlice, !command.recordReferences.isEmpty {
+                // Built again once the slice holds the records it names: building reads them too (a bare
+                // HH:MM in `edit` or `split` is a time of the record's own day), and a slice holds at first
+                // only the running records and the one that ended last.
+                try prepareState(for: command)
+                command = try makeCommand(state, now)
+            }
             try prepareState(for: command)
             let newID = options.newID
             let decision: Decision

@@ -34,4 +34,28 @@ import Testing
         #expect(
             records.map { $0["end"] } == [.string("2026-11-22T01:00:00.000Z"), .string("2026-11-22T02:00:00.000Z")])
     }
+
+    /// The same for a record that is neither running nor the last to end, which the read models' slice does
+    /// not hold until the command names it: its bare times were read as today's (a one-hour record of
+    /// 16 November edited with `--end 11:00` on the 20th lasted 98 hours).
+    @Test func editAndSplitAnOlderRecordOnItsOwnDay() throws {
+        let directory = TemporaryDirectory()
+        var cli = CLIRunner(log: directory.appending("log"), now: "2026-11-15T08:00:00.000Z")
+        #expect(cli.run(["init", "--tz", "UTC"]).status == 0)
+        cli.now = Instant(canonical: "2026-11-20T12:00:00.000Z")!
+        let older = cli.run(["track", "2026-11-16T09:00", "2026-11-16T10:00", "review"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let other = cli.run(["track", "2026-11-17T22:00", "2026-11-18T02:00", "night"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(cli.run(["track", "2026-11-19T09:00", "2026-11-19T10:00", "review"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.appending("log/read-models.sqlite")))
+        #expect(cli.run(["edit", older, "--end", "11:00", "--start", "8:30"]).status == 0)
+        #expect(cli.run(["split", other, "--at", "01:00"]).status == 0)
+        let records = try JSON.parse(cli.run(["log", "--all", "--json"]).stdout).arrayValue ?? []
+        let edited = records.first { $0["id"] == .string(older) }
+        #expect(edited?["start"] == .string("2026-11-16T08:30:00.000Z"))
+        #expect(edited?["end"] == .string("2026-11-16T11:00:00.000Z"))
+        let cut = records.filter { $0["tagName"] == .string("night") }.map { $0["end"] }
+        #expect(cut == [.string("2026-11-18T01:00:00.000Z"), .string("2026-11-18T02:00:00.000Z")])
+    }
 }
