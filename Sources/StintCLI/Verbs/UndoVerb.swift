@@ -24,7 +24,9 @@ struct UndoVerb: Verb {
     static func run(_ command: Command, context: CommandContext) throws(CLIError) {
         let log = try context.openForWriting()
         defer { log.close() }
-        let before = log.state
+        // What the summary reads of the state before (tags the undo deletes keep their names): only that, since
+        // holding the whole state would make the command copy every record to change it.
+        let (calendar, tags) = (log.state.calendar, log.state.tags)
         let result: TimeLog.Result
         do {
             result = try log.execute(command)
@@ -39,7 +41,7 @@ struct UndoVerb: Verb {
             tx = batch
         default: return
         }
-        let summary = EventSummary(format: TextFormat(calendar: before.calendar), tags: before.tags)
+        let summary = EventSummary(format: TextFormat(calendar: calendar), tags: tags)
         if context.globals.json {
             context.printJSON(
                 .object([
