@@ -22,9 +22,10 @@ public final class TimeLog {
     public let path: String
     /// The state after the last event of the log that commands are decided against.
     ///
-    /// For a log directory with read models this is a slice (see `LogState+Slice`): the settings, every tag,
-    /// the recent tags, the running records, the undo and redo stacks and the records the commands named;
-    /// otherwise the whole state.
+    /// For a log directory with read models, and for a space's replica, this is a slice (see
+    /// `LogState+Slice`, ``MergedFold/slice(for:matching:including:)``): the settings, every tag, the recent
+    /// tags, the running records, the record that ended last, the undo and redo stacks and the records the
+    /// commands named; otherwise the whole state.
     public private(set) var state: LogState
     /// The store's head as of ``state``.
     public private(set) var head: StoreHead?
@@ -178,7 +179,7 @@ public final class TimeLog {
         if let space = store as? MergedStore {
             let fold = try foldMerged(space, upTo: head)
             return TimeLog(
-                path: space.space.log, store: store, state: fold.state(for: space.space.device), head: head,
+                path: space.space.log, store: store, state: fold.slice(for: space.space.device), head: head,
                 options: options, merged: fold)
         }
         var state: LogState?
@@ -239,13 +240,11 @@ public final class TimeLog {
             reached = batch.position
         }
         if let damage = cursor.damage { throw damage }
-        guard var fold, reached == head?.position else {
+        guard let fold, reached == head?.position else {
             throw StintError(
                 .damaged, "the space of \(store.space.log) holds no readable history; run 'stint verify --merged'")
         }
         checkpoints.saveIfDue(fold, startedAt: started, reached: reached?.merged)
-        // A command reads the state to decide, and again after appending: built once, then kept up.
-        fold.keepRecordsByID()
         return fold
     }
 
@@ -321,7 +320,13 @@ public final class TimeLog {
                 try sliceing { (model, state) throws(ReadModelError) in try model.includeLastEnded(in: &state) }
             }
             var command = try makeCommand(state, now)
-            if isSlice, !command.recordReferences.isEmpty {
+            if merged != nil {
+                try prepareMergedState(for: command)
+                if !command.recordReferences.isEmpty {
+                    command = try makeCommand(state, now)  // As below: building reads the records it names.
+                    try prepareMergedState(for: command)
+                }
+            } else if isSlice, !command.recordReferences.isEmpty {
                 // Built again once the slice holds the records it names: building reads them too (a bare
                 // HH:MM in `edit` or `split` is a time of the record's own day), and a slice holds at first
                 // only the running records and the one that ended last.
@@ -353,7 +358,9 @@ public final class TimeLog {
                 // The state before, for the read models only: held on to without them, it would make the
                 // replica's fold copy its records to change them.
                 let before = model == nil ? nil : state
-                state = try stateAfter(batch.events, checked: checked)
+                state = try stateAfter(
+                    batch.events, checked: checked,
+                    named: (command.recordReferences, decision.events.flatMap(\.namedRecordIds)))
                 head = newHead
                 if let before { saveToReadModels(from: before, named: decision.events, head: newHead) }
                 return Result(decision: decision, events: batch.events, now: now)
@@ -374,7 +381,7 @@ public final class TimeLog {
             let fold = try Self.foldMerged(
                 space, upTo: current, continuing: merged.flatMap { fold in head.map { (fold, $0.position) } })
             merged = fold
-            state = fold.state(for: space.space.device)
+            state = fold.slice(for: space.space.device)
             head = current
             return
         }
@@ -434,6 +441,21 @@ public final class TimeLog {
         }
     }
 
+    /// For a replica: the slice of the merged fold `command` is decided on (the records it names, besides the
+    /// running ones and the one that ended last), or the whole state for a command that reads every record.
+    private func prepareMergedState(for command: Command) throws(StintError) {
+        guard var fold = merged, let space = store as? MergedStore else { return }
+        let device = space.space.device
+        if command.readsEveryRecord {
+            merged = nil  // Not shared while it builds its records by id.
+            fold.keepRecordsByID()
+            merged = fold
+            state = fold.state(for: device)
+        } else if !command.recordReferences.isEmpty {
+            state = fold.slice(for: device, matching: command.recordReferences)
+        }
+    }
+
     /// Runs `body` on the read models and the slice; when they fail, drops them and goes on with the whole
     /// state.
     private func sliceing(_ body: (ReadModel, inout LogState) throws(ReadModelError) -> Void) throws(StintError) {
@@ -472,7 +494,8 @@ public final class TimeLog {
     /// The state after an appended batch: the checked fold, as long as the store placed the events where the
     /// check did (the fold reads only their seq, at and tx); otherwise the events folded again.
     private func stateAfter(
-        _ events: [RecordedEvent], checked: (state: LogState?, events: [RecordedEvent])
+        _ events: [RecordedEvent], checked: (state: LogState?, events: [RecordedEvent]),
+        named: (references: [RecordRef], ids: [EntityID])
     ) throws(StintError) -> LogState {
         let placedAsChecked =
             events.count == checked.events.count
@@ -492,13 +515,14 @@ public final class TimeLog {
                 } catch {
                     // The events are in the store, not all in the fold: without a fold, the next command folds
                     // the merged history again (``catchUp(to:)``, the head being behind the store's).
-                    state = fold.state(for: space.space.device)
+                    state = fold.slice(for: space.space.device)
                     throw StintError(error)
                 }
                 merged = fold
             }
             checkedFold = nil
-            return merged!.state(for: space.space.device)
+            // The slice after: what it held before, and the records the command named and changed.
+            return merged!.slice(for: space.space.device, matching: named.references, including: named.ids)
         }
         if placedAsChecked, let state = checked.state { return state }
         var next = state

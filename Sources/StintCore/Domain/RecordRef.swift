@@ -49,6 +49,34 @@ public struct RecordRef: Hashable, Sendable, CustomStringConvertible {
         return true
     }
 
+    /// The reference's digits as bits of an id and the mask of the bits they give, to test many ids
+    /// quickly (what ``matches(_:)`` tells).
+    struct IDPrefix {
+        var high: UInt64 = 0
+        var highMask: UInt64 = 0
+        var low: UInt64 = 0
+        var lowMask: UInt64 = 0
+
+        func matches(_ id: EntityID) -> Bool {
+            id.high & highMask == high && id.low & lowMask == low
+        }
+    }
+
+    var idPrefix: IDPrefix {
+        var prefix = IDPrefix()
+        for (index, nibble) in nibbles.enumerated() {
+            let shift = UInt64(60 - 4 * (index % 16))
+            if index < 16 {
+                prefix.high |= UInt64(nibble) << shift
+                prefix.highMask |= 0xF << shift
+            } else {
+                prefix.low |= UInt64(nibble) << shift
+                prefix.lowMask |= 0xF << shift
+            }
+        }
+        return prefix
+    }
+
     static func nibble(_ index: Int, of id: EntityID) -> UInt8 {
         let half = index < 16 ? id.high : id.low
         return UInt8(truncatingIfNeeded: half >> UInt64(60 - 4 * (index % 16))) & 0xF

@@ -195,6 +195,33 @@ extension MergedFold {
             return keyed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
         }
 
+        /// The numbers of the records a slice holds (``MergedFold/slice(for:matching:including:)``), in
+        /// order: the running records, the live record that ended last (the latest end, then the largest id),
+        /// the records whose ids start with one of `references`, and those of `named`.
+        func numbersOfSlice(matching references: [RecordRef], including named: [EntityID]) -> [Int] {
+            var chosen: Set<Int> = []
+            var lastEnded: Int?
+            for number in statuses.indices where statuses[number] == .live {
+                let end = ends[number]
+                if end == Self.noEnd {
+                    chosen.insert(number)
+                } else if let last = lastEnded, (end, ids[number]) <= (ends[last], ids[last]) {
+                    continue
+                } else {
+                    lastEnded = number
+                }
+            }
+            if let lastEnded { chosen.insert(lastEnded) }
+            for reference in references {
+                let prefix = reference.idPrefix
+                for number in ids.indices where prefix.matches(ids[number]) { chosen.insert(number) }
+            }
+            for id in named {
+                if let number = number(of: id) { chosen.insert(number) }
+            }
+            return chosen.sorted()
+        }
+
         /// The live records by id (``LogState/records``).
         var recordsByID: [EntityID: Record] {
             var records: [EntityID: Record] = [:]

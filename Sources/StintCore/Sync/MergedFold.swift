@@ -165,7 +165,7 @@ public struct MergedFold: Sendable {
     }
 
     /// Keeps the records by id in the state as the fold goes on, so that ``state`` is at hand after every
-    /// event; for readers that look at it often (a walk of the history, a command). The first call builds
+    /// event; for readers that look at it often (a walk of the history, an import). The first call builds
     /// them.
     public mutating func keepRecordsByID() {
         guard !keepsRecordsByID else { return }
@@ -176,6 +176,11 @@ public struct MergedFold: Sendable {
     /// The state `device` decides on: ``state`` with that device's undo and redo stacks (rule 11; `nil` for
     /// the implicit device of events without one).
     public func state(for device: DeviceID?) -> LogState {
+        withStacks(of: device, state)
+    }
+
+    /// `state` with `device`'s undo and redo stacks.
+    func withStacks(of device: DeviceID?, _ state: LogState) -> LogState {
         var result = state
         let own = stacks(of: device)
         result.undoStack = own?.undo.map { keepingOthers($0.entry, after: $0.position, device) } ?? []
