@@ -3,7 +3,8 @@ import Testing
 @testable import StintCore
 
 /// ``BoundedStack`` behaves as an array trimmed to its newest `limit` elements after every push, through
-/// random pushes, pops, top updates and clears (the undo stacks' operations).
+/// random pushes, pops, top updates (through the subscript and in place) and clears (the undo stacks'
+/// operations).
 @Suite struct BoundedStackTests {
     @Test(arguments: [1, 3, 100])
     func itKeepsWhatATrimmedArrayKeeps(limit: Int) {
@@ -18,6 +19,9 @@ import Testing
             case 1 where !reference.isEmpty:
                 stack[stack.count - 1] += 1_000_000
                 reference[reference.count - 1] += 1_000_000
+            case 3 where !reference.isEmpty:
+                stack.updateLast { $0 -= 7 }
+                reference[reference.count - 1] -= 7
             case 2 where random.next() % 20 == 0:
                 stack.removeAll()
                 reference.removeAll()

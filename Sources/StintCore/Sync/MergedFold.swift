@@ -230,11 +230,9 @@ public struct MergedFold: Sendable {
             switch batch.target {
             case .none: break
             case .undo:
-                let count = stacks[batch.deviceIndex]!.undo.count
-                stacks[batch.deviceIndex]!.undo[count - 1].entry.prepend(inverses)
+                stacks[batch.deviceIndex]!.undo.updateLast { $0.entry.prepend(inverses) }
             case .redo:
-                let count = stacks[batch.deviceIndex]!.redo.count
-                stacks[batch.deviceIndex]!.redo[count - 1].entry.prepend(inverses)
+                stacks[batch.deviceIndex]!.redo.updateLast { $0.entry.prepend(inverses) }
             }
         }
         base.lastSeq = event.seq
