@@ -178,8 +178,14 @@ public struct Space: Sendable {
         for path in [log] + (try mirroredDevices()).map(mirrorPath(of:)) {
             // The log alone (not as a replica, whose settings are these).
             let source = try LogSource.open(path: path, options: nil)
+            // The first event once: reading it decodes its whole batch (an import's: tens of thousands of lines).
             if let first = try source.events().next(), first.type == EventType.logCreated.rawValue {
-                let settings = try source.settings()
+                let settings: LogSettings
+                do {
+                    settings = try LogState(genesis: first).settings
+                } catch {
+                    throw StintError(error)
+                }
                 foundSettings.value.withLock { $0 = settings }
                 return settings
             }
