@@ -279,6 +279,22 @@ def main():
         run("timew start bench :quiet :adjust", env=env)
         bench.measure("imported", "timew", f"get dom.active ({peer})", "timew get dom.active", env, size=peer)
         run("timew stop :quiet || true", env=env)
+        # The same imported history as a space's replica (`stint sync init`; one device): its one batch of
+        # every interval goes through the merged fold, a cold read against the single log's, then warm.
+        single = copy + "/imported"
+        replica = copy + "/replica"
+        shutil.copytree(single, replica, symlinks=True)
+        replica_env = dict(stint_env(replica, manifest))
+        replica_env["XDG_STATE_HOME"] = copy + "/replica-state"
+        run(f"{stint} sync init {copy}/folder", env=replica_env)
+        caches = "rm -rf {0}/checkpoints {0}/read-models.sqlite*"
+        for label, run_env, path in (("single log", env, single), ("replica", replica_env, replica)):
+            bench.measure("imported", "stint", f"cold snapshot, {label} (imported {intervals})",
+                          f"{stint} --json snapshot", run_env, prepare=caches.format(path), size=peer)
+        bench.measure("imported", "stint", f"snapshot, replica with its merged checkpoint (imported {intervals})",
+                      f"{stint} --json snapshot", replica_env, setup=f"{stint} --json snapshot >/dev/null", size=peer)
+        bench.measure("imported", "stint", f"start, replica (imported {intervals})", f"{stint} start bench",
+                      replica_env, prepare=f"{stint} stop --all", size=peer)
         for size in sorted({peer, large}):
             source, manifest = sets[size]
             status_copy = work_copy(source, args.out, f"status-{size}")
