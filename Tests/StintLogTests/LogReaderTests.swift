@@ -27,6 +27,22 @@ import Testing
         #expect(try fixture.reader().verify().problems == [])
     }
 
+    /// The first event read from the first frame's first line alone is the first event the reader hands out;
+    /// a first frame that does not read, or a log whose first segment is gone, gives nil (the caller then
+    /// reads the log, which reports the damage).
+    @Test func theFirstEventComesFromTheFirstFramesFirstLine() throws {
+        let (fixture, events) = try Self.sealedLog()
+        #expect(try fixture.reader().firstEventOfFirstFrame() == events[0])
+        let first = try fixture.segmentNames()[0]
+        let original = try fixture.bytes(of: first)
+        var flipped = original
+        flipped[SegmentSurgery.frames(original)[0].bytes.count / 2] ^= 0x10
+        try fixture.write(flipped, to: first)
+        #expect(try fixture.reader().firstEventOfFirstFrame() == nil)
+        try FileManager.default.removeItem(atPath: fixture.path + "/" + first)
+        #expect(try fixture.reader().firstEventOfFirstFrame() == nil)
+    }
+
     @Test func readsFromEverySeqOfASealedLog() throws {
         let (fixture, events) = try Self.sealedLog()
         let reader = try fixture.reader()

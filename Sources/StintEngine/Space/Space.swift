@@ -178,8 +178,11 @@ public struct Space: Sendable {
         for path in [log] + (try mirroredDevices()).map(mirrorPath(of:)) {
             // The log alone (not as a replica, whose settings are these).
             let source = try LogSource.open(path: path, options: nil)
-            // The first event once: reading it decodes its whole batch (an import's: tens of thousands of lines).
-            if let first = try source.events().next(), first.type == EventType.logCreated.rawValue {
+            // The first event from its frame's first line: reading it as an event decodes its whole batch (an
+            // import's: tens of thousands of lines), which is done only when that line is not at hand.
+            var first = source.reader.firstEventOfFirstFrame()
+            if first == nil { first = try source.events().next() }
+            if let first, first.type == EventType.logCreated.rawValue {
                 let settings: LogSettings
                 do {
                     settings = try LogState(genesis: first).settings
