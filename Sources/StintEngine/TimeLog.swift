@@ -320,20 +320,16 @@ public final class TimeLog {
                 try sliceing { (model, state) throws(ReadModelError) in try model.includeLastEnded(in: &state) }
             }
             var command = try makeCommand(state, now)
-            if merged != nil {
-                try prepareMergedState(for: command)
-                if !command.recordReferences.isEmpty {
-                    command = try makeCommand(state, now)  // As below: building reads the records it names.
-                    try prepareMergedState(for: command)
-                }
-            } else if isSlice, !command.recordReferences.isEmpty {
+            let builtOnSlice = isSlice || merged != nil
+            try prepareState(for: command)
+            if builtOnSlice, !command.recordReferences.isEmpty {
                 // Built again once the slice holds the records it names: building reads them too (a bare
                 // HH:MM in `edit` or `split` is a time of the record's own day), and a slice holds at first
                 // only the running records and the one that ended last.
-                try prepareState(for: command)
+                let prepared = command.recordReferences
                 command = try makeCommand(state, now)
+                if command.recordReferences != prepared { try prepareState(for: command) }
             }
-            try prepareState(for: command)
             let newID = options.newID
             let decision: Decision
             do {
@@ -355,8 +351,8 @@ public final class TimeLog {
             case .conflict(let current):
                 try catchUp(to: current)
             case .appended(let batch, let newHead):
-                // The state before, for the read models only: held on to without them, it would make the
-                // replica's fold copy its records to change them.
+                // The state before, for the read models only: held on to without them, a replica's whole state
+                // (after an import) would make its fold copy its records to change them.
                 let before = model == nil ? nil : state
                 state = try stateAfter(
                     batch.events, checked: checked,
@@ -426,8 +422,22 @@ public final class TimeLog {
     }
 
     /// Loads what deciding `command` on a slice reads: the records its references match (live or deleted), the
-    /// inverses `undo` and `redo` append, or the whole state for a command that reads every record.
+    /// inverses `undo` and `redo` append, or the whole state for a command that reads every record. A replica's
+    /// slice comes from its merged fold's table (whose stacks it holds whole), a log directory's from its read
+    /// models.
     private func prepareState(for command: Command) throws(StintError) {
+        if var fold = merged, let space = store as? MergedStore {
+            let device = space.space.device
+            if command.readsEveryRecord {
+                merged = nil  // Not shared while it builds its records by id.
+                fold.keepRecordsByID()
+                merged = fold
+                state = fold.state(for: device)
+            } else if !command.recordReferences.isEmpty {
+                state = fold.slice(for: device, matching: command.recordReferences)
+            }
+            return
+        }
         guard isSlice else { return }
         if command.readsEveryRecord, let directory {
             state = try Self.wholeState(of: directory, head: head, options: options)
@@ -438,21 +448,6 @@ public final class TimeLog {
         try sliceing { (model, state) throws(ReadModelError) in
             if !references.isEmpty { try model.include(matching: references, in: &state) }
             if command == .undo || command == .redo { try model.includeTopInverses(in: &state) }
-        }
-    }
-
-    /// For a replica: the slice of the merged fold `command` is decided on (the records it names, besides the
-    /// running ones and the one that ended last), or the whole state for a command that reads every record.
-    private func prepareMergedState(for command: Command) throws(StintError) {
-        guard var fold = merged, let space = store as? MergedStore else { return }
-        let device = space.space.device
-        if command.readsEveryRecord {
-            merged = nil  // Not shared while it builds its records by id.
-            fold.keepRecordsByID()
-            merged = fold
-            state = fold.state(for: device)
-        } else if !command.recordReferences.isEmpty {
-            state = fold.slice(for: device, matching: command.recordReferences)
         }
     }
 
@@ -506,8 +501,9 @@ public final class TimeLog {
                 // no second copy of the fold.
                 merged = checkedFold
             } else {
-                // Applied in place: the fold taken out of this log, and the state decided on (which shares the
-                // fold's records) let go of, so that nothing holds a second reference to what changes.
+                // Applied in place: the fold taken out of this log, and the state decided on let go of (after an
+                // import it is the whole state, which shares the fold's records), so that nothing holds a second
+                // reference to what changes.
                 var fold = merged.take()!
                 state = state.withoutRecords
                 do {

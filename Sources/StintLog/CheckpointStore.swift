@@ -103,14 +103,8 @@ public struct CheckpointStore: Sendable {
     /// Written to a temporary file and renamed into place, so a reader sees a whole checkpoint or none; a
     /// file torn by a crash fails its checksum and is ignored.
     public func save(_ payload: [UInt8], head: LogHead, at: Instant, version: Int) {
-        save(parts: [payload], head: head, at: at, version: version)
-    }
-
-    /// Saves the concatenation of `parts` as the checkpoint at `head`, as ``save(_:head:at:version:)`` does,
-    /// without concatenating them first (a payload of tens of megabytes behind a line of its own).
-    public func save(parts: [[UInt8]], head: LogHead, at: Instant, version: Int) {
-        save(size: parts.reduce(0) { $0 + $1.count }, head: head, at: at, version: version) { write in
-            for part in parts { part.withUnsafeBytes { write($0) } }
+        save(size: payload.count, head: head, at: at, version: version) { write in
+            payload.withUnsafeBytes { write($0) }
         }
     }
 

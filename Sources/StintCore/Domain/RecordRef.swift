@@ -9,6 +9,8 @@ public struct RecordRef: Hashable, Sendable, CustomStringConvertible {
     /// The text as typed.
     public let text: String
     let nibbles: [UInt8]
+    /// The digits as bits of an id, to test ids quickly (``matches(_:)``).
+    let idPrefix: IDPrefix
 
     /// Reads a reference.
     ///
@@ -35,46 +37,42 @@ public struct RecordRef: Hashable, Sendable, CustomStringConvertible {
         }
         self.text = text
         self.nibbles = nibbles
+        idPrefix = IDPrefix(nibbles)
     }
 
     /// A reference to exactly this id.
     public init(_ id: EntityID) {
         text = id.uuidString
         nibbles = (0..<32).map { RecordRef.nibble($0, of: id) }
+        idPrefix = IDPrefix(nibbles)
     }
 
     /// Whether `id` starts with this reference's digits.
-    public func matches(_ id: EntityID) -> Bool {
-        for (index, nibble) in nibbles.enumerated() where RecordRef.nibble(index, of: id) != nibble { return false }
-        return true
-    }
+    public func matches(_ id: EntityID) -> Bool { idPrefix.matches(id) }
 
-    /// The reference's digits as bits of an id and the mask of the bits they give, to test many ids
-    /// quickly (what ``matches(_:)`` tells).
-    struct IDPrefix {
+    /// The reference's digits as bits of an id and the mask of the bits they give.
+    struct IDPrefix: Hashable, Sendable {
         var high: UInt64 = 0
         var highMask: UInt64 = 0
         var low: UInt64 = 0
         var lowMask: UInt64 = 0
 
+        init(_ nibbles: [UInt8]) {
+            for (index, nibble) in nibbles.enumerated() {
+                let shift = UInt64(60 - 4 * (index % 16))
+                if index < 16 {
+                    high |= UInt64(nibble) << shift
+                    highMask |= 0xF << shift
+                } else {
+                    low |= UInt64(nibble) << shift
+                    lowMask |= 0xF << shift
+                }
+            }
+        }
+
         func matches(_ id: EntityID) -> Bool {
             id.high & highMask == high && id.low & lowMask == low
         }
-    }
-
-    var idPrefix: IDPrefix {
-        var prefix = IDPrefix()
-        for (index, nibble) in nibbles.enumerated() {
-            let shift = UInt64(60 - 4 * (index % 16))
-            if index < 16 {
-                prefix.high |= UInt64(nibble) << shift
-                prefix.highMask |= 0xF << shift
-            } else {
-                prefix.low |= UInt64(nibble) << shift
-                prefix.lowMask |= 0xF << shift
-            }
-        }
-        return prefix
     }
 
     static func nibble(_ index: Int, of id: EntityID) -> UInt8 {

@@ -70,7 +70,7 @@ extension MergedFold {
 
     /// The compact checkpoint of ``state`` (the same bytes as ``LogState/compactCheckpoint``), written from the
     /// record table without building the state's records.
-    public func stateCheckpoint(order: CheckpointOrder) -> [UInt8] {
+    func stateCheckpoint(order: CheckpointOrder) -> [UInt8] {
         var out = CompactCheckpointWriter(capacity: 64 + records.count * 48)
         writeState(order: order, to: &out)
         return out.bytes
@@ -86,6 +86,24 @@ extension MergedFold {
         }
     }
 
+    /// Calls `write` with what `read` reads of each record number in `order`, reading ``readAhead`` records
+    /// before writing any: in id order the reads fall at random in the table, and reads made together overlap
+    /// instead of waiting for each in turn (the encoding took a third less time).
+    @inline(__always)
+    private func forEach<Values>(
+        in order: CheckpointOrder, reading read: (Int) -> Values, _ write: (Values) -> Void
+    ) {
+        var block: [Values] = []
+        block.reserveCapacity(Self.readAhead)
+        forEach(in: order) { number in
+            block.append(read(number))
+            guard block.count == Self.readAhead else { return }
+            for values in block { write(values) }
+            block.removeAll(keepingCapacity: true)
+        }
+        for values in block { write(values) }
+    }
+
     private func writeState(order: CheckpointOrder, to out: inout CompactCheckpointWriter) {
         var deleted: [EntityID] = []
         forEach(in: order) { number in
@@ -96,26 +114,12 @@ extension MergedFold {
         LogState.writeCompactCheckpoint(
             of: base, recordCount: records.liveCount,
             writingRecords: { out in
-                guard let numbers = order.numbers else {
-                    for number in 0..<records.count where records.statuses[number] == .live {
-                        records.write(number, to: &out)
-                        out.endOfItem()
-                    }
-                    return
-                }
-                var block: [RecordTable.CheckpointValues] = []
-                block.reserveCapacity(Self.readAhead)
-                for first in stride(from: 0, to: numbers.count, by: Self.readAhead) {
-                    block.removeAll(keepingCapacity: true)
-                    for number in numbers[first..<min(first + Self.readAhead, numbers.count)] {
-                        block.append(records.checkpointValues(Int(number)))
-                    }
-                    for values in block where values.isLive {
-                        out.record(
-                            id: values.id, start: values.start, end: values.end, tagId: values.tagId,
-                            comment: values.comment)
-                        out.endOfItem()
-                    }
+                forEach(in: order, reading: records.checkpointValues) { values in
+                    guard values.isLive else { return }
+                    out.record(
+                        id: values.id, start: values.start, end: values.end, tagId: values.tagId,
+                        comment: values.comment)
+                    out.endOfItem()
                 }
             },
             deletedRecordIds: deleted, provenanceCount: base.importProvenance.count, provenance: provenance,
@@ -123,7 +127,7 @@ extension MergedFold {
     }
 
     /// What ``checkpoint`` holds before the state's compact checkpoint of `stateSize` bytes.
-    public static func checkpointHead(stateSize: Int) -> [UInt8] {
+    static func checkpointHead(stateSize: Int) -> [UInt8] {
         var out = CompactCheckpointWriter(capacity: 12)
         out.header(magic: checkpointMagic, version: checkpointVersion)
         out.u32(stateSize)
@@ -131,7 +135,7 @@ extension MergedFold {
     }
 
     /// What ``checkpoint`` holds after the state's compact checkpoint.
-    public func checkpointTail(order: CheckpointOrder) -> [UInt8] {
+    func checkpointTail(order: CheckpointOrder) -> [UInt8] {
         var out = CompactCheckpointWriter(capacity: 1024 + records.count * 40)
         writeTail(order: order, to: &out)
         return out.bytes
@@ -164,18 +168,9 @@ extension MergedFold {
             }
         }
         out.u32(records.count)
-        // A block's ids and stamps read before any is written (``readAhead``).
-        var block: [(id: EntityID, stamps: RecordStamps)] = []
-        block.reserveCapacity(Self.readAhead)
-        func writeBlock() {
-            for (id, stamps) in block { writeStamps(id: id, stamps, to: &out) }
-            block.removeAll(keepingCapacity: true)
+        forEach(in: order, reading: { (records.ids[$0], records[stamps: $0]) }) { (id, stamps) in
+            writeStamps(id: id, stamps, to: &out)
         }
-        forEach(in: order) { number in
-            block.append((records.ids[number], records[stamps: number]))
-            if block.count == Self.readAhead { writeBlock() }
-        }
-        writeBlock()
         for table in [deletedBy, tagCreatedBy, tagColoredBy] {
             out.u32(table.count)
             for id in table.keys.sorted() {
@@ -230,7 +225,7 @@ extension MergedFold {
         out.endOfItem()
     }
 
-    /// How many records a checkpoint reads before it writes them (``RecordTable/CheckpointValues``).
+    /// How many records a checkpoint reads before it writes them (``forEach(in:reading:_:)``).
     static let readAhead = 64
 
     /// The order a record's setters are written in.

@@ -96,9 +96,8 @@ extension MergedFold {
                 comment: comments[number])
         }
 
-        /// What a checkpoint writes of a record, read in one go: a checkpoint reads the records in id order,
-        /// at random in the table, and reading a block's values before writing any of them lets the reads
-        /// overlap instead of waiting for each in turn.
+        /// What a checkpoint writes of a record (``CompactCheckpointWriter/record(id:start:end:tagId:comment:)``)
+        /// and whether it is live, read in one go.
         struct CheckpointValues {
             var id: EntityID
             var start: Int64
@@ -114,15 +113,6 @@ extension MergedFold {
             return CheckpointValues(
                 id: ids[number], start: starts[number], end: end == Self.noEnd ? nil : end,
                 tagId: tag < 0 ? nil : tagIDs[Int(tag)], comment: comments[number], isLive: statuses[number] == .live)
-        }
-
-        /// Writes the values of `number` as a checkpoint's record.
-        func write(_ number: Int, to out: inout CompactCheckpointWriter) {
-            let end = ends[number]
-            let tag = tags[number]
-            out.record(
-                id: ids[number], start: starts[number], end: end == Self.noEnd ? nil : end,
-                tagId: tag < 0 ? nil : tagIDs[Int(tag)], comment: comments[number])
         }
 
         /// Makes `number` a live record with `record`'s values (its id must be the number's).
@@ -213,8 +203,7 @@ extension MergedFold {
             }
             if let lastEnded { chosen.insert(lastEnded) }
             for reference in references {
-                let prefix = reference.idPrefix
-                for number in ids.indices where prefix.matches(ids[number]) { chosen.insert(number) }
+                for number in ids.indices where reference.matches(ids[number]) { chosen.insert(number) }
             }
             for id in named {
                 if let number = number(of: id) { chosen.insert(number) }

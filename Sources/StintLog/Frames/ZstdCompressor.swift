@@ -22,17 +22,6 @@ final class ZstdCompressor {
     /// The level sealed segments are recompressed at (see docs/decisions/0001-log-format.md).
     static let sealLevel: Int32 = 11
 
-    /// One frame whose content is `parts`, one after the other, compressed as a stream and handed to `emit`
-    /// a piece of at most `chunk` bytes at a time: a large payload need not be copied behind its header
-    /// first, and its compressed form is never held whole.
-    func stream(
-        _ parts: [[UInt8]], chunk: Int = 1 << 20, into emit: (UnsafeRawBufferPointer) throws -> Void
-    ) throws {
-        try stream(size: parts.reduce(0) { $0 + $1.count }, chunk: chunk, into: emit) { feed in
-            for part in parts { try part.withUnsafeBytes { try feed($0) } }
-        }
-    }
-
     /// One frame of `size` bytes of content, which `produce` hands to the `feed` it is given in pieces, as it
     /// makes them (a checkpoint of a million events, about 54 MB, is written a megabyte at a time and never
     /// held whole), compressed as they come and handed to `emit` a piece of at most `chunk` bytes at a time.
@@ -48,38 +37,33 @@ final class ZstdCompressor {
         ZSTD_CCtx_setPledgedSrcSize(context, UInt64(size))
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunk, 1 << 12), alignment: 8)
         defer { buffer.deallocate() }
+        // `feed` compresses with `emit`, and is handed to `produce`: both closures, so `emit` must escape
+        // (it does not outlive this call).
         try withoutActuallyEscaping(emit) { emit in
-            try stream(buffer: buffer, into: emit, producing: produce)
-        }
-    }
-
-    private func stream(
-        buffer: UnsafeMutableRawBufferPointer, into emit: @escaping (UnsafeRawBufferPointer) throws -> Void,
-        producing produce: (_ feed: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
-    ) throws {
-        func run(_ input: inout ZSTD_inBuffer, _ directive: ZSTD_EndDirective) throws {
-            while true {
-                var output = ZSTD_outBuffer(dst: buffer.baseAddress, size: buffer.count, pos: 0)
-                let left = ZSTD_compressStream2(context, &output, &input, directive)
-                if stint_zstd_is_error(left) != 0 {
-                    let name = String(cString: ZSTD_getErrorName(left))
-                    throw LogError(.io, "could not compress a frame: \(name)")
+            func run(_ input: inout ZSTD_inBuffer, _ directive: ZSTD_EndDirective) throws {
+                while true {
+                    var output = ZSTD_outBuffer(dst: buffer.baseAddress, size: buffer.count, pos: 0)
+                    let left = ZSTD_compressStream2(context, &output, &input, directive)
+                    if stint_zstd_is_error(left) != 0 {
+                        let name = String(cString: ZSTD_getErrorName(left))
+                        throw LogError(.io, "could not compress a frame: \(name)")
+                    }
+                    if output.pos > 0 { try emit(UnsafeRawBufferPointer(rebasing: buffer[..<output.pos])) }
+                    // Done once the piece is all taken in (and, at the end, the frame is flushed).
+                    if directive == ZSTD_e_end ? left == 0 : input.pos == input.size { break }
                 }
-                if output.pos > 0 { try emit(UnsafeRawBufferPointer(rebasing: buffer[..<output.pos])) }
-                // Done once the piece is all taken in (and, at the end, the frame is flushed).
-                if directive == ZSTD_e_end ? left == 0 : input.pos == input.size { break }
             }
-        }
-        do {
-            try produce { piece in
-                var input = ZSTD_inBuffer(src: piece.baseAddress, size: piece.count, pos: 0)
-                try run(&input, ZSTD_e_continue)
+            do {
+                try produce { piece in
+                    var input = ZSTD_inBuffer(src: piece.baseAddress, size: piece.count, pos: 0)
+                    try run(&input, ZSTD_e_continue)
+                }
+                var end = ZSTD_inBuffer(src: nil, size: 0, pos: 0)
+                try run(&end, ZSTD_e_end)
+            } catch {
+                ZSTD_CCtx_reset(context, ZSTD_reset_session_only)
+                throw error
             }
-            var end = ZSTD_inBuffer(src: nil, size: 0, pos: 0)
-            try run(&end, ZSTD_e_end)
-        } catch {
-            ZSTD_CCtx_reset(context, ZSTD_reset_session_only)
-            throw error
         }
     }
 
