@@ -42,14 +42,17 @@ struct Allowed {
             [Array("init".utf8), Array("join".utf8)].contains(arguments[sync + 1])
         {
             // DIR is the first positional, as the parser reads them: a word not starting with '-', '-' itself,
-            // or any word after '--'.
+            // a negative number ('-1', read as a value), or any word after '--'.
             var afterDashes = false
             for word in arguments[(sync + 2)...] {
                 if !afterDashes, word == Array("--".utf8) {
                     afterDashes = true
                     continue
                 }
-                guard afterDashes || word.first != UInt8(ascii: "-") || word == [UInt8(ascii: "-")] else { continue }
+                guard
+                    afterDashes || word.first != UInt8(ascii: "-") || word == [UInt8(ascii: "-")]
+                        || Allowed.isNegativeNumber(word)
+                else { continue }
                 if !word.isEmpty { subtrees.append(Allowed.walk(word, cwd: cwd).path) }
                 break
             }
@@ -73,6 +76,12 @@ struct Allowed {
         for output in outputs where !output.isEmpty {
             exact.insert(Allowed.resolve(output, cwd: cwd))
         }
+    }
+
+    /// Whether the parser takes `word` for a value rather than an option: '-' and then numerals only.
+    private static func isNegativeNumber(_ word: [UInt8]) -> Bool {
+        let text = String(decoding: word, as: UTF8.self)
+        return text.count > 1 && text.dropFirst().allSatisfy(\.isNumber)
     }
 
     /// Whether the entry at `relative` (to the sandbox) may have changed.
