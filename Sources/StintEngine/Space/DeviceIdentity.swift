@@ -42,8 +42,15 @@ public struct DeviceIdentity: Sendable {
     public func storedOrCreated(options: EngineOptions) throws(StintError) -> DeviceID {
         if let id = try stored(options: options) { return id }
         let id = generate()
-        try SmallFile(path: file, fileSystem: options.fileSystem).write(Array("\(id)\n".utf8), mode: 0o600)
+        var created = CreatedEntries(fileSystem: options.fileSystem)
+        try keep(id, options: options, noting: &created)
         return id
+    }
+
+    /// Writes `id` to the file (there is none yet), noting the file and the directories made for it in
+    /// `created`.
+    func keep(_ id: DeviceID, options: EngineOptions, noting created: inout CreatedEntries) throws(StintError) {
+        try created.write(SmallFile(path: file, fileSystem: options.fileSystem), Array("\(id)\n".utf8))
     }
 }
 

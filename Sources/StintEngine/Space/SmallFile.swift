@@ -31,13 +31,20 @@ struct SmallFile {
         }
     }
 
-    /// Replaces the file with `bytes` (creating the directories above it that are missing), with `mode`.
-    func write(_ bytes: [UInt8], mode: mode_t = 0o600) throws(StintError) {
+    /// Replaces the file with `bytes` (creating the directories above it that are missing), with `mode`. A
+    /// write that fails takes away the directories it created.
+    ///
+    /// - Returns: the directories it created, the deepest first.
+    @discardableResult
+    func write(_ bytes: [UInt8], mode: mode_t = 0o600) throws(StintError) -> [String] {
+        var created: [String] = []
         do {
-            try makeParents()
+            try makeParents(&created)
             try fileSystem.replaceFile(path, in: parent, with: bytes, mode: UInt32(mode))
+            return created
         } catch {
             try? fileSystem.removeFile(path + ".tmp")
+            for directory in created { try? fileSystem.removeDirectory(directory) }
             throw StintError(.refused, "cannot write \(path): \(error); check the disk and its permissions")
         }
     }
@@ -48,8 +55,9 @@ struct SmallFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Creates the directories above the file that do not exist.
-    private func makeParents() throws(SystemCallError) {
+    /// Creates the directories above the file that do not exist, putting each it created in front of
+    /// `created`.
+    private func makeParents(_ created: inout [String]) throws(SystemCallError) {
         var missing: [String] = []
         var directory = parent
         while try fileSystem.kind(of: directory) == nil {
@@ -60,6 +68,7 @@ struct SmallFile {
         for directory in missing.reversed() {
             do {
                 try fileSystem.makeDirectory(directory)
+                created.insert(directory, at: 0)
             } catch  where error.errno == EEXIST {}
         }
     }

@@ -14,7 +14,14 @@ extension Space {
     public static func initSpace(log: String, folder: String, options: EngineOptions) throws(StintError) -> Space {
         let folder = try absoluteFolder(folder)
         let replicaFile = SmallFile(path: path(log, replicaFileName), fileSystem: options.fileSystem)
-        let settings = try LogSource.open(path: log, options: nil).settings()
+        let source = try LogSource.open(path: log, options: nil)
+        guard source.reader.kind == .directory else {
+            // A segment or a plain file reads as a log but cannot be written to: refused before anything is.
+            throw StintError(
+                .refused,
+                "\(log) is a file, not a log directory; 'sync init' needs the directory of a log made by 'stint init'")
+        }
+        let settings = try source.settings()
         let description = SpaceDescription(founding: settings)
         if let named = try replicaFile.read(), named != Array("\(folder)\n".utf8) {
             throw StintError(
@@ -42,22 +49,29 @@ extension Space {
                 "\(folder) already holds other files (\(other)) and no space: a space needs a folder of its own; "
                     + "choose a new or empty folder, for example \(path(folder, "stint"))")
         }
-        // The folder and its space.json first: a folder that cannot be written is refused before the log or
-        // the device id file change.
-        do throws(LogError) {
-            try Space(
-                log: log, folder: folder, device: .init(high: 0, low: 0), description: description, options: options
-            )
-            .makeDirectory(folder)
-        } catch {
-            throw StintError(
-                .refused, "cannot create the sync folder \(folder): \(error.message); check its parent directory")
-        }
-        if try descriptionFile.read() == nil { try descriptionFile.write(description.canonicalBytes) }
-        let device = try options.requireDeviceIdentity().storedOrCreated(options: options)
+        let identity = try options.requireDeviceIdentity()
+        let stored = try identity.stored(options: options)
+        // The folder, its space.json and the device id file, then the log's lock: until the lock is held, a
+        // failure takes away what was created, and the log has not changed.
+        var created = CreatedEntries(fileSystem: options.fileSystem)
+        let device = stored ?? identity.generate()
         let space = Space(log: log, folder: folder, device: device, description: description, options: options)
-        // Taking the writer with the device turns the log into one of format 2 (under its lock).
-        let own = try LogDirectoryStore.open(at: log, holdingLock: true, options: space.options)
+        let own: LogDirectoryStore
+        do throws(StintError) {
+            do {
+                try created.makeDirectory(folder)
+            } catch {
+                throw StintError(
+                    .refused, "cannot create the sync folder \(folder): \(error); check its parent directory")
+            }
+            if try descriptionFile.read() == nil { try created.write(descriptionFile, description.canonicalBytes) }
+            if stored == nil { try identity.keep(device, options: options, noting: &created) }
+            // Taking the writer with the device turns the log into one of format 2 (under its lock).
+            own = try LogDirectoryStore.open(at: log, holdingLock: true, options: space.options)
+        } catch {
+            created.removeAll()
+            throw error
+        }
         defer { own.close() }
         try replicaFile.write(Array("\(folder)\n".utf8))
         if case .forked(let seq) = try space.publish() {

@@ -60,14 +60,24 @@ extension Space {
                 "\(folder) holds no device's log yet: wait until the sync tool has delivered the founder's, then join")
         }
         if stored == nil {
-            let written = try identity.storedOrCreated(options: options)
-            space = Space(log: log, folder: folder, device: written, description: description, options: options)
+            // The id kept is drawn anew, as it always was (seeded ids, and the golden cases made with them, depend
+            // on the order of draws); the one above only looked into the folder.
+            space = Space(
+                log: log, folder: folder, device: identity.generate(), description: description, options: options)
         }
-        let own = try LogDirectoryStore.create(
-            at: log, genesis: firstEvent(description, space.device), recordedAt: options.clock(),
-            options: space.options,
-            receiving: newest)
-        own.close()
+        // The device id file, then the log: a log that cannot be created takes the new file away again.
+        var created = CreatedEntries(fileSystem: options.fileSystem)
+        do throws(StintError) {
+            if stored == nil { try identity.keep(space.device, options: options, noting: &created) }
+            let own = try LogDirectoryStore.create(
+                at: log, genesis: firstEvent(description, space.device), recordedAt: options.clock(),
+                options: space.options,
+                receiving: newest)
+            own.close()
+        } catch {
+            created.removeAll()
+            throw error
+        }
         try SmallFile(path: path(log, replicaFileName), fileSystem: options.fileSystem).write(Array("\(folder)\n".utf8))
         let store = try MergedStore.open(log: log, holdingLock: true, options: options)
         defer { store.close() }

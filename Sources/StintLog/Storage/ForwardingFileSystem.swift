@@ -41,6 +41,8 @@ extension ForwardingFileSystem {
 
     public func removeFile(_ path: String) throws(SystemCallError) { try base.removeFile(path) }
 
+    public func removeDirectory(_ path: String) throws(SystemCallError) { try base.removeDirectory(path) }
+
     public func makeDirectory(_ path: String) throws(SystemCallError) { try base.makeDirectory(path) }
 
     public func synchronizeDirectory(_ path: String) throws(SystemCallError) { try base.synchronizeDirectory(path) }

@@ -39,6 +39,9 @@ public protocol LogFileSystem: Sendable {
     /// Removes a file (`unlink`).
     func removeFile(_ path: String) throws(SystemCallError)
 
+    /// Removes an empty directory (`rmdir`).
+    func removeDirectory(_ path: String) throws(SystemCallError)
+
     /// Creates a directory with mode 0755 (`mkdir`).
     func makeDirectory(_ path: String) throws(SystemCallError)
 

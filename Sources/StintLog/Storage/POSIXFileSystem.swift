@@ -89,6 +89,10 @@ public struct POSIXFileSystem: LogFileSystem {
         guard unlink(path) == 0 else { throw SystemCallError(operation: "unlink", path: path, errno: errno) }
     }
 
+    public func removeDirectory(_ path: String) throws(SystemCallError) {
+        guard rmdir(path) == 0 else { throw SystemCallError(operation: "rmdir", path: path, errno: errno) }
+    }
+
     public func makeDirectory(_ path: String) throws(SystemCallError) {
         guard mkdir(path, 0o700) == 0 else { throw SystemCallError(operation: "mkdir", path: path, errno: errno) }
     }

@@ -131,6 +131,11 @@ final class FailingFileSystem: LogFileSystem, @unchecked Sendable {
         }
     }
 
+    func removeDirectory(_ path: String) throws(SystemCallError) {
+        try base.removeDirectory(path)
+        _ = lock.withLock { unsyncedEntries.insert(path) }
+    }
+
     func makeDirectory(_ path: String) throws(SystemCallError) {
         try base.makeDirectory(path)
         _ = lock.withLock { unsyncedEntries.insert(path) }

@@ -101,6 +101,11 @@ final class FaultInjectingFileSystem: LogFileSystem, @unchecked Sendable {
         try base.removeFile(path)
     }
 
+    func removeDirectory(_ path: String) throws(SystemCallError) {
+        if shouldFail("rmdir", (path as NSString).lastPathComponent) { throw failure("rmdir") }
+        try base.removeDirectory(path)
+    }
+
     func makeDirectory(_ path: String) throws(SystemCallError) {
         if shouldFail("mkdir", (path as NSString).lastPathComponent) { throw failure("mkdir") }
         try base.makeDirectory(path)

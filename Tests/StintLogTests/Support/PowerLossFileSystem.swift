@@ -384,6 +384,24 @@ final class PowerLossFileSystem: LogFileSystem, @unchecked Sendable {
         }
     }
 
+    func removeDirectory(_ path: String) throws(SystemCallError) {
+        try locked { () throws(SystemCallError) in
+            guard let (parentPath, name) = split(path), var parent = directories[parentPath],
+                case .directory? = parent.current[name], let directory = directories[path]
+            else {
+                try alive("rmdir")
+                throw SystemCallError(operation: "rmdir", path: path, errno: ENOENT)
+            }
+            guard directory.current.isEmpty else {
+                throw SystemCallError(operation: "rmdir", path: path, errno: ENOTEMPTY)
+            }
+            try mutate("rmdir")
+            parent.current[name] = nil
+            parent.pending.append(.unlink(name))
+            directories[parentPath] = parent
+        }
+    }
+
     func makeDirectory(_ path: String) throws(SystemCallError) {
         try locked { () throws(SystemCallError) in
             guard let (parentPath, name) = split(path), var parent = directories[parentPath] else {
