@@ -38,24 +38,11 @@ struct Allowed {
         }
         // A space: `sync init DIR` and `sync join DIR` write the shared folder DIR, and the device id file in
         // $XDG_STATE_HOME/stint (else $HOME/.local/state/stint) with the directories leading to it.
-        if let sync = arguments.firstIndex(of: Array("sync".utf8)), sync + 1 < arguments.count,
-            [Array("init".utf8), Array("join".utf8)].contains(arguments[sync + 1])
+        let words = Allowed.plainWords(arguments)
+        if words.count >= 2, words[0] == Array("sync".utf8),
+            [Array("init".utf8), Array("join".utf8)].contains(words[1])
         {
-            // DIR is the first positional, as the parser reads them: a word not starting with '-', '-' itself,
-            // a negative number ('-1', read as a value), or any word after '--'.
-            var afterDashes = false
-            for word in arguments[(sync + 2)...] {
-                if !afterDashes, word == Array("--".utf8) {
-                    afterDashes = true
-                    continue
-                }
-                guard
-                    afterDashes || word.first != UInt8(ascii: "-") || word == [UInt8(ascii: "-")]
-                        || Allowed.isNegativeNumber(word)
-                else { continue }
-                if !word.isEmpty { subtrees.append(Allowed.walk(word, cwd: cwd).path) }
-                break
-            }
+            if words.count > 2, !words[2].isEmpty { subtrees.append(Allowed.walk(words[2], cwd: cwd).path) }
             var states: [[UInt8]] = []
             if let state = variables["XDG_STATE_HOME"], state.first == UInt8(ascii: "/") {
                 states.append(state + Array("/stint".utf8))
@@ -76,6 +63,28 @@ struct Allowed {
         for output in outputs where !output.isEmpty {
             exact.insert(Allowed.resolve(output, cwd: cwd))
         }
+    }
+
+    /// The words the parser reads as the verb's words and its positionals, in order: a word not starting
+    /// with '-', '-' itself, a negative number ('-1', read as a value), or any word after '--'; the value
+    /// after an option that takes one (`--log PATH`, `--color WHEN`, `sync join --name NAME`) is skipped.
+    private static func plainWords(_ arguments: [[UInt8]]) -> [[UInt8]] {
+        let takingValues = ["--log", "--color", "--name"].map { Array($0.utf8) }
+        var words: [[UInt8]] = []
+        var afterDashes = false
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if afterDashes || word.first != UInt8(ascii: "-") || word == [UInt8(ascii: "-")] || isNegativeNumber(word) {
+                words.append(word)
+            } else if word == Array("--".utf8) {
+                afterDashes = true
+            } else if takingValues.contains(word) {
+                index += 1
+            }
+        }
+        return words
     }
 
     /// Whether the parser takes `word` for a value rather than an option: '-' and then numerals only.
