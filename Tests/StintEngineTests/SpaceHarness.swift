@@ -113,13 +113,18 @@ final class SpaceHarness {
 
     /// The founder: a new log made a space.
     func found(_ replica: Replica) throws {
+        try createLog(replica)
+        _ = try Space.initSpace(log: replica.log, folder: folder, options: replica.options)
+    }
+
+    /// A new log for `replica`, as `stint init` makes one (not yet part of a space).
+    func createLog(_ replica: Replica) throws {
         let genesis = DomainEvent.logCreated(
             LogSettings(logId: replica.ids.next(), calendar: LogCalendar(timeZone: "UTC", firstWeekday: 2)!)
         ).draft
         try LogDirectoryStore.create(
             at: replica.log, genesis: genesis, recordedAt: replica.clock.now, options: replica.options
         ).close()
-        _ = try Space.initSpace(log: replica.log, folder: folder, options: replica.options)
     }
 
     /// A device joining the space.

@@ -14,16 +14,6 @@ import Testing
         Set(FileManager.default.enumerator(atPath: space.root.path)?.allObjects as? [String] ?? [])
     }
 
-    /// A log made by `init`, not yet part of a space.
-    private static func makeLog(_ replica: SpaceHarness.Replica) throws {
-        let genesis = DomainEvent.logCreated(
-            LogSettings(logId: replica.ids.next(), calendar: LogCalendar(timeZone: "UTC", firstWeekday: 2)!)
-        ).draft
-        try LogDirectoryStore.create(
-            at: replica.log, genesis: genesis, recordedAt: replica.clock.now, options: replica.options
-        ).close()
-    }
-
     /// The device id file at `file` instead of the replica's own.
     private static func options(_ replica: SpaceHarness.Replica, idFile file: String) -> EngineOptions {
         var options = replica.options
@@ -32,21 +22,29 @@ import Testing
         return options
     }
 
+    /// `sync init` of `replica`'s log with `options` is refused with a message holding `text`, and nothing
+    /// under the harness's root, the log included, has changed.
+    private static func expectFoundingLeavesNothing(
+        _ space: SpaceHarness, _ replica: SpaceHarness.Replica, options: EngineOptions, saying text: String
+    ) throws {
+        let before = entries(space)
+        let logBefore = try space.folderBytes(of: replica.log)
+        let error = try #require(throws: StintError.self) {
+            try Space.initSpace(log: replica.log, folder: space.folder, options: options)
+        }
+        #expect(error.category == .refused && error.message.contains(text), "\(error.message)")
+        #expect(entries(space) == before)
+        #expect(try space.folderBytes(of: replica.log) == logBefore)
+    }
+
     /// The id file's directories are made, then the file cannot be (its name is too long): the directories,
     /// the folder and its `space.json` go again.
     @Test func foundingWhoseDeviceIdFileCannotBeWrittenLeavesNothing() throws {
         let space = SpaceHarness()
         let a = space.replica("a")
-        try Self.makeLog(a)
-        let before = Self.entries(space)
-        let logBefore = try space.folderBytes(of: a.log)
+        try space.createLog(a)
         let options = Self.options(a, idFile: space.root.appending("state/stint/" + String(repeating: "n", count: 256)))
-        let error = try #require(throws: StintError.self) {
-            try Space.initSpace(log: a.log, folder: space.folder, options: options)
-        }
-        #expect(error.category == .refused && error.message.contains("cannot write"), "\(error.message)")
-        #expect(Self.entries(space) == before)
-        #expect(try space.folderBytes(of: a.log) == logBefore)
+        try Self.expectFoundingLeavesNothing(space, a, options: options, saying: "cannot write")
         _ = try Space.initSpace(log: a.log, folder: space.folder, options: a.options)
         #expect(FileManager.default.fileExists(atPath: "\(space.folder)/space.json"), "a later init completes")
     }
@@ -54,24 +52,17 @@ import Testing
     @Test func foundingWhileTheLogIsLockedLeavesNothing() throws {
         let space = SpaceHarness()
         let a = space.replica("a")
-        try Self.makeLog(a)
-        let before = Self.entries(space)
-        let logBefore = try space.folderBytes(of: a.log)
+        try space.createLog(a)
         let holder = try LogDirectoryStore.open(at: a.log, holdingLock: true, options: a.options)
         defer { holder.close() }
-        let error = try #require(throws: StintError.self) {
-            try Space.initSpace(log: a.log, folder: space.folder, options: a.options)
-        }
-        #expect(error.message.contains("another stint process"), "\(error.message)")
-        #expect(Self.entries(space) == before)
-        #expect(try space.folderBytes(of: a.log) == logBefore)
+        try Self.expectFoundingLeavesNothing(space, a, options: a.options, saying: "another stint process")
     }
 
     /// A segment file reads as a log, but a space is made of a log directory.
     @Test func foundingWithASegmentFileForTheLogIsRefusedBeforeAnythingIsWritten() throws {
         let space = SpaceHarness()
         let a = space.replica("a")
-        try Self.makeLog(a)
+        try space.createLog(a)
         let segment = try #require(try SpaceHarness.segments(of: a.log).first)
         let before = Self.entries(space)
         let error = try #require(throws: StintError.self) {

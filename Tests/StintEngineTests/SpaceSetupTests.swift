@@ -41,10 +41,7 @@ import Testing
     @Test func foundingInAFolderThatHoldsOtherFilesIsRefused() throws {
         let space = SpaceHarness()
         let a = space.replica("a")
-        let genesis = DomainEvent.logCreated(
-            LogSettings(logId: a.ids.next(), calendar: LogCalendar(timeZone: "UTC", firstWeekday: 2)!)
-        ).draft
-        try LogDirectoryStore.create(at: a.log, genesis: genesis, recordedAt: a.clock.now, options: a.options).close()
+        try space.createLog(a)
         try FileManager.default.createDirectory(atPath: space.folder, withIntermediateDirectories: false)
         try Data("notes".utf8).write(to: URL(fileURLWithPath: "\(space.folder)/notes.txt"))
         let logBefore = try space.folderBytes(of: a.log)
