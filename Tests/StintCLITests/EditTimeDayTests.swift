@@ -5,13 +5,23 @@ import Testing
 
 /// A bare HH:MM in `edit` and `split` names a time on the record's own day, not today.
 @Suite struct EditTimeDayTests {
+    /// A runner of a new log in `zone`, made at `made`.
+    private static func newLog(in directory: TemporaryDirectory, zone: String, made: String) -> CLIRunner {
+        let cli = CLIRunner(log: directory.appending("log"), now: made)
+        #expect(cli.run(["init", "--tz", zone]).status == 0)
+        return cli
+    }
+
+    /// `stint track` with `arguments`: the new record's id.
+    private static func track(_ cli: CLIRunner, _ arguments: String...) -> String {
+        cli.run(["track"] + arguments).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     @Test func editMovesTheEndOfLastWeeksRecordOnItsOwnDay() throws {
         let directory = TemporaryDirectory()
-        var cli = CLIRunner(log: directory.appending("log"), now: "2026-11-23T08:00:00.000Z")
-        #expect(cli.run(["init", "--tz", "Europe/Berlin"]).status == 0)
+        var cli = Self.newLog(in: directory, zone: "Europe/Berlin", made: "2026-11-23T08:00:00.000Z")
         cli.now = Instant(canonical: "2026-11-29T12:00:00.000Z")!
-        let id = cli.run(["track", "2026-11-23T09:00", "2026-11-23T10:00", "review"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = Self.track(cli, "2026-11-23T09:00", "2026-11-23T10:00", "review")
         #expect(cli.run(["edit", id, "--end", "10:30", "--start", "8:45"]).status == 0)
         let records = try JSON.parse(cli.run(["log", "--all", "--json"]).stdout).arrayValue ?? []
         #expect(records.first?["start"] == .string("2026-11-23T07:45:00.000Z"))
@@ -24,11 +34,9 @@ import Testing
 
     @Test func splitCutsARecordAcrossMidnightOnTheDayTheTimeIsInside() throws {
         let directory = TemporaryDirectory()
-        var cli = CLIRunner(log: directory.appending("log"), now: "2026-11-20T08:00:00.000Z")
-        #expect(cli.run(["init", "--tz", "UTC"]).status == 0)
+        var cli = Self.newLog(in: directory, zone: "UTC", made: "2026-11-20T08:00:00.000Z")
         cli.now = Instant(canonical: "2026-11-29T12:00:00.000Z")!
-        let id = cli.run(["track", "2026-11-21T22:00", "2026-11-22T02:00", "night"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = Self.track(cli, "2026-11-21T22:00", "2026-11-22T02:00", "night")
         #expect(cli.run(["split", id, "--at", "01:00"]).status == 0)
         let records = try JSON.parse(cli.run(["log", "--all", "--json"]).stdout).arrayValue ?? []
         #expect(
@@ -40,13 +48,10 @@ import Testing
     /// 16 November edited with `--end 11:00` on the 20th lasted 98 hours).
     @Test func editAndSplitAnOlderRecordOnItsOwnDay() throws {
         let directory = TemporaryDirectory()
-        var cli = CLIRunner(log: directory.appending("log"), now: "2026-11-15T08:00:00.000Z")
-        #expect(cli.run(["init", "--tz", "UTC"]).status == 0)
+        var cli = Self.newLog(in: directory, zone: "UTC", made: "2026-11-15T08:00:00.000Z")
         cli.now = Instant(canonical: "2026-11-20T12:00:00.000Z")!
-        let older = cli.run(["track", "2026-11-16T09:00", "2026-11-16T10:00", "review"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let other = cli.run(["track", "2026-11-17T22:00", "2026-11-18T02:00", "night"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let older = Self.track(cli, "2026-11-16T09:00", "2026-11-16T10:00", "review")
+        let other = Self.track(cli, "2026-11-17T22:00", "2026-11-18T02:00", "night")
         #expect(cli.run(["track", "2026-11-19T09:00", "2026-11-19T10:00", "review"]).status == 0)
         #expect(FileManager.default.fileExists(atPath: directory.appending("log/read-models.sqlite")))
         #expect(cli.run(["edit", older, "--end", "11:00", "--start", "8:30"]).status == 0)

@@ -20,7 +20,7 @@ struct CreatedEntries {
     /// Writes a new `file` with `bytes`, and notes it and the directories it created.
     mutating func write(_ file: SmallFile, _ bytes: [UInt8]) throws(StintError) {
         let directories = try file.write(bytes)
-        entries += directories.reversed().map { ($0, true) }
+        entries += directories.map { ($0, true) }
         entries.append((file.path, false))
     }
 

@@ -34,7 +34,7 @@ struct SmallFile {
     /// Replaces the file with `bytes` (creating the directories above it that are missing), with `mode`. A
     /// write that fails takes away the directories it created.
     ///
-    /// - Returns: the directories it created, the deepest first.
+    /// - Returns: the directories it created, in the order it created them.
     @discardableResult
     func write(_ bytes: [UInt8], mode: mode_t = 0o600) throws(StintError) -> [String] {
         var created: [String] = []
@@ -44,7 +44,7 @@ struct SmallFile {
             return created
         } catch {
             try? fileSystem.removeFile(path + ".tmp")
-            for directory in created { try? fileSystem.removeDirectory(directory) }
+            for directory in created.reversed() { try? fileSystem.removeDirectory(directory) }
             throw StintError(.refused, "cannot write \(path): \(error); check the disk and its permissions")
         }
     }
@@ -55,8 +55,7 @@ struct SmallFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Creates the directories above the file that do not exist, putting each it created in front of
-    /// `created`.
+    /// Creates the directories above the file that do not exist, adding each it created to `created`.
     private func makeParents(_ created: inout [String]) throws(SystemCallError) {
         var missing: [String] = []
         var directory = parent
@@ -68,7 +67,7 @@ struct SmallFile {
         for directory in missing.reversed() {
             do {
                 try fileSystem.makeDirectory(directory)
-                created.insert(directory, at: 0)
+                created.append(directory)
             } catch  where error.errno == EEXIST {}
         }
     }
