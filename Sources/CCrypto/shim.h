@@ -17,4 +17,28 @@ static inline void stint_sha256(const unsigned char *data, size_t count, unsigne
 #pragma clang diagnostic pop
 }
 
+/// An incremental SHA-256 (the digest of a growing segment): begin, add bytes, and the digest of what was
+/// added so far (the context is copied, so that more bytes can be added after).
+static inline void stint_sha256_begin(SHA256_CTX *context) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+    SHA256_Init(context);
+#pragma clang diagnostic pop
+}
+
+static inline void stint_sha256_add(SHA256_CTX *context, const unsigned char *data, size_t count) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+    SHA256_Update(context, data, count);
+#pragma clang diagnostic pop
+}
+
+static inline void stint_sha256_digest(const SHA256_CTX *context, unsigned char *digest) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+    SHA256_CTX copy = *context;
+    SHA256_Final(digest, &copy);
+#pragma clang diagnostic pop
+}
+
 #endif

@@ -7,7 +7,7 @@ import StintCore
 /// size and last bytes with it; when they match, the log ends where the tail says, and the last event is the
 /// tail's line, so opening reads a few bytes instead of checking every frame of the active segment (or
 /// decompressing the last frame of a sealed one, which can hold a whole import). When anything differs, the
-/// writer checks the log's end as without a tail. Checking the frames before the end is `verify`'s job.
+/// writer checks the log's end as without a tail. Used only when the `checked` file vouches for every segment.
 public struct LogTail: Hashable, Sendable {
     /// How many bytes of the segment's end are compared.
     static let endByteCount = 32

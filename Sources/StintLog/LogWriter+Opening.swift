@@ -89,8 +89,10 @@ extension LogWriter {
     /// Opens the log at `path` for appending: takes the lock, repairs a torn tail, and completes an
     /// interrupted sealing.
     ///
-    /// Reads only the active segment (and the last frame of the segment before it), so opening costs the
-    /// same however long the log is. Every frame of the active segment is checked: checksums, events,
+    /// First makes sure every segment is one a writer checked whole and that has not changed since (the
+    /// `checked` file, ``checkSegments()``): a `stat` per sealed segment and the digest of the active one, so
+    /// opening costs about the same however long the log is, and no append is acknowledged after damage a cold
+    /// read would stop at. Then every frame of the active segment is checked: checksums, events,
     /// `seq` continuity, `tx`, `at` order and the hash chain. An incomplete or unreadable *last* frame (or
     /// garbage after the last good frame) is the trace of an interrupted append: its bytes are copied to
     /// `<segment>.torn-<offset>`, the segment is truncated, and ``LogConfiguration/onNotice`` is told.
@@ -122,17 +124,24 @@ extension LogWriter {
         }
         try writer.acquireLock()
         do {
-            if let tail = tail(), try writer.recover(from: tail) {
+            // Every segment is vouched for or checked before anything is appended: an append after damage would
+            // be acknowledged where a cold read cannot reach it.
+            let lastSegmentVouched = try writer.checkSegments()
+            if lastSegmentVouched, let tail = tail(), try writer.recover(from: tail) {
                 try writer.startStamping(format: format)
+                writer.recordCheckedFile()
                 return writer
             }
-            if try writer.recoverFromTailFile() {
+            if lastSegmentVouched, try writer.recoverFromTailFile() {
                 try writer.startStamping(format: format)
+                writer.recordCheckedFile()
                 return writer
             }
             try writer.recover()
+            try writer.hashCheckedActiveSegment()
             try writer.startStamping(format: format)
             writer.recordTailFile()
+            writer.recordCheckedFile()
         } catch {
             writer.close()
             throw error
@@ -221,8 +230,9 @@ extension LogWriter {
             if name == LogDirectory.formatName {
                 throw LogError(.alreadyExists, "cannot create a log at \(path): a log is already there")
             }
-            if name.hasSuffix(LogDirectory.temporarySuffix) || name == TailFile.name {
-                // A `tail` file: the first append of a writer that keeps one (a mirror) leaves it before `format`.
+            if name.hasSuffix(LogDirectory.temporarySuffix) || name == TailFile.name || name == CheckedSegments.name {
+                // The `tail` file (of a writer that keeps one, such as a mirror) and the `checked` file: the first
+                // append leaves them before `format`.
                 leftovers.append(name)
             } else if name == firstSegment && (try? holdsOnlyOneEvent(name)) == true {
                 leftovers.append(name)

@@ -2,7 +2,7 @@ import StintCore
 
 extension LogWriter {
     /// What opening found in the last segment, before anything on disk is changed.
-    private struct Findings {
+    struct Findings {
         var lastSeq: Int64
         var lastEvent: RecordedEvent?
         var lastDigest: SHA256Digest?
@@ -97,7 +97,7 @@ extension LogWriter {
     }
 
     /// The last event of the sealed segment before the active one, read through its seal index.
-    private func endingOfSealedSegment(
+    func endingOfSealedSegment(
         _ segment: (firstSeq: Int64, name: String), nextFirstSeq: Int64
     ) throws(LogError) -> SegmentFile.Ending {
         let file = SegmentFile(path: directory.path(segment.name), name: segment.name, fileSystem: fileSystem)
@@ -140,7 +140,7 @@ extension LogWriter {
         }
     }
 
-    private func examine(
+    func examine(
         _ segment: (firstSeq: Int64, name: String), descriptor: Int32, previous: SegmentFile.Ending?
     ) throws(LogError) -> Findings {
         let segmentPath = directory.path(segment.name)
@@ -243,7 +243,7 @@ extension LogWriter {
         }
     }
 
-    private func damage(_ problem: LogProblem, lastGood: Int64?) -> LogError {
+    func damage(_ problem: LogProblem, lastGood: Int64?) -> LogError {
         LogError(damage: problem, logPath: path, lastGoodSeq: lastGood, doing: "open for writing")
     }
 

@@ -93,7 +93,9 @@ extension LogWriter {
         lastEvent = last
         lastDigest = taken.digest
         hybridClock = taken.clock
+        rememberSealedSegment(name, bytes: bytes)
         recordTailFile()
+        recordCheckedFile()
         return count
     }
 }

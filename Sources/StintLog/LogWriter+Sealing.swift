@@ -24,6 +24,8 @@ extension LogWriter {
         }
         fileSystem.close(segment.descriptor)
         active = nil
+        activeHasher = nil
+        rememberSealedSegment(segment.name, bytes: frames)
     }
 
     /// The decompressed content of the active segment and the offsets in it where each batch (frame) ends.

@@ -45,6 +45,15 @@ public final class LogWriter {
     var hybridClock: HybridLogicalClock?
     /// Why appends are refused, once a write or sync failed.
     var failure: LogError?
+    /// What this writer checked of each segment, for the `checked` file (``CheckedSegments``).
+    var checked = CheckedSegments()
+    /// The bytes of the `checked` file as last read or written.
+    var checkedFileBytes: [UInt8]?
+    /// The SHA-256 of the active segment's bytes as appended, while it covers the whole segment.
+    var activeHasher: SHA256Hasher?
+    /// The change time the lock file was given when this writer began reading segments to check them (see
+    /// ``CheckedSegments/Entry/settled``); nil until needed, or when the file system cannot tell.
+    var checkStartedAt: Int64??
     let compressor = ZstdCompressor(level: ZstdCompressor.activeLevel)
     let decompressor = ZstdDecompressor()
 
@@ -185,6 +194,7 @@ public final class LogWriter {
             }
         }
         recordTailFile()
+        recordCheckedFile()
     }
 
     /// Appends whole frames to the active segment and syncs; on failure, truncates back and stops the writer.
@@ -197,11 +207,13 @@ public final class LogWriter {
             }
             try fileSystem.synchronize(segment.descriptor, dataOnly: true)
         } catch {
+            activeHasher = nil
             // Put the file back as it was, so that it stays valid even if this process goes on living.
             try? fileSystem.truncate(segment.descriptor, to: segment.size)
             try? fileSystem.synchronize(segment.descriptor, dataOnly: false)
             throw stop(LogError.io(error, "append to segment \(segment.name)", path: segmentPath))
         }
+        if activeHasher?.count == segment.size { frame.withUnsafeBytes { activeHasher?.add($0) } }
         segment.size += Int64(frame.count)
         active = segment
     }
@@ -241,6 +253,17 @@ public final class LogWriter {
                     "segment \(segment.name) of \(path) became shorter while this writer held the lock; run "
                         + "`stint verify`", location: LogLocation(segment: segment.name)))
         }
+        // The bytes read back must be those this writer checked or wrote: a copy of changed bytes would be
+        // acknowledged where a cold read stops.
+        guard let hasher = activeHasher, hasher.count == segment.size,
+            hasher.digest == bytes.withUnsafeBytes({ SHA256Digest(of: $0) })
+        else {
+            throw stop(
+                LogError(
+                    .damaged,
+                    "segment \(segment.name) of \(path) changed while this writer held the lock; run `stint verify`",
+                    location: LogLocation(segment: segment.name)))
+        }
         bytes.append(contentsOf: frames)
         let temporaryPath = directory.path(segment.name + ".append" + LogDirectory.temporarySuffix)
         let descriptor: Int32
@@ -254,6 +277,7 @@ public final class LogWriter {
         segment.descriptor = descriptor
         segment.size += Int64(frames.count)
         active = segment
+        activeHasher?.add(frames)
     }
 
     /// Creates the segment that starts with `firstSeq`, holding `frame` (one or more whole frames): written to a
@@ -265,6 +289,9 @@ public final class LogWriter {
         do {
             let opened = try fileSystem.placeDurably(frame, at: temporaryPath, as: segmentPath, in: path)
             active = ActiveSegment(name: name, firstSeq: firstSeq, descriptor: opened, size: Int64(frame.count))
+            var hasher = SHA256Hasher()
+            hasher.add(frame)
+            activeHasher = hasher
         } catch {
             // Undo: the batch was not acknowledged, so it must not appear.
             let placed = error.renamed ? segmentPath : temporaryPath

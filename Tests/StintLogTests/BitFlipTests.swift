@@ -4,10 +4,13 @@ import Testing
 
 @_spi(FaultInjection) @testable import StintLog
 
-/// Single-bit flips over a log's bytes. No flip may change the events a reader hands out: each is either
-/// reported by `verify` with its segment, offset and seq (readers then stop before it), repaired by the next
-/// writer as a torn tail when it lies in the very last frame, or harmless (a bit the zstd format ignores, so
-/// that every event still decodes to the same bytes).
+/// Single-bit flips over a log's bytes. No flip may change the events a reader hands out, and no write after a
+/// flip may be acknowledged where a cold read cannot reach it (issue 27, docs/decisions/0008): each flip is
+/// either reported by `verify` with its segment, offset and seq and refused by the next writer (readers stop
+/// before it, the log is left byte for byte), repaired by the next writer as a torn tail when it lies in the
+/// very last frame, or harmless (a bit the zstd format ignores, so that every event still decodes to the same
+/// bytes). When the writer opens, it appends a batch, and a new reader and `verify` must then read every event
+/// up to and including that batch.
 ///
 /// Every `STINT_BIT_FLIP_STRIDE`-th bit (default 4 in CI; 1, every bit, in `Tools/reliability/bit-flips.sh`)
 /// of a small log with a sealed segment and an active one is flipped, and a seeded sample of distinct bits of a
@@ -38,6 +41,9 @@ import Testing
         init(batches: Int, sealThreshold: Int64, sealedFrameTarget: Int) throws {
             fixture = LogFixture(sealThreshold: sealThreshold, sealedFrameTarget: sealedFrameTarget)
             events = try fixture.populate(batches: batches, sizes: { $0 % 5 == 3 ? 3 : 1 })
+            // A second writer's open checks the sealed segments the first one wrote and remembers them as
+            // settled, as a user's log is after its first commands.
+            try fixture.open().close()
             files = try fixture.snapshot()
             segments = try fixture.segmentNames()
             let last = SegmentSurgery.frames(files[segments.last!]!)
@@ -51,30 +57,24 @@ import Testing
             }
         }
 
-        /// Puts back the flipped file and whatever a writer changed (it only ever touches the last segment and
-        /// adds files).
-        func restore(_ flipped: String) throws {
-            for name in try fixture.allFileNames() where files[name] == nil {
+        /// Puts back every file as it was and removes what a writer added.
+        func restore() throws {
+            for name in try fixture.allFileNames() where files[name] == nil && name != "checkpoints" {
                 try FileManager.default.removeItem(atPath: fixture.path + "/" + name)
             }
-            for name in Set([flipped, segments.last!]) { try fixture.write(files[name]!, to: name) }
-        }
-
-        /// The listing, and the bytes of the files a writer could change.
-        func state(_ flipped: String) throws -> [String: [UInt8]] {
-            var state: [String: [UInt8]] = [:]
-            for name in try fixture.allFileNames() { state[name] = [] }
-            for name in Set([flipped, segments.last!]) { state[name] = try fixture.bytes(of: name) }
-            return state
+            for (name, bytes) in files where (try? fixture.bytes(of: name)) != bytes {
+                try fixture.write(bytes, to: name)
+            }
         }
     }
 
-    /// Flips one bit and checks the reader, `verify` and the next writer; restores the log afterwards.
+    /// Flips one bit and checks the reader, `verify`, the next writer and a cold read of what it appended;
+    /// restores the log afterwards.
     static func flip(_ sample: Sample, _ name: String, _ byte: Int, _ bit: UInt8) throws -> Outcome {
         var bytes = sample.files[name]!
         bytes[byte] ^= 1 << bit
         try sample.fixture.write(bytes, to: name)
-        defer { try? sample.restore(name) }
+        defer { try? sample.restore() }
         let place = "\(name) byte \(byte) bit \(bit)"
 
         // Readers never hand out a changed event: what they return is a prefix of the log, batch-whole.
@@ -93,36 +93,42 @@ import Testing
             #expect(warning == nil)
         }
 
-        let before = try sample.state(name)
-        let opened = logError { try sample.fixture.open().close() }
-        if let opened {
+        let before = try sample.fixture.snapshot()
+        let writer: LogWriter
+        do {
+            writer = try sample.fixture.open()
+        } catch let opened as LogError {
             #expect(opened.code == .damaged, "\(place): \(opened.message)")
             #expect(opened.location?.segment != nil, "\(place)")
-            #expect(try sample.state(name) == before, "\(place): a refused open changed the log")
+            #expect(try sample.fixture.snapshot() == before, "\(place): a refused open changed the log")
             #expect(!report.problems.isEmpty, "\(place): the writer refused a log that verify passed")
             return .reported
         }
-        let after = try sample.state(name)
-        if after == before {
-            if report.problems.isEmpty {
-                if environment["STINT_BIT_FLIP_DEBUG"] != nil { print("harmless: \(place)") }
-                return .harmless
-            }
-            // Damage the writer does not read (a sealed segment before the last two): readers and verify see it.
-            #expect(!isLastFrame, "\(place): the last frame was damaged but the writer did not repair it")
-            return .reported
+        // The writer opened: what it appends must be read by a cold read and by verify.
+        let repaired = try sample.fixture.bytes(of: name) != bytes
+        let appended: [RecordedEvent]
+        do {
+            defer { writer.close() }
+            appended = try writer.append([LogFixture.draft(9_999)])
+        }
+        let (cold, coldWarning) = try sample.fixture.readAll()
+        #expect(coldWarning == nil, "\(place): the writer appended after damage a cold read stops at: \(coldWarning!)")
+        #expect(Array(cold.suffix(appended.count)) == appended, "\(place): a cold read misses the acknowledged batch")
+        let kept = Array(cold.dropLast(appended.count))
+        #expect(kept == Array(sample.events.prefix(kept.count)), "\(place)")
+        #expect(try sample.fixture.reader().verify().isIntact, "\(place): verify fails after an acknowledged write")
+        if !repaired {
+            #expect(report.problems.isEmpty, "\(place): the writer appended after damage that verify reports")
+            #expect(kept == sample.events, "\(place)")
+            if environment["STINT_BIT_FLIP_DEBUG"] != nil { print("harmless: \(place)") }
+            return .harmless
         }
         // The writer changed the log: only a torn-tail repair of the very last frame is allowed.
         #expect(isLastFrame, "\(place): the writer repaired damage that is not in the last frame")
-        let repaired = try sample.fixture.bytes(of: name)
-        #expect(repaired == Array(sample.files[name]![..<sample.lastFrameOffset]), "\(place)")
         #expect(
             try sample.fixture.bytes(of: "\(name).torn-\(sample.lastFrameOffset)")
                 == Array(bytes[sample.lastFrameOffset...]), "\(place): the torn bytes were not kept")
-        let (kept, keptWarning) = try sample.fixture.readAll()
-        #expect(keptWarning == nil)
-        #expect(kept == Array(sample.events.prefix(kept.count)) && kept.count < sample.events.count, "\(place)")
-        #expect(try sample.fixture.reader().verify().isIntact, "\(place)")
+        #expect(kept.count < sample.events.count, "\(place)")
         return .tornTailRepaired
     }
 
@@ -163,7 +169,7 @@ import Testing
     }
 
     static func describe(_ outcomes: [Outcome: Int]) -> String {
-        "\(outcomes[.reported, default: 0]) reported by verify with segment, offset and seq, "
+        "\(outcomes[.reported, default: 0]) reported by verify with segment, offset and seq and refused by the writer, "
             + "\(outcomes[.tornTailRepaired, default: 0]) repaired as a torn tail of the last frame, "
             + "\(outcomes[.harmless, default: 0]) harmless (events unchanged, e.g. the ignored bits of a zstd header)"
     }

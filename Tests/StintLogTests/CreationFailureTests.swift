@@ -16,12 +16,20 @@ import Testing
         try dry.create().close()
         let operations = probe.operations.count
         #expect(probe.operations.contains { $0.hasPrefix("rename format.tmp") })
+        // Writing the `checked` file (a cache: its failures are ignored) runs from opening `checked.tmp` to renaming it.
+        let cacheStart = try #require(probe.operations.firstIndex { $0 == "open checked.tmp" })
+        let cacheEnd = try #require(probe.operations.firstIndex { $0.hasPrefix("rename checked.tmp") })
         for failing in 0..<operations {
             let fixture = LogFixture()
             let fileSystem = FaultInjectingFileSystem()
             fileSystem.crashAt = failing
             fileSystem.crashes = false
             fixture.fileSystem = fileSystem
+            if (cacheStart...cacheEnd).contains(failing) {
+                try fixture.create().close()
+                #expect(try fixture.reader().verify().isIntact, "\(fileSystem.operations[failing])")
+                continue
+            }
             let error = logError { try fixture.create() }
             #expect(error?.code == .io, "operation \(failing): \(fileSystem.operations[failing])")
             #expect(

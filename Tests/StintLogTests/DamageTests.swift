@@ -61,7 +61,7 @@ import Testing
         #expect(warning?.location == LogLocation(segment: name, offset: Int64(last.offset), line: 1, seq: 4))
     }
 
-    @Test func damageInASealedSegmentStopsReadersButNotTheWriter() throws {
+    @Test func damageInASealedSegmentStopsReadersAndTheWriter() throws {
         let fixture = LogFixture(sealThreshold: 2048, sealedFrameTarget: 600)
         let events = try fixture.populate(batches: 40)
         let names = try fixture.segmentNames()
@@ -86,9 +86,13 @@ import Testing
             report.problems.first?.location
                 == LogLocation(segment: name, offset: Int64(target.offset), seq: firstSeqOfFrame))
 
-        // Opening for write reads only the end of the log, so it does not see this (verify does).
-        let writer = try fixture.open()
-        #expect(writer.lastSeq == events.last!.seq)
+        // Opening for write checks what changed since the last writer checked it: it refuses the log and changes
+        // nothing, so that no append is acknowledged after damage a cold read stops at.
+        let before = try fixture.snapshot()
+        let error = logError { try fixture.open() }
+        #expect(error?.code == .damaged)
+        #expect(error?.location?.segment == name)
+        #expect(try fixture.snapshot() == before)
     }
 
     @Test func aGapBetweenSegmentsIsDamage() throws {

@@ -30,6 +30,13 @@ package struct SHA256Digest: Hashable, Sendable {
         self = bytes.withUnsafeBytes { SHA256Digest(of: $0) }
     }
 
+    /// The digest whose 32 bytes are `bytes` (as computed elsewhere).
+    init(bytes: [UInt8]) {
+        precondition(bytes.count == 32)
+        words = (0, 0, 0, 0)
+        bytes.withUnsafeBytes { source in withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) } }
+    }
+
     /// The digest whose 64 lowercase hex digits are `hex` (a ``LogHead``'s hash); nil for any other text.
     init?(hex: String) {
         let text = Array(hex.utf8)

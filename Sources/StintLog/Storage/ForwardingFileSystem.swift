@@ -59,5 +59,13 @@ extension ForwardingFileSystem {
 
     public func unlock(_ descriptor: Int32) { base.unlock(descriptor) }
 
+    public func fingerprint(of path: String) throws(SystemCallError) -> FileFingerprint? {
+        try base.fingerprint(of: path)
+    }
+
+    public func stampChangeTime(_ descriptor: Int32) throws(SystemCallError) -> Int64? {
+        try base.stampChangeTime(descriptor)
+    }
+
     public func pause(milliseconds: Int) { base.pause(milliseconds: milliseconds) }
 }

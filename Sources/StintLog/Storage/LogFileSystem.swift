@@ -64,6 +64,15 @@ public protocol LogFileSystem: Sendable {
 
     /// Waits before the next attempt to take a lock.
     func pause(milliseconds: Int)
+
+    /// The fingerprint of the file at `path` (``FileFingerprint``), nil when there is no file there or the
+    /// file system cannot tell (the default).
+    func fingerprint(of path: String) throws(SystemCallError) -> FileFingerprint?
+
+    /// Sets the file's times to now and returns the change time the file system gave it, in nanoseconds since
+    /// 1970: the file system's present, on the clock its change times use (never the process's clock). Nil
+    /// when the file system cannot tell (the default).
+    func stampChangeTime(_ descriptor: Int32) throws(SystemCallError) -> Int64?
 }
 
 /// How ``LogFileSystem/openFile(_:_:)`` opens a file.

@@ -138,6 +138,22 @@ public struct POSIXFileSystem: LogFileSystem {
         }
     }
 
+    public func fingerprint(of path: String) throws(SystemCallError) -> FileFingerprint? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemCallError(operation: "stat", path: path, errno: errno)
+        }
+        return FileFingerprint(status)
+    }
+
+    public func stampChangeTime(_ descriptor: Int32) throws(SystemCallError) -> Int64? {
+        guard futimens(descriptor, nil) == 0 else { throw SystemCallError(operation: "futimens", errno: errno) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw SystemCallError(operation: "fstat", errno: errno) }
+        return FileFingerprint(status).changed
+    }
+
     public func tryLockExclusively(_ descriptor: Int32) throws(SystemCallError) -> Bool {
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             if errno == EWOULDBLOCK { return false }

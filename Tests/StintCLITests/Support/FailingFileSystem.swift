@@ -31,6 +31,8 @@ final class FailingFileSystem: LogFileSystem, @unchecked Sendable {
     var errno: Int32 = EIO
     /// Whether the failure was injected.
     private(set) var failed = false
+    /// The file the injected failure was on, when known (the file written or synced, the source renamed).
+    private(set) var failedPath: String?
 
     /// How many operations of each class were made.
     func count(of operation: Operation) -> Int { lock.withLock { counts[operation] ?? 0 } }
@@ -44,12 +46,13 @@ final class FailingFileSystem: LogFileSystem, @unchecked Sendable {
     }
 
     /// Counts an operation and tells whether it is the one to fail.
-    private func shouldFail(_ operation: Operation) -> Bool {
+    private func shouldFail(_ operation: Operation, on path: String? = nil) -> Bool {
         lock.withLock {
             let number = counts[operation, default: 0]
             counts[operation] = number + 1
             if !failed, failing == operation, number == failAt {
                 failed = true
+                failedPath = path
                 return true
             }
             return false
@@ -88,7 +91,7 @@ final class FailingFileSystem: LogFileSystem, @unchecked Sendable {
 
     func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(SystemCallError) {
         if let path = path(of: descriptor) { _ = lock.withLock { unsyncedFiles.insert(path) } }
-        if shouldFail(.write) {
+        if shouldFail(.write, on: path(of: descriptor)) {
             if bytes.count > 1 {
                 try? base.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count / 2)]), at: offset)
             }
@@ -98,7 +101,7 @@ final class FailingFileSystem: LogFileSystem, @unchecked Sendable {
     }
 
     func synchronize(_ descriptor: Int32, dataOnly: Bool) throws(SystemCallError) {
-        if shouldFail(.sync) { throw injected(dataOnly ? "fdatasync" : "fsync") }
+        if shouldFail(.sync, on: path(of: descriptor)) { throw injected(dataOnly ? "fdatasync" : "fsync") }
         try base.synchronize(descriptor, dataOnly: dataOnly)
         if let path = path(of: descriptor) { _ = lock.withLock { unsyncedFiles.remove(path) } }
     }
@@ -113,7 +116,7 @@ final class FailingFileSystem: LogFileSystem, @unchecked Sendable {
     }
 
     func rename(_ source: String, to destination: String) throws(SystemCallError) {
-        if shouldFail(.rename) { throw injected("rename", source) }
+        if shouldFail(.rename, on: source) { throw injected("rename", source) }
         try base.rename(source, to: destination)
         lock.withLock {
             unsyncedEntries.insert(source)
@@ -142,7 +145,7 @@ final class FailingFileSystem: LogFileSystem, @unchecked Sendable {
     }
 
     func synchronizeDirectory(_ path: String) throws(SystemCallError) {
-        if shouldFail(.sync) { throw injected("fsync", path) }
+        if shouldFail(.sync, on: path) { throw injected("fsync", path) }
         try base.synchronizeDirectory(path)
         let prefix = path.hasSuffix("/") ? path : path + "/"
         lock.withLock {

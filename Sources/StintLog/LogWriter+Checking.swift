@@ -1,0 +1,257 @@
+import Glibc
+import StintCore
+
+extension LogWriter {
+    /// Checks every segment before this writer appends anything, at a cost that does not grow with the log once
+    /// it was checked whole (docs/log-format.md §5.4, docs/decisions/0008-damage-is-contained.md).
+    ///
+    /// A sealed segment is vouched for by the `checked` file (``CheckedSegments``) when its fingerprint is the
+    /// one remembered and was settled (a later change to the file would have changed its change time), or, when
+    /// the fingerprint differs or was not settled, when the SHA-256 of its bytes is the one remembered. Any other
+    /// sealed segment is checked whole — every frame, event and chain link from the segment before it, and its
+    /// seal — and remembered. The active segment is vouched for when the SHA-256 of its bytes is the one the last
+    /// writer left (at most the seal threshold and one batch: its bytes are read at every opening). The segments
+    /// must follow each other without a gap. Nothing on disk changes here.
+    ///
+    /// - Returns: whether the last segment is vouched for (sealed and checked, or active with the remembered
+    ///   size and digest): only then may its end be taken from a tail; otherwise opening checks every frame of it
+    ///   (``recover()``).
+    /// - Throws: ``LogError/Code/damaged`` for a sealed segment that does not check, or segments that do not
+    ///   follow each other.
+    func checkSegments() throws(LogError) -> Bool {
+        checkedFileBytes = fileSystem.contentsOfFile(directory.path(CheckedSegments.name), atMost: 16 << 20)
+        let remembered = checkedFileBytes.flatMap(CheckedSegments.init(bytes:)) ?? CheckedSegments()
+        checked = CheckedSegments()
+        let segments = try directory.listing().segments
+        guard !segments.isEmpty else { return false }
+        if let problem = SegmentLayout.listingProblem(segments, directory: LogLocation()) {
+            throw damage(problem, lastGood: nil)
+        }
+        // The ending of the segment before the one being checked, when it was read.
+        var previousEnding: SegmentFile.Ending?
+        var previousLastSeq: Int64?
+        // Once a segment had to be checked whole (it changed, or was never checked), every later one is checked
+        // whole too: a remembered entry vouches for a segment's bytes, not for its link to a changed one before.
+        var checkedWholeBefore = false
+        for (index, segment) in segments.enumerated() {
+            if let previousLastSeq, previousLastSeq + 1 != segment.firstSeq {
+                throw damage(
+                    LogProblem(
+                        .segmentLayout,
+                        "the segment before this one ends at seq \(previousLastSeq), but this one starts at seq "
+                            + "\(segment.firstSeq): events are missing between them",
+                        location: LogLocation(segment: segment.name, offset: 0, seq: previousLastSeq + 1)),
+                    lastGood: previousLastSeq)
+            }
+            let isLast = index == segments.count - 1
+            let entry = remembered.entries[segment.name]
+            if isLast, let entry, !entry.sealed {
+                if checkedWholeBefore { return false }
+                return try vouchesForActiveSegment(segment, entry)
+            }
+            if !checkedWholeBefore, let entry, entry.sealed, try vouchesForSealedSegment(segment.name, entry) {
+                previousEnding = nil
+                previousLastSeq = entry.lastSeq
+                continue
+            }
+            if isLast, try !lastSegmentIsSealed(segment) { return false }
+            if index > 0 && previousEnding == nil {
+                previousEnding = try endingOfSealedSegment(segments[index - 1], nextFirstSeq: segment.firstSeq)
+            }
+            let ending = try checkSealedSegment(segment, previous: previousEnding)
+            checkedWholeBefore = true
+            previousEnding = ending
+            previousLastSeq = ending.lastEvent.seq
+        }
+        return true
+    }
+
+    /// Whether the remembered entry vouches for a sealed segment: the same settled fingerprint, or the same size
+    /// and digest (then remembered with the fingerprint it has now).
+    private func vouchesForSealedSegment(_ name: String, _ entry: CheckedSegments.Entry) throws(LogError) -> Bool {
+        let segmentPath = directory.path(name)
+        let now = try fingerprint(of: segmentPath)
+        if entry.settled, let now, now == entry.fingerprint {
+            checked.entries[name] = entry
+            return true
+        }
+        if let now, now.size != entry.size { return false }
+        let startedAt = try checkStart()
+        let before = try fingerprint(of: segmentPath)
+        guard let hashed = try hash(segmentPath), hashed.count == entry.size, hashed.digest == entry.digest else {
+            return false
+        }
+        var kept = entry
+        kept.fingerprint = try fingerprint(of: segmentPath)
+        kept.settled = isSettled(kept.fingerprint, before: before, startedAt: startedAt)
+        checked.entries[name] = kept
+        return true
+    }
+
+    /// Whether the remembered entry vouches for the active segment: the same size and digest. Keeps the digest's
+    /// state for the appends to come.
+    private func vouchesForActiveSegment(
+        _ segment: (firstSeq: Int64, name: String), _ entry: CheckedSegments.Entry
+    ) throws(LogError) -> Bool {
+        guard let hashed = try hash(directory.path(segment.name)), hashed.count == entry.size,
+            hashed.digest == entry.digest
+        else { return false }
+        activeHasher = hashed
+        return true
+    }
+
+    /// Checks a sealed segment whole (as ``recover()`` checks the active one) and remembers it.
+    private func checkSealedSegment(
+        _ segment: (firstSeq: Int64, name: String), previous: SegmentFile.Ending?
+    ) throws(LogError) -> SegmentFile.Ending {
+        let segmentPath = directory.path(segment.name)
+        let startedAt = try checkStart()
+        let before = try fingerprint(of: segmentPath)
+        let descriptor: Int32
+        do {
+            descriptor = try fileSystem.openFile(segmentPath, .readOnly)
+        } catch {
+            throw LogError.io(error, "open segment \(segment.name)", path: segmentPath)
+        }
+        let findings: Findings
+        do {
+            defer { fileSystem.close(descriptor) }
+            findings = try examine(segment, descriptor: descriptor, previous: previous)
+        }
+        guard findings.sealed, findings.tornAt == nil, let lastEvent = findings.lastEvent,
+            let lastDigest = findings.lastDigest
+        else {
+            throw damage(
+                LogProblem(
+                    .invalidSeal, "the segment has no valid seal frame, but it is not the last segment",
+                    location: LogLocation(segment: segment.name, offset: findings.tornAt ?? findings.goodEnd)),
+                lastGood: findings.lastEvent?.seq)
+        }
+        if let hashed = try hash(segmentPath) {
+            let after = try fingerprint(of: segmentPath)
+            // Remembered only when the file did not change while it was read.
+            if after == before {
+                checked.entries[segment.name] = CheckedSegments.Entry(
+                    sealed: true, size: hashed.count, lastSeq: lastEvent.seq, digest: hashed.digest,
+                    fingerprint: after, settled: isSettled(after, before: before, startedAt: startedAt))
+            }
+        }
+        return SegmentFile.Ending(lastEvent: lastEvent, lastDigest: lastDigest)
+    }
+
+    /// Whether the last segment ends with a seal frame for it (it is then checked as a sealed one).
+    private func lastSegmentIsSealed(_ segment: (firstSeq: Int64, name: String)) throws(LogError) -> Bool {
+        let file = SegmentFile(path: directory.path(segment.name), name: segment.name, fileSystem: fileSystem)
+        guard let seal = try file.seal(searchLimit: Int64(SegmentFile.tailReadSize)) else { return false }
+        return SegmentLayout.sealFits(seal.index, segmentFirstSeq: segment.firstSeq)
+    }
+
+    /// Whether a fingerprint taken before a file was read, and the same afterwards, shows a file last changed
+    /// strictly before the check began: any later write gives it a later change time.
+    private func isSettled(_ fingerprint: FileFingerprint?, before: FileFingerprint?, startedAt: Int64?) -> Bool {
+        guard let fingerprint, let startedAt, fingerprint == before else { return false }
+        return fingerprint.changed < startedAt
+    }
+
+    /// The change time the lock file was given when this writer began reading segments to check them: stamped
+    /// once, on the file system's clock.
+    private func checkStart() throws(LogError) -> Int64? {
+        if let checkStartedAt { return checkStartedAt }
+        guard let lockDescriptor else { return nil }
+        let stamped: Int64?
+        do {
+            stamped = try fileSystem.stampChangeTime(lockDescriptor)
+        } catch {
+            throw LogError.io(error, "stamp the log's lock file", path: directory.path(LogDirectory.lockName))
+        }
+        checkStartedAt = .some(stamped)
+        return stamped
+    }
+
+    private func fingerprint(of path: String) throws(LogError) -> FileFingerprint? {
+        do {
+            return try fileSystem.fingerprint(of: path)
+        } catch {
+            throw LogError.io(error, "look at segment", path: path)
+        }
+    }
+
+    /// The SHA-256 of a file's bytes, read in pieces of 1 MiB; nil when there is no file.
+    func hash(_ path: String) throws(LogError) -> SHA256Hasher? {
+        let descriptor: Int32
+        do {
+            descriptor = try fileSystem.openFile(path, .readOnly)
+        } catch {
+            if error.errno == ENOENT { return nil }
+            throw LogError.io(error, "open segment", path: path)
+        }
+        defer { fileSystem.close(descriptor) }
+        var hasher = SHA256Hasher()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let offset = hasher.count
+            let reading = buffer.withUnsafeMutableBytes { (bytes) -> Result<Int, SystemCallError> in
+                do throws(SystemCallError) {
+                    return .success(try fileSystem.read(descriptor, into: bytes, at: offset))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let count: Int
+            switch reading {
+            case .success(let read): count = read
+            case .failure(let error): throw LogError.io(error, "read segment", path: path)
+            }
+            if count == 0 { return hasher }
+            buffer.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+    }
+
+    /// Keeps the SHA-256 of the active segment that ``recover()`` has just checked whole, for the appends to come
+    /// and the `checked` file.
+    func hashCheckedActiveSegment() throws(LogError) {
+        guard let active else { return }
+        activeHasher = try hash(directory.path(active.name))
+    }
+
+    /// Remembers a sealed segment this writer wrote (sealing, or a sealed copy): its bytes are `bytes`. Not
+    /// settled (it changed after this writer's check began): the next writer compares its digest once.
+    func rememberSealedSegment(_ name: String, bytes: [UInt8]) {
+        checked.entries[name] = CheckedSegments.Entry(
+            sealed: true, size: Int64(bytes.count), lastSeq: lastSeq, digest: SHA256Digest(of: bytes),
+            fingerprint: try? fileSystem.fingerprint(of: directory.path(name)), settled: false)
+    }
+
+    /// Writes the `checked` file for the segments as this writer leaves them, when it changed: through
+    /// `checked.tmp` and a rename, not synced (a lost or torn one only costs the next writer a check). Failures
+    /// are ignored: the file is a cache.
+    func recordCheckedFile() {
+        guard failure == nil, lockDescriptor != nil else { return }
+        var entries = checked.entries.filter(\.value.sealed)
+        if let active {
+            // Only a digest kept from bytes this writer checked or wrote vouches for the active segment: the file
+            // is never hashed again here, where it could have changed since.
+            if let hasher = activeHasher, hasher.count == active.size {
+                entries[active.name] = CheckedSegments.Entry(
+                    sealed: false, size: active.size, lastSeq: lastSeq, digest: hasher.digest, fingerprint: nil,
+                    settled: false)
+            }
+        }
+        checked.entries = entries
+        let bytes = checked.bytes
+        guard bytes != checkedFileBytes else { return }
+        let target = directory.path(CheckedSegments.name)
+        let temporary = target + LogDirectory.temporarySuffix
+        do throws(SystemCallError) {
+            let descriptor = try fileSystem.openFile(temporary, .createTruncated)
+            defer { fileSystem.close(descriptor) }
+            try bytes.withBytes { (buffer) throws(SystemCallError) in
+                try fileSystem.write(descriptor, buffer, at: 0)
+            }
+            try fileSystem.rename(temporary, to: target)
+            checkedFileBytes = bytes
+        } catch {
+            try? fileSystem.removeFile(temporary)
+        }
+    }
+}
