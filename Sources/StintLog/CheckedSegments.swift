@@ -7,8 +7,8 @@
 /// next writer a full check of what it does not vouch for, never an event.
 ///
 /// The file is a header line `stint-checked 1`, one line per segment —
-/// `<name> sealed|active <size> <last seq> <sha-256 hex> <fingerprint>|- settled|racy` — and the SHA-256 of
-/// those lines in hex.
+/// `<name> sealed|active <size> <last seq> <last line's sha-256 hex> <sha-256 hex> <fingerprint>|- settled|racy`
+/// — and the SHA-256 of those lines in hex.
 struct CheckedSegments: Hashable {
     static let name = "checked"
     static let header = "stint-checked 1"
@@ -18,6 +18,8 @@ struct CheckedSegments: Hashable {
         var sealed: Bool
         var size: Int64
         var lastSeq: Int64
+        /// The SHA-256 of the segment's last line with its newline: the head of the chain at its end.
+        var lastLineDigest: SHA256Digest
         /// The SHA-256 of the segment's bytes.
         var digest: SHA256Digest
         /// The file's fingerprint when it was checked (sealed segments).
@@ -34,7 +36,8 @@ struct CheckedSegments: Hashable {
         var text = CheckedSegments.header + "\n"
         for name in entries.keys.sorted() {
             let entry = entries[name]!
-            text += "\(name) \(entry.sealed ? "sealed" : "active") \(entry.size) \(entry.lastSeq) \(entry.digest.hex) "
+            text += "\(name) \(entry.sealed ? "sealed" : "active") \(entry.size) \(entry.lastSeq) "
+            text += "\(entry.lastLineDigest.hex) \(entry.digest.hex) "
             text += "\(entry.fingerprint?.text ?? "-") \(entry.settled ? "settled" : "racy")\n"
         }
         let body = Array(text.utf8)
@@ -54,19 +57,19 @@ struct CheckedSegments: Hashable {
         guard lines.count >= 2, lines[0] == CheckedSegments.header, lines[lines.count - 1].isEmpty else { return nil }
         for line in lines[1..<(lines.count - 1)] {
             let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-            guard fields.count == 7, LogDirectory.firstSeq(ofSegment: String(fields[0])) != nil,
+            guard fields.count == 8, LogDirectory.firstSeq(ofSegment: String(fields[0])) != nil,
                 fields[1] == "sealed" || fields[1] == "active", let size = Int64(fields[2]), size >= 0,
-                let lastSeq = Int64(fields[3]), let digest = SHA256Digest(hex: String(fields[4])),
-                fields[6] == "settled" || fields[6] == "racy"
+                let lastSeq = Int64(fields[3]), let lastLineDigest = SHA256Digest(hex: String(fields[4])),
+                let digest = SHA256Digest(hex: String(fields[5])), fields[7] == "settled" || fields[7] == "racy"
             else { return nil }
             var fingerprint: FileFingerprint?
-            if fields[5] != "-" {
-                guard let parsed = FileFingerprint(text: fields[5]) else { return nil }
+            if fields[6] != "-" {
+                guard let parsed = FileFingerprint(text: fields[6]) else { return nil }
                 fingerprint = parsed
             }
             entries[String(fields[0])] = Entry(
-                sealed: fields[1] == "sealed", size: size, lastSeq: lastSeq, digest: digest, fingerprint: fingerprint,
-                settled: fields[6] == "settled")
+                sealed: fields[1] == "sealed", size: size, lastSeq: lastSeq, lastLineDigest: lastLineDigest,
+                digest: digest, fingerprint: fingerprint, settled: fields[7] == "settled")
         }
     }
 

@@ -71,8 +71,13 @@ extension LogWriter {
     /// (changing nothing) when it is not, or when temporary files show an interrupted operation.
     func recover(from tail: LogTail) throws(LogError) -> Bool {
         let listing = try directory.listing()
+        var line = tail.lastLine
+        line.append(0x0A)
+        // The tail's line must be the one the `checked` file vouched for: a tail kept elsewhere (the read models)
+        // can be stale, foreign or damaged, and a wrong line would chain the next append to a wrong `prev`.
         guard listing.temporaryFiles.isEmpty, let last = listing.segments.last, last.name == tail.segment,
-            let event = try? RecordedEvent(line: tail.lastLine), event.seq >= last.firstSeq
+            let event = try? RecordedEvent(line: tail.lastLine), event.seq >= last.firstSeq,
+            let vouchedHead, vouchedHead.seq == event.seq, vouchedHead.digest == SHA256Digest(of: line)
         else { return false }
         let segmentPath = directory.path(last.name)
         let descriptor: Int32
@@ -92,8 +97,6 @@ extension LogWriter {
             fileSystem.close(descriptor)
             return false
         }
-        var line = tail.lastLine
-        line.append(0x0A)
         lastEvent = event
         lastSeq = event.seq
         lastDigest = SHA256Digest(of: line)

@@ -22,6 +22,7 @@ extension LogWriter {
         checkedFileBytes = fileSystem.contentsOfFile(directory.path(CheckedSegments.name), atMost: 16 << 20)
         let remembered = checkedFileBytes.flatMap(CheckedSegments.init(bytes:)) ?? CheckedSegments()
         checked = CheckedSegments()
+        vouchedHead = nil
         let segments = try directory.listing().segments
         guard !segments.isEmpty else { return false }
         if let problem = SegmentLayout.listingProblem(segments, directory: LogLocation()) {
@@ -47,11 +48,14 @@ extension LogWriter {
             let entry = remembered.entries[segment.name]
             if isLast, let entry, !entry.sealed {
                 if checkedWholeBefore { return false }
-                return try vouchesForActiveSegment(segment, entry)
+                guard try vouchesForActiveSegment(segment, entry) else { return false }
+                vouchedHead = (entry.lastSeq, entry.lastLineDigest)
+                return true
             }
             if !checkedWholeBefore, let entry, entry.sealed, try vouchesForSealedSegment(segment.name, entry) {
                 previousEnding = nil
                 previousLastSeq = entry.lastSeq
+                if isLast { vouchedHead = (entry.lastSeq, entry.lastLineDigest) }
                 continue
             }
             if isLast, try !lastSegmentIsSealed(segment) { return false }
@@ -62,6 +66,7 @@ extension LogWriter {
             checkedWholeBefore = true
             previousEnding = ending
             previousLastSeq = ending.lastEvent.seq
+            if isLast { vouchedHead = (ending.lastEvent.seq, ending.lastDigest) }
         }
         return true
     }
@@ -76,7 +81,7 @@ extension LogWriter {
             return true
         }
         if let now, now.size != entry.size { return false }
-        let startedAt = try checkStart()
+        let startedAt = checkStart()
         let before = try fingerprint(of: segmentPath)
         guard let hashed = try hash(segmentPath), hashed.count == entry.size, hashed.digest == entry.digest else {
             return false
@@ -105,7 +110,7 @@ extension LogWriter {
         _ segment: (firstSeq: Int64, name: String), previous: SegmentFile.Ending?
     ) throws(LogError) -> SegmentFile.Ending {
         let segmentPath = directory.path(segment.name)
-        let startedAt = try checkStart()
+        let startedAt = checkStart()
         let before = try fingerprint(of: segmentPath)
         let descriptor: Int32
         do {
@@ -132,7 +137,8 @@ extension LogWriter {
             // Remembered only when the file did not change while it was read.
             if after == before {
                 checked.entries[segment.name] = CheckedSegments.Entry(
-                    sealed: true, size: hashed.count, lastSeq: lastEvent.seq, digest: hashed.digest,
+                    sealed: true, size: hashed.count, lastSeq: lastEvent.seq, lastLineDigest: lastDigest,
+                    digest: hashed.digest,
                     fingerprint: after, settled: isSettled(after, before: before, startedAt: startedAt))
             }
         }
@@ -155,16 +161,12 @@ extension LogWriter {
 
     /// The change time the lock file was given when this writer began reading segments to check them: stamped
     /// once, on the file system's clock.
-    private func checkStart() throws(LogError) -> Int64? {
+    private func checkStart() -> Int64? {
         if let checkStartedAt { return checkStartedAt }
         guard let lockDescriptor else { return nil }
-        let stamped: Int64?
-        do {
-            stamped = try fileSystem.stampChangeTime(lockDescriptor)
-        } catch {
-            throw LogError.io(error, "stamp the log's lock file", path: directory.path(LogDirectory.lockName))
-        }
-        checkStartedAt = .some(stamped)
+        // A file system that refuses to set the lock file's times only costs digests: nothing is settled.
+        let stamped = try? fileSystem.stampChangeTime(lockDescriptor)
+        checkStartedAt = .some(stamped ?? nil)
         return stamped
     }
 
@@ -217,8 +219,10 @@ extension LogWriter {
     /// Remembers a sealed segment this writer wrote (sealing, or a sealed copy): its bytes are `bytes`. Not
     /// settled (it changed after this writer's check began): the next writer compares its digest once.
     func rememberSealedSegment(_ name: String, bytes: [UInt8]) {
+        guard let lastDigest else { return }
         checked.entries[name] = CheckedSegments.Entry(
-            sealed: true, size: Int64(bytes.count), lastSeq: lastSeq, digest: SHA256Digest(of: bytes),
+            sealed: true, size: Int64(bytes.count), lastSeq: lastSeq, lastLineDigest: lastDigest,
+            digest: SHA256Digest(of: bytes),
             fingerprint: try? fileSystem.fingerprint(of: directory.path(name)), settled: false)
     }
 
@@ -231,9 +235,10 @@ extension LogWriter {
         if let active {
             // Only a digest kept from bytes this writer checked or wrote vouches for the active segment: the file
             // is never hashed again here, where it could have changed since.
-            if let hasher = activeHasher, hasher.count == active.size {
+            if let hasher = activeHasher, hasher.count == active.size, let lastDigest {
                 entries[active.name] = CheckedSegments.Entry(
-                    sealed: false, size: active.size, lastSeq: lastSeq, digest: hasher.digest, fingerprint: nil,
+                    sealed: false, size: active.size, lastSeq: lastSeq, lastLineDigest: lastDigest,
+                    digest: hasher.digest, fingerprint: nil,
                     settled: false)
             }
         }

@@ -51,6 +51,9 @@ public final class LogWriter {
     var checkedFileBytes: [UInt8]?
     /// The SHA-256 of the active segment's bytes as appended, while it covers the whole segment.
     var activeHasher: SHA256Hasher?
+    /// The last segment's last `seq` and the digest of its last line, as the `checked` file vouched for them
+    /// at opening: a tail from elsewhere (the read models) is taken only when its line is this one.
+    var vouchedHead: (seq: Int64, digest: SHA256Digest)?
     /// The change time the lock file was given when this writer began reading segments to check them (see
     /// ``CheckedSegments/Entry/settled``); nil until needed, or when the file system cannot tell.
     var checkStartedAt: Int64??

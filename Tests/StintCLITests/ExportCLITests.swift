@@ -10,8 +10,14 @@ import Testing
     /// A log with what exports must get right: the repeated hour of a DST change, milliseconds, a comment
     /// with commas, quotes and a line break, one that looks like a formula, an untagged record, a deleted
     /// and an archived tag, and a running timer.
-    static func sampleLog() throws -> ImportHarness {
-        let log = try ImportHarness(now: "2026-11-03T15:00:00.000Z")
+    static func sampleLog(now: String = "2026-11-03T15:00:00.000Z") throws -> ImportHarness {
+        let log = try ImportHarness(now: now)
+        try populate(log)
+        return log
+    }
+
+    /// The sample's commands: records across the repeated hour, odd comments, a deleted and an archived tag.
+    static func populate(_ log: ImportHarness) throws {
         log.succeed(
             [
                 "track", "2026-11-01T01:10:00-04:00", "2026-11-01T01:20:00-05:00", "oncall", "--comment",
@@ -25,7 +31,6 @@ import Testing
         log.succeed(["track", "2026-11-02T15:00", "2026-11-02T16:00", "archive me"])
         log.succeed(["tag", "archive", "archive me"])
         log.succeed(["start", "writing", "--at", "2026-11-03T09:00", "--comment", "Chapter 3\nTags: draft, \"a, b\""])
-        return log
     }
 
     @Test func csvMatchesItsGoldenFile() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import StintCore
 import Testing
 
@@ -30,6 +31,26 @@ import Testing
         #expect(error?.code == .damaged)
         #expect(error?.location?.segment == segment)
         #expect(try fixture.snapshot() == before)
+    }
+
+    /// A tail kept elsewhere (the read models) whose line was changed but still decodes is not taken: the next
+    /// append would chain to a line that is not in the log.
+    @Test func aTailWhoseLineIsNotTheLogsIsNotTaken() throws {
+        let fixture = LogFixture()
+        var tail = try written(fixture, batches: 20)
+        let line = String(decoding: tail.lastLine, as: UTF8.self)
+        #expect(line.contains("backlog"))
+        tail.lastLine = Array(line.replacingOccurrences(of: "backlog", with: "backlpg").utf8)
+        let writer = try LogWriter.open(at: fixture.path, configuration: fixture.configuration, tail: { tail })
+        let appended: [RecordedEvent]
+        do {
+            defer { writer.close() }
+            appended = try writer.append([LogFixture.draft(99)])
+        }
+        let (read, warning) = try fixture.readAll()
+        #expect(warning == nil)
+        #expect(read.last == appended.last)
+        #expect(try fixture.reader().verify().isIntact)
     }
 
     @Test func aWriterOpenedWithTheTailAppendsAfterIt() throws {
