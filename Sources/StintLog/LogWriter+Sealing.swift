@@ -62,7 +62,7 @@ extension LogWriter {
     }
 
     /// The sealed form of a segment's content: large frames, then the seal frame; verified by decompression.
-    private func recompress(
+    func recompress(
         _ content: [UInt8], batchEnds: [Int], firstSeq: Int64, segment: String
     ) throws(LogError) -> [UInt8] {
         let sealer = ZstdCompressor(level: ZstdCompressor.sealLevel)

@@ -102,6 +102,7 @@ import Testing
             #expect(opened.location?.segment != nil, "\(place)")
             #expect(try sample.fixture.snapshot() == before, "\(place): a refused open changed the log")
             #expect(!report.problems.isEmpty, "\(place): the writer refused a log that verify passed")
+            try expectRepair(sample, place: place, kept: read)
             return .reported
         }
         // The writer opened: what it appends must be read by a cold read and by verify.
@@ -130,6 +131,37 @@ import Testing
                 == Array(bytes[sample.lastFrameOffset...]), "\(place): the torn bytes were not kept")
         #expect(kept.count < sample.events.count, "\(place)")
         return .tornTailRepaired
+    }
+
+    /// `stint repair`'s salvage of a refused log: it keeps exactly what a reader read, sets every original byte
+    /// aside, and leaves a log that the next writer appends to and a cold read and `verify` read whole — or, when
+    /// the first event is damaged, refuses and changes nothing.
+    static func expectRepair(_ sample: Sample, place: String, kept: [RecordedEvent]) throws {
+        let before = try sample.fixture.snapshot()
+        let result = Result { () throws(LogError) in
+            try LogWriter.openRepairing(at: sample.fixture.path, configuration: sample.fixture.configuration)
+        }
+        guard case .success(let opened) = result else {
+            let message = (try? result.get()).map { _ in "" } ?? "\(result)"
+            #expect(kept.isEmpty, "\(place): repair refused: \(message)")
+            #expect(try sample.fixture.snapshot() == before, "\(place): a refused repair changed the log")
+            return
+        }
+        let repair = try #require(opened.repair, "\(place): a refused log was opened without a repair")
+        #expect(repair.firstLostSeq == Int64(kept.count) + 1, "\(place): \(repair)")
+        for aside in repair.setAside {
+            let original = String(aside.prefix { $0 != "." }) + ".jsonl.zst"
+            #expect(try sample.fixture.bytes(of: aside) == before[original], "\(place): \(aside) is not \(original)")
+        }
+        let appended: [RecordedEvent]
+        do {
+            defer { opened.writer.close() }
+            appended = try opened.writer.append([LogFixture.draft(8_888)])
+        }
+        let (cold, warning) = try sample.fixture.readAll()
+        #expect(warning == nil, "\(place): after repair: \(warning!)")
+        #expect(cold == kept + appended, "\(place): after repair, the log is not what was kept and the append")
+        #expect(try sample.fixture.reader().verify().isIntact, "\(place): verify fails after repair")
     }
 
     @Test func everyBitOfASmallLogIsReportedRepairedOrHarmless() throws {
@@ -169,7 +201,7 @@ import Testing
     }
 
     static func describe(_ outcomes: [Outcome: Int]) -> String {
-        "\(outcomes[.reported, default: 0]) reported by verify with segment, offset and seq and refused by the writer, "
+        "\(outcomes[.reported, default: 0]) reported by verify with segment, offset and seq, refused by the writer and salvaged by repair, "
             + "\(outcomes[.tornTailRepaired, default: 0]) repaired as a torn tail of the last frame, "
             + "\(outcomes[.harmless, default: 0]) harmless (events unchanged, e.g. the ignored bits of a zstd header)"
     }
