@@ -185,7 +185,7 @@ public struct SnapshotIndex: Sendable {
             .recordReimported(let record, _):
             return record.id
         case .logCreated, .tagCreated, .tagRenamed, .tagArchived, .tagUnarchived, .tagDeleted, .tagRestored,
-            .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
+            .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             return nil
         }
     }

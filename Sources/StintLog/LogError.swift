@@ -75,8 +75,9 @@ extension LogError {
         self.init(
             .damaged,
             "cannot \(doing) \(logPath): \(problem.description); \(last). The log is damaged before its tail "
-                + "and is not repaired automatically: run `stint verify` for the full report and restore the "
-                + "segment from a backup",
+                + "and is not repaired automatically: run `stint verify` for the full report, then restore the "
+                + "segment from a backup, or run `stint repair` to keep the events before the damage and set the "
+                + "rest aside",
             location: problem.location, lastGoodSeq: lastGoodSeq, cause: problem)
     }
 }

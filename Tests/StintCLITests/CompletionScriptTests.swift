@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func bashCompletesVerbsSubverbsAndOptions() throws {
-        #expect(try bash(["rep"]) == ["report", "replay"])
+        #expect(try bash(["rep"]) == ["report", "replay", "repair"])
         #expect(try bash(["tag", ""]) == ["add", "rename", "archive", "unarchive", "delete"])
         #expect(try bash(["report", "--s"]) == ["--since", "--split-at-midnight", "--seq"])
         #expect(try bash(["report", "--by", ""]) == ["day", "week", "month", "tag"])

@@ -140,13 +140,14 @@ struct RandomCompactLog {
         }
     }
 
-    /// A batch of a space's bookkeeping: an ingestion of one or two devices, a join or a fork (between
-    /// commands, where an undo or a redo must still find its entry).
+    /// A batch of bookkeeping: an ingestion of one or two devices, a join or a fork of a space, or a repair's
+    /// record (between commands, where an undo or a redo must still find its entry).
     mutating func bookkeepingBatch() -> [DomainEvent] {
         let device = DeviceID(high: random.next(), low: random.next())
         let head = String(repeating: "ab", count: 32)
         let upTo = Int64(random.next() % 1000) + 1
-        switch random.next() % 4 {
+        switch random.next() % 5 {
+        case 4: return [.logRepaired(from: upTo, to: upTo + 3, reason: "the frame does not decompress")]
         case 0: return [.deviceJoined(spaceId: TestLog.logId, device: device, name: chance(50) ? "laptop" : nil)]
         case 1: return [.deviceForked(from: device, upTo: upTo, head: head)]
         case 2: return [.syncIngested(from: device, upTo: upTo, head: head)]

@@ -44,6 +44,7 @@ enum EventSamples {
         .deviceJoined(spaceId: logId, device: device, name: nil),
         .deviceForked(from: device, upTo: 418, head: head),
         .syncIngested(from: device, upTo: 12, head: head),
+        .logRepaired(from: 15, to: 122, reason: "00000000000000000012.jsonl.zst, offset 283, seq 15: bad checksum"),
     ]
 
     static let device = DeviceID("3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f")!

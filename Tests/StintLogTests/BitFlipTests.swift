@@ -24,8 +24,20 @@ import Testing
     static let largerBatches = environment["STINT_BIT_FLIP_BATCHES"].flatMap(Int.init) ?? 80
 
     /// What flipping one bit did.
-    enum Outcome: Hashable {
-        case reported, tornTailRepaired, harmless
+    enum Outcome: Hashable, CaseIterable {
+        /// Reported by verify, refused by the next write (nothing changed), then salvaged by repair.
+        case reported
+        /// Reported and refused, and repair refused too: the first event is damaged (nothing changed).
+        case reportedNothingKept
+        case tornTailRepaired, harmless
+    }
+
+    /// Where a flipped bit lies, for the damage table of docs/reliability.md.
+    enum Region: String, CaseIterable {
+        case firstFrame = "the first frame (`log.created`)"
+        case sealed = "a sealed segment"
+        case active = "the active segment, before its last frame"
+        case lastFrame = "the last frame of the active segment"
     }
 
     /// A log on disk, its files' bytes, and its events.
@@ -37,6 +49,8 @@ import Testing
         let segments: [String]
         /// The offset of the last frame of the last segment (a torn tail may only start there).
         let lastFrameOffset: Int
+        /// Where the first frame of the first segment ends.
+        let firstFrameEnd: Int
 
         init(batches: Int, sealThreshold: Int64, sealedFrameTarget: Int) throws {
             fixture = LogFixture(sealThreshold: sealThreshold, sealedFrameTarget: sealedFrameTarget)
@@ -48,6 +62,14 @@ import Testing
             segments = try fixture.segmentNames()
             let last = SegmentSurgery.frames(files[segments.last!]!)
             lastFrameOffset = last.last!.offset
+            let first = SegmentSurgery.frames(files[segments[0]]!)[0]
+            firstFrameEnd = first.offset + first.bytes.count
+        }
+
+        func region(_ name: String, _ byte: Int) -> Region {
+            if name == segments[0] && byte < firstFrameEnd { return .firstFrame }
+            if name != segments.last { return .sealed }
+            return byte >= lastFrameOffset ? .lastFrame : .active
         }
 
         /// Every bit position as (file, byte, bit), segments only (the format file has its own check).
@@ -102,8 +124,7 @@ import Testing
             #expect(opened.location?.segment != nil, "\(place)")
             #expect(try sample.fixture.snapshot() == before, "\(place): a refused open changed the log")
             #expect(!report.problems.isEmpty, "\(place): the writer refused a log that verify passed")
-            try expectRepair(sample, place: place, kept: read)
-            return .reported
+            return try expectRepair(sample, place: place, kept: read) ? .reported : .reportedNothingKept
         }
         // The writer opened: what it appends must be read by a cold read and by verify.
         let repaired = try sample.fixture.bytes(of: name) != bytes
@@ -136,7 +157,7 @@ import Testing
     /// `stint repair`'s salvage of a refused log: it keeps exactly what a reader read, sets every original byte
     /// aside, and leaves a log that the next writer appends to and a cold read and `verify` read whole — or, when
     /// the first event is damaged, refuses and changes nothing.
-    static func expectRepair(_ sample: Sample, place: String, kept: [RecordedEvent]) throws {
+    static func expectRepair(_ sample: Sample, place: String, kept: [RecordedEvent]) throws -> Bool {
         let before = try sample.fixture.snapshot()
         let result = Result { () throws(LogError) in
             try LogWriter.openRepairing(at: sample.fixture.path, configuration: sample.fixture.configuration)
@@ -145,7 +166,7 @@ import Testing
             let message = (try? result.get()).map { _ in "" } ?? "\(result)"
             #expect(kept.isEmpty, "\(place): repair refused: \(message)")
             #expect(try sample.fixture.snapshot() == before, "\(place): a refused repair changed the log")
-            return
+            return false
         }
         let repair = try #require(opened.repair, "\(place): a refused log was opened without a repair")
         #expect(repair.firstLostSeq == Int64(kept.count) + 1, "\(place): \(repair)")
@@ -162,21 +183,24 @@ import Testing
         #expect(warning == nil, "\(place): after repair: \(warning!)")
         #expect(cold == kept + appended, "\(place): after repair, the log is not what was kept and the append")
         #expect(try sample.fixture.reader().verify().isIntact, "\(place): verify fails after repair")
+        return true
     }
 
     @Test func everyBitOfASmallLogIsReportedRepairedOrHarmless() throws {
         let sample = try Sample(batches: 5, sealThreshold: 700, sealedFrameTarget: 300)
         #expect(sample.segments.count == 2)
-        var outcomes: [Outcome: Int] = [:]
+        var outcomes: [Region: [Outcome: Int]] = [:]
         let positions = sample.positions
         for index in Swift.stride(from: 0, to: positions.count, by: Self.stride) {
             let (name, byte, bit) = positions[index]
-            outcomes[try Self.flip(sample, name, byte, bit), default: 0] += 1
+            outcomes[sample.region(name, byte), default: [:]][try Self.flip(sample, name, byte, bit), default: 0] += 1
         }
         print(
-            "bit flips, small log (\(positions.count) bits, every \(Self.stride == 1 ? "one" : "\(Self.stride)th")): "
-                + Self.describe(outcomes))
-        #expect(outcomes[.reported, default: 0] > outcomes[.harmless, default: 0])
+            "bit flips, small log (\(positions.count) bits, every \(Self.stride == 1 ? "one" : "\(Self.stride)th")):\n"
+                + Self.table(outcomes))
+        let total = outcomes.values.reduce(into: [Outcome: Int]()) { $0.merge($1, uniquingKeysWith: +) }
+        #expect(total[.reported, default: 0] > total[.harmless, default: 0])
+        #expect(outcomes[.firstFrame]?[.reported] == nil, "a flip in the first event was salvaged")
     }
 
     @Test func sampledBitsOfALargerLogAreReportedRepairedOrHarmless() throws {
@@ -189,20 +213,30 @@ import Testing
         // A partial Fisher–Yates shuffle: the first `flips` positions become a sample without repetition.
         let flips = min(Self.sampledFlips, positions.count)
         var generator = SplitMix64(seed: Self.seed)
-        var outcomes: [Outcome: Int] = [:]
+        var outcomes: [Region: [Outcome: Int]] = [:]
         for index in 0..<flips {
             positions.swapAt(index, Int.random(in: index..<positions.count, using: &generator))
             let (name, byte, bit) = positions[index]
-            outcomes[try Self.flip(sample, name, byte, bit), default: 0] += 1
+            outcomes[sample.region(name, byte), default: [:]][try Self.flip(sample, name, byte, bit), default: 0] += 1
         }
         print(
             "bit flips, larger log (\(positions.count) bits in \(sample.segments.count) segments, \(flips) distinct "
-                + "bits sampled with seed \(Self.seed)): " + Self.describe(outcomes))
+                + "bits sampled with seed \(Self.seed)):\n" + Self.table(outcomes))
     }
 
-    static func describe(_ outcomes: [Outcome: Int]) -> String {
-        "\(outcomes[.reported, default: 0]) reported by verify with segment, offset and seq, refused by the writer and salvaged by repair, "
-            + "\(outcomes[.tornTailRepaired, default: 0]) repaired as a torn tail of the last frame, "
-            + "\(outcomes[.harmless, default: 0]) harmless (events unchanged, e.g. the ignored bits of a zstd header)"
+    /// The damage table: for each region, how many flips had each outcome (docs/reliability.md).
+    static func table(_ outcomes: [Region: [Outcome: Int]]) -> String {
+        var lines = [
+            "| where the flip is | flips | refused by the next write, salvaged by repair | refused, repair refused "
+                + "(first event) | last frame set aside as a torn tail | harmless |",
+            "|---|---|---|---|---|---|",
+        ]
+        for region in Region.allCases {
+            let counts = outcomes[region, default: [:]]
+            let cells = Outcome.allCases.map { "\(counts[$0, default: 0])" }
+            lines.append(
+                "| \(region.rawValue) | \(counts.values.reduce(0, +)) | " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -37,6 +37,7 @@ struct BatchDescription {
             case .deviceJoined: return "sync join"
             case .deviceForked: return "device fork-off"
             case .syncIngested: return "sync"
+            case .logRepaired: return "repair"
             case .tagCreated(_, let name, _) where events.count == 1: return "tag add \(Self.word(name))"
             case .tagRenamed(let id, let name):
                 return "tag rename \(Self.word(before?.tags[id]?.name ?? short(id))) \(Self.word(name))"

@@ -33,6 +33,7 @@ extension StintCLI {
         ReplayVerb.self,
         DiffVerb.self,
         VerifyVerb.self,
+        RepairVerb.self,
         SyncVerb.self,
         SyncInitVerb.self,
         SyncJoinVerb.self,

@@ -200,7 +200,7 @@ struct HistoryVerb: Verb {
             Set([tag, before?.records[id]?.tagId].compactMap { $0 })
         }
         switch event {
-        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
+        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             return ([], [])
         case .tagCreated(let id, _, _), .tagRenamed(let id, _), .tagArchived(let id), .tagUnarchived(let id),
             .tagDeleted(let id), .tagRestored(let id):

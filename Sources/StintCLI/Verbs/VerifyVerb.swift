@@ -30,7 +30,7 @@ struct VerifyVerb: Verb {
         options: [expectHead, jobs, merged],
         discussion: """
             Exit status 0 when the log is intact, 65 when it is damaged, with each problem's segment, byte
-            offset and seq. Verify only reads: it never repairs anything. Record the head it prints somewhere
+            offset and seq. Verify only reads: 'stint repair' salvages a damaged log. Record the head it prints somewhere
             else (a commit, a ticket) to detect later rewrites with --expect-head. On a terminal, a check that
             takes more than a second shows its progress and ends with its rate on standard error ("Verified
             1,000,001 events in 3.3 s (301,477 events/s)").
@@ -84,12 +84,12 @@ struct VerifyVerb: Verb {
             return try verifyMerged(reader, context)
         }
         let total = reader.lastSeq()
-        var (report, needsReference) = try verify(
+        var (report, needsReference, repairs) = try verify(
             reader, with: DomainCheck(compact: context.engineOptions.foldsCompactly, expectedEvents: total ?? 0),
             total: total, context)
         if needsReference {
             // An event the compact fold does not fold: the reference fold says why, at the same place.
-            (report, _) = try verify(reader, with: DomainCheck(compact: false), total: total, context)
+            (report, _, repairs) = try verify(reader, with: DomainCheck(compact: false), total: total, context)
         }
         let problems = report.problems
         let head = report.head?.description ?? "none (the log has no events)"
@@ -100,11 +100,14 @@ struct VerifyVerb: Verb {
             object.add("segments", .int(Int64(report.segmentCount)))
             object.add("head", report.head?.description)
             object.add("problems", .array(problems.map(JSON.string)))
+            if !repairs.isEmpty { object.add("repairs", .array(repairs.map(JSON.string))) }
             context.printJSON(object.json)
         } else {
             let segments = "\(report.segmentCount) segment\(report.segmentCount == 1 ? "" : "s")"
             if problems.isEmpty {
                 context.print("intact: \(report.eventCount) events in \(segments)")
+                // 'stint repair' cut the log: what it set aside stays part of the record.
+                for repair in repairs { context.print("repaired at " + repair) }
             } else {
                 context.print("damaged: \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(reader.name)")
                 for problem in problems { context.print("  " + problem) }
@@ -174,21 +177,29 @@ struct VerifyVerb: Verb {
     /// long enough to show it, the rate; also whether the check needs the reference fold after all.
     private func verify(
         _ reader: LogSource, with check: DomainCheck, total: Int64?, _ context: CommandContext
-    ) throws(CLIError) -> (report: VerificationReport, needsReference: Bool) {
+    ) throws(CLIError) -> (report: VerificationReport, needsReference: Bool, repairs: [String]) {
         var check = check
+        var repairs: [String] = []
         let progress = Progress.start("Verifying", total: total, unit: "events", context: context)
         let report: VerificationReport
         do {
             defer { progress.finish() }
             report = try reader.verify(expecting: expectedHead) { event, follows in
                 progress.update(completed: event.seq)
+                if event.type == EventType.logRepaired.rawValue,
+                    case .logRepaired(let from, let to, let reason)? = try? DomainEvent(event)
+                {
+                    repairs.append(
+                        "seq \(event.seq), \(event.at.iso8601): seqs \(from)–\(to) were damaged and set aside (\(reason))"
+                    )
+                }
                 return check.check(event, follows: follows)
             }
         } catch {
             throw CLIError(error)
         }
         progress.finish(reporting: report.eventCount, as: "Verified")
-        return (report, check.needsReference)
+        return (report, check.needsReference, repairs)
     }
 
     /// The first entry of the log directory `path` (the directory itself, then its files) that users other

@@ -80,7 +80,7 @@ extension CompactFold {
         case .commandRedone:
             drop(redo.removeLast())
             push(seq, on: .undo)
-        case .deviceJoined, .deviceForked, .syncIngested:
+        case .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             break
         default:
             for entry in redo { drop(entry) }

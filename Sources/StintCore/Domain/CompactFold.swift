@@ -102,7 +102,7 @@ public struct CompactFold: Sendable {
         case .commandRedone(let tx):
             guard startsBatch, redo.last?.batchStart == tx else { return false }
             target = .undo
-        case .deviceJoined, .deviceForked, .syncIngested:
+        case .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             target = startsBatch ? .none : batch.target
         default:
             target = startsBatch ? .undo : batch.target
@@ -132,7 +132,7 @@ public struct CompactFold: Sendable {
     /// change when it does not fit.
     private mutating func mutate(_ event: DomainEvent, inverse: inout Inverse, then: inout Inverse) -> Bool {
         switch event {
-        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
+        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             return true
         case .tagCreated(let id, let name, let color):
             guard tagNumbersByID[id] == nil, nameIsFree(name, for: id) else { return false }

@@ -66,7 +66,7 @@ extension LogState {
                         + (redoStack.last.map { "\($0.batchStart)" } ?? "none"), seq: seq)
             }
             return .undo
-        case .deviceJoined, .deviceForked, .syncIngested:
+        case .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             return startsBatch ? .none : batch.target
         default:
             return startsBatch ? .undo : batch.target
@@ -79,7 +79,7 @@ extension LogState {
         _ first: DomainEvent, target: OpenBatch.Target, seq: Int64, at: Instant, grouped: Bool
     ) {
         switch first {
-        case .deviceJoined, .deviceForked, .syncIngested:
+        case .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             break
         case .commandUndone:
             undoStack.removeLast()
@@ -102,7 +102,7 @@ extension LogState {
     /// Changes the entities as `event` says, after checking that it fits; throws before any change.
     private mutating func mutate(_ event: DomainEvent) throws(DomainError) {
         switch event {
-        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
+        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             break
         case .tagCreated(let id, let name, let color):
             guard tags[id] == nil else { throw inconsistent("tag \(id) already exists") }

@@ -8,7 +8,7 @@ extension LogState {
     /// - Throws: ``DomainError/Code/inconsistentEvent`` when the entity the event names does not exist.
     func inverse(of event: DomainEvent) throws(DomainError) -> [DomainEvent] {
         switch event {
-        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
+        case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             return []
         case .tagCreated(let id, _, _):
             return [.tagDeleted(tagId: id)]

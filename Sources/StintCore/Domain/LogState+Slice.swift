@@ -116,7 +116,7 @@ extension DomainEvent {
     package var namedRecordIds: [EntityID] {
         switch self {
         case .logCreated, .tagCreated, .tagRenamed, .tagArchived, .tagUnarchived, .tagDeleted, .tagRestored,
-            .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
+            .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             return []
         case .timerStarted(let id, _, _, _), .timerStopped(let id, _), .timerCanceled(let id),
             .recordTracked(let id, _, _, _, _), .recordDeleted(let id), .recordUnimported(let id):

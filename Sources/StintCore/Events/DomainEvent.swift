@@ -55,6 +55,10 @@ public enum DomainEvent: Hashable, Sendable {
     /// This device now holds device `from`'s log up to `seq` `upTo`, whose line hashes to `head` (one event per
     /// device of an ingestion, decision 0007 §6.4). Bookkeeping.
     case syncIngested(from: DeviceID, upTo: Int64, head: String)
+    /// `stint repair` cut the log after `seq` `from - 1`: the events from `from` to (at least) `to` were set aside
+    /// as damaged (docs/log-format.md §5.7); `reason` is the damage found. Bookkeeping: the fold goes on from
+    /// the events before it, as if the lost ones had never been written.
+    case logRepaired(from: Int64, to: Int64, reason: String)
 
     /// The persisted type of this event.
     public var type: EventType {
@@ -81,14 +85,16 @@ public enum DomainEvent: Hashable, Sendable {
         case .deviceJoined: return .deviceJoined
         case .deviceForked: return .deviceForked
         case .syncIngested: return .syncIngested
+        case .logRepaired: return .logRepaired
         }
     }
 
-    /// Whether the event is bookkeeping of a space (`device.joined`, `device.forked`, `sync.ingested`): it
-    /// changes no record or tag, its batch is never on an undo stack, and it clears no redo stack.
+    /// Whether the event is bookkeeping (`device.joined`, `device.forked`, `sync.ingested` of a space, and
+    /// `log.repaired`): it changes no record or tag, its batch is never on an undo stack, and it clears no redo
+    /// stack.
     public var isBookkeeping: Bool {
         switch self {
-        case .deviceJoined, .deviceForked, .syncIngested: return true
+        case .deviceJoined, .deviceForked, .syncIngested, .logRepaired: return true
         default: return false
         }
     }

@@ -26,6 +26,7 @@ public enum EventType: String, CaseIterable, Hashable, Sendable {
     case deviceJoined = "device.joined"
     case deviceForked = "device.forked"
     case syncIngested = "sync.ingested"
+    case logRepaired = "log.repaired"
 
     /// The schema version of this type's payload that this build writes and decodes natively.
     ///
@@ -57,6 +58,7 @@ public enum EventType: String, CaseIterable, Hashable, Sendable {
         case .deviceJoined: return .deviceJoined
         case .deviceForked: return .deviceForked
         case .syncIngested: return .syncIngested
+        case .logRepaired: return .logRepaired
         }
     }
 }
@@ -272,5 +274,13 @@ extension EventDeclaration {
         take: {
             guard case .syncIngested(let from, let upTo, let head) = $0 else { return nil }
             return PayloadValues(.device(from), .integer(upTo), .text(head))
+        })
+
+    static let logRepaired = EventDeclaration(
+        .logRepaired, version: 1, fields: [.seq("from"), .seq("to"), .text("reason")],
+        build: { .logRepaired(from: $0.integer(0), to: $0.integer(1), reason: $0.text(2)) },
+        take: {
+            guard case .logRepaired(let from, let to, let reason) = $0 else { return nil }
+            return PayloadValues(.integer(from), .integer(to), .text(reason))
         })
 }

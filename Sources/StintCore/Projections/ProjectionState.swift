@@ -90,7 +90,7 @@ public struct ProjectionState: Hashable, Sendable {
         switch try DomainEvent(event) {
         case .logCreated:
             throw DomainError(.inconsistentEvent, "log.created may only be the first event of a log", seq: event.seq)
-        case .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested:
+        case .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             break
         case .tagCreated(let id, let name, let color):
             tags[id] = Tag(id: id, name: name, color: color)

@@ -313,7 +313,7 @@ public struct MergedFold: Sendable {
         case .commandRedone:
             stacks[device]!.redo.removeLast()
             stacks[device]!.undo.push((UndoEntry(batchStart: ref.seq, inverses: []), ref.position))
-        case .deviceJoined, .deviceForked, .syncIngested:
+        case .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             next.target = .none
         default:
             if stacks[device] == nil { stacks[device] = Stacks() }

@@ -1,0 +1,75 @@
+public import StintCore
+@_spi(FaultInjection) internal import StintLog
+
+/// What `stint repair` found and did (``LogSalvage/repair(logAt:recordedAt:options:)``).
+public struct RepairOutcome: Hashable, Sendable {
+    /// The log's last `seq` after the repair (after the `log.repaired` event, when one was appended).
+    public var lastSeq: Int64
+    /// What was cut; nil when the log was intact and nothing changed.
+    public var cut: Cut?
+
+    public struct Cut: Hashable, Sendable {
+        /// The first `seq` set aside; the log kept every event before it.
+        public var firstLostSeq: Int64
+        /// The highest `seq` the log is known to have held (at least `firstLostSeq - 1`).
+        public var lastLostSeq: Int64
+        /// The damage found: segment, byte offset, seq and what was wrong.
+        public var reason: String
+        /// The files of the log directory that hold the original bytes.
+        public var setAside: [String]
+        /// The segments sealed again from the lines they keep.
+        public var rewritten: [String]
+        /// The `seq` of the `log.repaired` event; nil when no event was lost (only a seal was rewritten).
+        public var recordedAt: Int64?
+
+        /// Whether events were lost.
+        public var lostEvents: Bool { lastLostSeq >= firstLostSeq }
+    }
+}
+
+/// The salvage of a damaged log (docs/decisions/0008-damage-is-contained.md).
+public enum LogSalvage {
+    /// Cuts the log at `path` after the events a reader reads from its start, sets the rest aside byte for byte,
+    /// records what was lost as a `log.repaired` event, and removes the caches that described the log before
+    /// the cut (the read models, and the checkpoints from the cut on), which the next commands rebuild. An
+    /// intact log is left as it is.
+    ///
+    /// - Throws: ``StintError`` `.damaged` when not even the first event can be kept, `.refused` for a device's
+    ///   log of a space (other devices may hold its events), and what opening a log for writing throws.
+    public static func repair(
+        logAt path: String, recordedAt reading: Instant, options: EngineOptions
+    ) throws(StintError) -> RepairOutcome {
+        let configuration = options.logConfiguration(clock: CommandInstant(reading))
+        let opened: (writer: LogWriter, repair: LogRepair?)
+        do {
+            opened = try LogWriter.openRepairing(at: path, configuration: configuration)
+        } catch {
+            throw StintError(error)
+        }
+        let writer = opened.writer
+        defer { writer.close() }
+        guard let repair = opened.repair else { return RepairOutcome(lastSeq: writer.lastSeq, cut: nil) }
+        var recordedAt: Int64?
+        if repair.lostEvents {
+            let event = DomainEvent.logRepaired(
+                from: repair.firstLostSeq, to: repair.lastLostSeq, reason: repair.reason)
+            do {
+                recordedAt = try writer.append([event.draft]).first?.seq
+            } catch {
+                throw StintError(error)
+            }
+        }
+        ReadModel.remove(inLogDirectory: path)
+        for store in [
+            CheckpointStore(logDirectory: path, fileSystem: options.fileSystem),
+            CheckpointStore.projections(logDirectory: path, fileSystem: options.fileSystem),
+        ] {
+            for seq in store.seqs() where seq >= repair.firstLostSeq { store.remove(seq: seq) }
+        }
+        return RepairOutcome(
+            lastSeq: writer.lastSeq,
+            cut: RepairOutcome.Cut(
+                firstLostSeq: repair.firstLostSeq, lastLostSeq: repair.lastLostSeq, reason: repair.reason,
+                setAside: repair.setAside, rewritten: repair.rewritten, recordedAt: recordedAt))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import StintCore
+import TestSupport
+import Testing
+
+/// Issue 27's check, as a user meets it: a flipped byte in the middle of a log of one segment and of one of
+/// many segments; the next write is refused and changes nothing; `stint repair` keeps the events before the
+/// damage, sets the rest aside byte for byte and records it; `verify` passes and lists the repair; the next
+/// write is read by a cold read (a copy of the log's segments alone).
+@Suite struct RepairCLITests {
+    /// A log of `pairs` start/stop commands, written with a seal threshold of `sealThreshold` bytes.
+    static func makeLog(pairs: Int, sealThreshold: Int64) -> (TemporaryDirectory, CLIRunner) {
+        let directory = TemporaryDirectory(prefix: "stint-repair")
+        var cli = CLIRunner(log: directory.appending("log"), now: "2026-12-01T18:00:00.000Z")
+        cli.configureEngine = { $0.sealThreshold = sealThreshold }
+        #expect(cli.run(["init", "--tz", "UTC"]).status == 0)
+        for pair in 0..<pairs {
+            let minute = pair % 60
+            let hour = 8 + pair / 60
+            let start = String(format: "2026-12-01T%02d:%02d:00", hour, minute)
+            let stop = String(format: "2026-12-01T%02d:%02d:30", hour, minute)
+            #expect(cli.run(["start", "task\(pair % 7)", "--at", start]).status == 0)
+            #expect(cli.run(["stop", "--at", stop]).status == 0)
+        }
+        return (directory, cli)
+    }
+
+    static func files(_ log: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: log) where name != "checkpoints" {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: log + "/" + name))
+        }
+        return files
+    }
+
+    static func segments(_ log: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: log).filter { $0.hasSuffix(".jsonl.zst") }.sorted()
+    }
+
+    /// A copy of the log's `format` and segments: what a new machine reads, with no cache.
+    static func coldCopy(_ log: String, in directory: TemporaryDirectory) throws -> String {
+        let copy = directory.appending("cold-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
+        for name in try FileManager.default.contentsOfDirectory(atPath: log)
+        where name == "format" || name.hasSuffix(".jsonl.zst") {
+            try FileManager.default.copyItem(atPath: log + "/" + name, toPath: copy + "/" + name)
+        }
+        return copy
+    }
+
+    @Test(arguments: [(60, Int64(1 << 20)), (150, Int64(2048))])
+    func aFlipIsRefusedThenRepairedAndTheNextWriteIsReadCold(pairs: Int, sealThreshold: Int64) throws {
+        let (directory, cli) = Self.makeLog(pairs: pairs, sealThreshold: sealThreshold)
+        let log = directory.appending("log")
+        let segments = try Self.segments(log)
+        #expect(sealThreshold < 1 << 20 ? segments.count >= 5 : segments.count == 1)
+        // The middle of the middle segment.
+        let target = segments[segments.count / 2]
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log + "/" + target)))
+        bytes[bytes.count / 2] ^= 0x40
+        try Data(bytes).write(to: URL(fileURLWithPath: log + "/" + target))
+        let damaged = try Self.files(log)
+
+        let refused = cli.run(["start", "refused"])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("stint repair"), "the refusal names the way out: \(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        #expect(try Self.files(log) == damaged, "a refused write changed the log")
+
+        let repaired = cli.run(["repair"])
+        #expect(repaired.status == 0, "\(repaired.stderr)")
+        #expect(repaired.stdout.contains("Repaired \(log)"), "\(repaired.stdout)")
+        #expect(repaired.stdout.contains("Kept seqs 1–"), "\(repaired.stdout)")
+        // Every file that left the log is kept byte for byte under its `.damaged` name.
+        for (name, original) in damaged where name.hasSuffix(".jsonl.zst") {
+            let now = try? Data(contentsOf: URL(fileURLWithPath: log + "/" + name))
+            if now != original {
+                let aside = try Data(contentsOf: URL(fileURLWithPath: log + "/" + name + ".damaged"))
+                #expect(aside == original, "\(name) was changed without its bytes kept")
+            }
+        }
+        let verified = cli.run(["verify"])
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+        #expect(verified.stdout.contains("repaired at seq "), "\(verified.stdout)")
+
+        let started = cli.run(["start", "after-repair", "--comment", "acknowledged"])
+        #expect(started.status == 0, "\(started.stderr)")
+        let cold = try Self.coldCopy(log, in: directory)
+        var coldCLI = cli
+        coldCLI.environment["STINT_LOG"] = cold
+        let status = coldCLI.run(["status"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("after-repair"), "a cold read misses the acknowledged start: \(status.stdout)")
+        #expect(coldCLI.run(["verify"]).status == 0)
+        let history = coldCLI.run(["history"])
+        #expect(history.stdout.contains("log.repaired"), "\(history.stdout)")
+        // Nothing left to repair.
+        let again = cli.run(["repair"])
+        #expect(again.status == 0 && again.stdout.hasPrefix("Nothing to repair"), "\(again.stdout)")
+    }
+
+    @Test func anIntactLogIsLeftAsItIs() throws {
+        let (directory, cli) = Self.makeLog(pairs: 3, sealThreshold: 1 << 20)
+        let log = directory.appending("log")
+        let before = try Self.files(log)
+        let result = cli.run(["repair"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "Nothing to repair: \(log) is intact (10 events).\n")
+        #expect(try Self.files(log) == before)
+    }
+
+    @Test func aDamagedFirstEventIsRefusedAndChangesNothing() throws {
+        let (directory, cli) = Self.makeLog(pairs: 3, sealThreshold: 1 << 20)
+        let log = directory.appending("log")
+        let first = try #require(try Self.segments(log).first)
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log + "/" + first)))
+        bytes[40] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: log + "/" + first))
+        let before = try Self.files(log)
+        let result = cli.run(["repair"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("Nothing can be kept"), "\(result.stderr)")
+        #expect(try Self.files(log) == before)
+    }
+
+    @Test func anArgumentIsAUsageError() throws {
+        let (_, cli) = Self.makeLog(pairs: 1, sealThreshold: 1 << 20)
+        let result = cli.run(["repair", "now"])
+        #expect(result.status == 64, "\(result.stderr)")
+    }
+}
