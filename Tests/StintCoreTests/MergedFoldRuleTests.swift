@@ -36,6 +36,57 @@ import Testing
         #expect(conflicts.first?.json["rule"] == .int(1))
     }
 
+    /// Rule 1, for a cancel (decision 0009 pins it before the rules moved to `RecordRules`): a cancel of a timer
+    /// another device stopped first is ignored, and listed.
+    @Test func aCancelOfATimerStoppedFirstIsIgnoredAndListed() throws {
+        var space = Space()
+        try space.run(.start(tag: .name("writing")), on: a)
+        space.sync(b)
+        let id = try #require(try space.state(of: b).runningRecordIds.first)
+        space.advance(minutes: 30)
+        try space.run(.stop(), on: a)
+        space.advance(minutes: 2)
+        try space.run(.cancel(), on: b)
+        let fold = try space.fold()
+        #expect(fold.state.records[id]?.end == instant("2026-11-30T09:30:00.000Z"))
+        #expect(only(fold, rule: 1).map(\.subject) == [.record(id)])
+        #expect(only(fold, rule: 1).first?.line.contains("ignored") == true)
+    }
+
+    /// Rule 5, for a cancel: a cancel of a timer another device deleted first is ignored, and listed.
+    @Test func aCancelOfATimerDeletedFirstIsIgnoredAndListed() throws {
+        var space = Space()
+        try space.run(.start(tag: .name("writing")), on: a)
+        space.sync(b)
+        let id = try #require(try space.state(of: b).runningRecordIds.first)
+        space.advance(minutes: 30)
+        try space.run(.delete(record: ref(id)), on: a)
+        space.advance(minutes: 2)
+        try space.run(.cancel(), on: b)
+        let fold = try space.fold()
+        #expect(fold.state.records[id] == nil)
+        #expect(fold.state.deletedRecordIds.contains(id))
+        #expect(only(fold, rule: 5).map(\.subject) == [.record(id)])
+        #expect(only(fold, rule: 1).isEmpty)
+    }
+
+    /// A tag archived on one device and deleted on the other, the delete first: the archive is ignored with no
+    /// listing, and the tag stays deleted.
+    @Test func anArchiveOfATagDeletedFirstIsIgnored() throws {
+        var space = Space()
+        try space.run(.addTag(name: "mail", color: "#29BF12"), on: a)
+        space.sync(b)
+        space.advance(minutes: 1)
+        try space.run(.deleteTag(name: "mail"), on: a)
+        space.advance(minutes: 1)
+        try space.run(.archiveTag(name: "mail"), on: b)
+        let fold = try space.fold()
+        let tag = try #require(fold.state.tags.values.first { $0.name == "mail" })
+        #expect(tag.isDeleted)
+        #expect(!tag.isArchived)
+        #expect(fold.conflicts.isEmpty)
+    }
+
     /// Rule 2. Mutation tried: no listing when a switch leaves an unseen timer running.
     @Test func aSwitchStopsOnlyTheTimersItsDeviceSaw() throws {
         var space = Space()

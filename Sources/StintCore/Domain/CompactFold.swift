@@ -145,15 +145,17 @@ public struct CompactFold: Sendable {
             inverse = Inverse(.tagRenamed, number, comment: intern(tags[Int(number)].name))
             tags[Int(number)].name = name
         case .tagArchived(let id):
-            guard let number = liveTag(id), !tags[Int(number)].isArchived else { return false }
+            guard let number = tagNumbersByID[id], TagRules.archive(tags[Int(number)]) == .apply else { return false }
             inverse = Inverse(.tagUnarchived, number)
             tags[Int(number)].isArchived = true
         case .tagUnarchived(let id):
-            guard let number = liveTag(id), tags[Int(number)].isArchived else { return false }
+            guard let number = tagNumbersByID[id], TagRules.unarchive(tags[Int(number)]) == .apply else {
+                return false
+            }
             inverse = Inverse(.tagArchived, number)
             tags[Int(number)].isArchived = false
         case .tagDeleted(let id):
-            guard let number = liveTag(id) else { return false }
+            guard let number = tagNumbersByID[id], TagRules.delete(tags[Int(number)]) == .apply else { return false }
             inverse = Inverse(.tagRestored, number)
             tags[Int(number)].isDeleted = true
         case .tagRestored(let id):
@@ -175,9 +177,9 @@ public struct CompactFold: Sendable {
             inverse = Inverse(.recordDeleted, number)
             noteUse(of: tagId)
         case .timerStopped(let id, let end):
-            guard let number = liveRecord(id), ends[Int(number)] == Self.noEnd,
-                end >= Instant(milliseconds: starts[Int(number)])
-            else { return false }
+            // Any violation is `false`: the caller falls back to the reference fold, which says why.
+            let number = numbers.find(id, in: ids)
+            guard RecordRules.stop(presence(number), end: end) == .apply, let number else { return false }
             inverse = values(of: number, as: .recordEdited, fields: .end)
             replace(
                 number, start: starts[Int(number)], end: end.milliseconds, tag: tagNumbers[Int(number)],
@@ -187,11 +189,13 @@ public struct CompactFold: Sendable {
             inverse = values(of: number, as: .recordEdited, fields: fields)
             replace(number, record, tag: tag)
         case .timerCanceled(let id):
-            guard let number = liveRecord(id), ends[Int(number)] == Self.noEnd else { return false }
+            let number = numbers.find(id, in: ids)
+            guard RecordRules.cancel(presence(number)) == .apply, let number else { return false }
             inverse = values(of: number, as: .recordRestored)
             remove(number, to: .deleted)
         case .recordDeleted(let id):
-            guard let number = liveRecord(id) else { return false }
+            let number = numbers.find(id, in: ids)
+            guard RecordRules.delete(presence(number)) == .apply, let number else { return false }
             inverse = values(of: number, as: .recordRestored)
             remove(number, to: .deleted)
         case .recordRestored(let record):
@@ -253,6 +257,17 @@ public struct CompactFold: Sendable {
     }
 
     // MARK: - Records
+
+    /// What the fold knows of the record numbered `number` (nil: no record has the id), for ``RecordRules``.
+    private func presence(_ number: Int32?) -> RecordPresence {
+        guard let number else { return .unknown }
+        switch statuses[Int(number)] {
+        case .live:
+            return .live(start: Instant(milliseconds: starts[Int(number)]), running: ends[Int(number)] == Self.noEnd)
+        case .deleted: return .deleted
+        default: return .unknown
+        }
+    }
 
     private func liveRecord(_ id: EntityID) -> Int32? {
         guard let number = numbers.find(id, in: ids), statuses[Int(number)] == .live else { return nil }

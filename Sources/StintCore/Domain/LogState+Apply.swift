@@ -113,13 +113,13 @@ extension LogState {
             try checkNameFree(name, for: id)
             tags[id]!.name = name
         case .tagArchived(let id):
-            guard try !liveTag(id).isArchived else { throw inconsistent("tag \(id) is already archived") }
+            try require(TagRules.archive(tags[id]), tag: id)
             tags[id]!.isArchived = true
         case .tagUnarchived(let id):
-            guard try liveTag(id).isArchived else { throw inconsistent("tag \(id) is not archived") }
+            try require(TagRules.unarchive(tags[id]), tag: id)
             tags[id]!.isArchived = false
         case .tagDeleted(let id):
-            _ = try liveTag(id)
+            try require(TagRules.delete(tags[id]), tag: id)
             tags[id]!.isDeleted = true
         case .tagRestored(let id):
             guard let tag = tags[id], tag.isDeleted else { throw inconsistent("tag \(id) is not a deleted tag") }
@@ -134,10 +134,9 @@ extension LogState {
                 Record(id: id, start: start, end: end, tagId: tagId, comment: comment), new: true, deletedTag: true)
             noteUse(of: tagId)
         case .timerStopped(let id, let end):
-            var record = try liveRecord(id)
-            guard record.isRunning else { throw inconsistent("record \(id) is not running") }
+            try require(RecordRules.stop(presence(of: id), end: end), record: id, end: end)
+            var record = records[id]!
             record.end = end
-            try checkSpan(record)
             replace(record)
         case .recordEdited(let record, _):
             _ = try liveRecord(record.id)
@@ -145,10 +144,10 @@ extension LogState {
             try checkTag(record.tagId, allowDeleted: true)
             replace(record)
         case .timerCanceled(let id):
-            guard try liveRecord(id).isRunning else { throw inconsistent("record \(id) is not running") }
+            try require(RecordRules.cancel(presence(of: id)), record: id)
             remove(id)
         case .recordDeleted(let id):
-            _ = try liveRecord(id)
+            try require(RecordRules.delete(presence(of: id)), record: id)
             remove(id)
         case .recordRestored(let record):
             guard deletedRecordIds.contains(record.id) else {
@@ -177,6 +176,35 @@ extension LogState {
 
     private func inconsistent(_ message: String) -> DomainError {
         DomainError(.inconsistentEvent, message)
+    }
+
+    /// What the fold knows of record `id`, for ``RecordRules``.
+    func presence(of id: EntityID) -> RecordPresence {
+        if let record = records[id] { return .live(start: record.start, running: record.isRunning) }
+        return deletedRecordIds.contains(id) ? .deleted : .unknown
+    }
+
+    /// Throws the damage a record rule's violation is in this strict fold.
+    private func require(
+        _ verdict: RuleVerdict<RecordRules.Violation>, record id: EntityID, end: Instant? = nil
+    ) throws(DomainError) {
+        guard case .violates(let violation) = verdict else { return }
+        switch violation {
+        case .notLive: throw inconsistent("record \(id) does not exist or is deleted")
+        case .notRunning: throw inconsistent("record \(id) is not running")
+        case .endsBeforeStart:
+            throw inconsistent("record \(id) would end (\(end!)) before it starts (\(records[id]!.start))")
+        }
+    }
+
+    /// Throws the damage a tag rule's violation is in this strict fold.
+    private func require(_ verdict: RuleVerdict<TagRules.Violation>, tag id: EntityID) throws(DomainError) {
+        guard case .violates(let violation) = verdict else { return }
+        switch violation {
+        case .notLive: throw inconsistent("tag \(id) does not exist or is deleted")
+        case .alreadyArchived: throw inconsistent("tag \(id) is already archived")
+        case .notArchived: throw inconsistent("tag \(id) is not archived")
+        }
     }
 
     private func liveTag(_ id: EntityID) throws(DomainError) -> Tag {

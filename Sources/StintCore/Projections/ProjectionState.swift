@@ -111,7 +111,12 @@ public struct ProjectionState: Hashable, Sendable {
             records[id] = Record(id: id, start: start, end: end, tagId: tagId, comment: comment)
             noteUse(of: tagId)
         case .timerStopped(let id, let end):
-            guard records[id]?.isRunning == true else {
+            // The projections fold a log already checked: only what they need is checked here, so a stop before
+            // the start is the checked fold's to refuse.
+            let presence = records[id].map { RecordPresence.live(start: $0.start, running: $0.isRunning) } ?? .unknown
+            switch RecordRules.stop(presence, end: end) {
+            case .apply, .violates(.endsBeforeStart): break
+            case .violates(.notLive), .violates(.notRunning):
                 throw DomainError(.inconsistentEvent, "record \(id) is not a running record here", seq: event.seq)
             }
             records[id]!.end = end

@@ -13,8 +13,14 @@ extension MergedFold {
             LogState.noteUse(of: tagId, in: &base.recentTagIds)
             return [.recordDeleted(recordId: id)]
         case .timerStopped(let id, let end):
-            guard let (number, record) = live(id, ref, "stop") else { return [] }
-            guard record.isRunning else {
+            let number = records.number(of: id)
+            switch RecordRules.stop(presence(number), end: end) {
+            case .violates(.notLive(let deleted)):
+                if deleted { listIgnoredOnDeleted(id, "stop", ref) }
+                return []
+            case .violates(.notRunning):
+                let number = number!
+                let record = records.live(number)!
                 let calendar = base.calendar
                 list(
                     1, .record(id),
@@ -23,24 +29,38 @@ extension MergedFold {
                         end: record.end.map { MessageFormat.local($0, calendar) },
                         ignored: ref, ignoredEnd: MessageFormat.local(end, calendar)))
                 return []
+            case .apply, .violates(.endsBeforeStart):
+                // A stop before the start is applied with the span clamped (rule 3, in `set`).
+                let number = number!
+                let record = records.live(number)!
+                var values = record
+                values.end = end
+                batch.stopped = true
+                return set(values, fields: .end, ref, before: record, number: number)
             }
-            var values = record
-            values.end = end
-            batch.stopped = true
-            return set(values, fields: .end, ref, before: record, number: number)
         case .timerCanceled(let id):
-            guard let (number, record) = live(id, ref, "cancel") else { return [] }
-            guard record.isRunning else {
+            let number = records.number(of: id)
+            switch RecordRules.cancel(presence(number)) {
+            case .violates(.notLive(let deleted)):
+                if deleted { listIgnoredOnDeleted(id, "cancel", ref) }
+                return []
+            case .violates(.notRunning), .violates(.endsBeforeStart):
                 list(1, .record(id), .canceledNotRunning(ignored: ref))
                 return []
+            case .apply:
+                let record = records.live(number!)!
+                delete(number!, ref)
+                return [.recordRestored(record)]
             }
-            delete(number, ref)
-            return [.recordRestored(record)]
         case .recordEdited(let values, let fields):
             guard let (number, before) = live(values.id, ref, "edit") else { return [] }
             return set(values, fields: fields, ref, before: before, number: number)
         case .recordDeleted(let id):
-            guard let number = records.number(of: id), let record = records.live(number) else { return [] }
+            // A delete of a record that is not live (deleted again, or never seen here) is ignored silently.
+            let number = records.number(of: id)
+            guard RecordRules.delete(presence(number)) == .apply, let number, let record = records.live(number) else {
+                return []
+            }
             delete(number, ref)
             return [.recordRestored(record)]
         case .recordRestored(let values):
@@ -83,10 +103,21 @@ extension MergedFold {
     private mutating func live(_ id: EntityID, _ ref: EventRef, _ what: String) -> (Int, Record)? {
         guard let number = records.number(of: id) else { return nil }
         if let record = records.live(number) { return (number, record) }
-        if records.statuses[number] == .deleted {
-            list(5, .record(id), .ignoredOnDeleted(what: what, ignored: ref, deletedBy: deletedBy[id]))
-        }
+        if records.statuses[number] == .deleted { listIgnoredOnDeleted(id, what, ref) }
         return nil
+    }
+
+    /// Rule 5: an event on a deleted record is ignored, and listed.
+    private mutating func listIgnoredOnDeleted(_ id: EntityID, _ what: String, _ ref: EventRef) {
+        list(5, .record(id), .ignoredOnDeleted(what: what, ignored: ref, deletedBy: deletedBy[id]))
+    }
+
+    /// What the fold knows of the record numbered `number` (nil: none has the id), for ``RecordRules``; an
+    /// import withdrawn (`absent`) is as unknown.
+    private func presence(_ number: Int?) -> RecordPresence {
+        guard let number else { return .unknown }
+        if let record = records.live(number) { return .live(start: record.start, running: record.isRunning) }
+        return records.statuses[number] == .deleted ? .deleted : .unknown
     }
 
     /// Adds a new record; false, listing rule 0, when its id was used before.

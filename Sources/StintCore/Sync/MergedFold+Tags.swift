@@ -32,16 +32,17 @@ extension MergedFold {
             base.tagNameOrder[id] = ref.position
             tagNamedBy[id] = (ref, true)
             return tag.isDeleted ? [] : [.tagRenamed(tagId: id, name: tag.name)]
+        // A tag event that does not fit (an unknown or deleted tag, archived twice) is ignored silently.
         case .tagArchived(let id):
-            guard let tag = base.tags[id], !tag.isDeleted, !tag.isArchived else { return [] }
+            guard TagRules.archive(base.tags[id]) == .apply else { return [] }
             base.tags[id]!.isArchived = true
             return [.tagUnarchived(tagId: id)]
         case .tagUnarchived(let id):
-            guard let tag = base.tags[id], !tag.isDeleted, tag.isArchived else { return [] }
+            guard TagRules.unarchive(base.tags[id]) == .apply else { return [] }
             base.tags[id]!.isArchived = false
             return [.tagArchived(tagId: id)]
         case .tagDeleted(let id):
-            guard let tag = base.tags[id], !tag.isDeleted else { return [] }
+            guard TagRules.delete(base.tags[id]) == .apply else { return [] }
             base.tags[id]!.isDeleted = true
             return [.tagRestored(tagId: id)]
         case .tagRestored(let id):

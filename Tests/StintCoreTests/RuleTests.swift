@@ -1,0 +1,55 @@
+import Testing
+
+@testable import StintCore
+
+/// The preconditions every fold asks (decision 0009, step 1): each rule's verdict for every presence.
+@Suite struct RuleTests {
+    static let start = Instant(canonical: "2026-12-01T09:00:00.000Z")!
+    static let later = Instant(canonical: "2026-12-01T10:00:00.000Z")!
+    static let earlier = Instant(canonical: "2026-12-01T08:00:00.000Z")!
+    static let running = RecordPresence.live(start: start, running: true)
+    static let ended = RecordPresence.live(start: start, running: false)
+
+    @Test func stopNeedsALiveRunningRecordAndAnEndNotBeforeItsStart() {
+        #expect(RecordRules.stop(Self.running, end: Self.later) == .apply)
+        #expect(RecordRules.stop(Self.running, end: Self.start) == .apply, "a record may last no time")
+        #expect(RecordRules.stop(Self.running, end: Self.earlier) == .violates(.endsBeforeStart))
+        #expect(RecordRules.stop(Self.ended, end: Self.later) == .violates(.notRunning))
+        #expect(RecordRules.stop(.deleted, end: Self.later) == .violates(.notLive(deleted: true)))
+        #expect(RecordRules.stop(.unknown, end: Self.later) == .violates(.notLive(deleted: false)))
+        // Liveness is checked first, then running, then the span: the first violation is the one reported.
+        #expect(RecordRules.stop(Self.ended, end: Self.earlier) == .violates(.notRunning))
+    }
+
+    @Test func cancelNeedsALiveRunningRecord() {
+        #expect(RecordRules.cancel(Self.running) == .apply)
+        #expect(RecordRules.cancel(Self.ended) == .violates(.notRunning))
+        #expect(RecordRules.cancel(.deleted) == .violates(.notLive(deleted: true)))
+        #expect(RecordRules.cancel(.unknown) == .violates(.notLive(deleted: false)))
+    }
+
+    @Test func deleteNeedsALiveRecordRunningOrNot() {
+        #expect(RecordRules.delete(Self.running) == .apply)
+        #expect(RecordRules.delete(Self.ended) == .apply)
+        #expect(RecordRules.delete(.deleted) == .violates(.notLive(deleted: true)))
+        #expect(RecordRules.delete(.unknown) == .violates(.notLive(deleted: false)))
+    }
+
+    @Test func tagRulesNeedALiveTagInTheRightArchiveState() {
+        let id = EntityID("00000000-0000-4000-8000-0000000000aa")!
+        let live = Tag(id: id, name: "writing", color: "#3A7BD5")
+        var archived = live
+        archived.isArchived = true
+        var deleted = live
+        deleted.isDeleted = true
+        #expect(TagRules.archive(live) == .apply)
+        #expect(TagRules.archive(archived) == .violates(.alreadyArchived))
+        #expect(TagRules.unarchive(archived) == .apply)
+        #expect(TagRules.unarchive(live) == .violates(.notArchived))
+        #expect(TagRules.delete(live) == .apply && TagRules.delete(archived) == .apply)
+        for rule in [TagRules.archive, TagRules.unarchive, TagRules.delete] {
+            #expect(rule(nil) == .violates(.notLive))
+            #expect(rule(deleted) == .violates(.notLive))
+        }
+    }
+}
