@@ -43,24 +43,34 @@ extension LogWriter {
                     + "restore this device's log from its copy in the sync folder instead")
         }
         try cutter.acquireLock()
-        let repair: LogRepair
         do {
+            var repair: LogRepair?
             do {
-                _ = try cutter.checkSegments()
-                try cutter.recover()
-                cutter.close()
-                return (try open(at: path, configuration: configuration), nil)
+                try cutter.openChecked()
             } catch  where error.code == .damaged {
                 // A fresh writer's state for the cut: the failed check may have left some of it set.
                 cutter.resetAfterFailedCheck()
                 repair = try cutter.cut(after: error)
+                // The same writer, still holding the lock, opens the cut log: the caller's record of the repair
+                // is the next batch, with no other writer's before it.
+                cutter.resetAfterFailedCheck()
+                try cutter.openChecked()
             }
+            return (cutter, repair)
         } catch {
             cutter.close()
             throw error
         }
-        cutter.close()
-        return (try open(at: path, configuration: configuration), repair)
+    }
+
+    /// What ``open(at:configuration:tail:)`` does under the lock for a log of format 1 without a tail: checks
+    /// every segment, recovers the end of the log, and remembers what it checked.
+    private func openChecked() throws(LogError) {
+        _ = try checkSegments()
+        try recover()
+        try hashCheckedActiveSegment()
+        recordTailFile()
+        recordCheckedFile()
     }
 
     private func resetAfterFailedCheck() {
@@ -70,11 +80,14 @@ extension LogWriter {
         lastEvent = nil
         lastDigest = nil
         lastSeq = 0
+        failure = nil
     }
 
     /// Cuts the log after the last event a reader reads from its start, under this writer's lock.
     private func cut(after damage: LogError) throws(LogError) -> LogRepair {
         let kept = try keptPrefix()
+        // The cut is where the reader stopped: its warning says why (the writer's error when it read to the end).
+        let problem = kept.warning ?? (damage.cause as? LogProblem)
         guard kept.lastSeq >= 1 else {
             throw LogError(
                 .damaged,
@@ -84,18 +97,23 @@ extension LogWriter {
         let segments = try directory.listing().segments
         let remembered = CheckedSegments.read(in: directory)
         var lastKnown = remembered?.entries.values.map(\.lastSeq).max() ?? 0
+        if let warning = kept.warning {
+            // The reader stopped before the end: at least the event where it stopped is lost.
+            lastKnown = max(lastKnown, kept.lastSeq + 1, warning.location.seq ?? 0)
+        }
         var setAside: [String] = []
         var rewritten: [String] = []
         var toRewrite: [(firstSeq: Int64, name: String)] = []
-        // Later segments first: until the cut segment is replaced, the log stays damaged (a crash here leaves a
-        // log that `repair` cuts again), never a log that silently misses events.
+        // Later segments first, then the cut segment replaced: a crash in between leaves a log that `repair` cuts
+        // again. A crash after the cut and before the caller's `log.repaired` leaves an intact log without it
+        // (docs/log-format.md §5.7): the `.damaged` files are then the only trace.
         for (index, segment) in segments.enumerated() {
             let nextFirstSeq = index + 1 < segments.count ? segments[index + 1].firstSeq : nil
             if segment.firstSeq > kept.lastSeq {
                 lastKnown = max(lastKnown, segment.firstSeq)
                 setAside.append(try moveAside(segment.name))
-            } else if segment.name == damage.location?.segment
-                || (nextFirstSeq.map { $0 - 1 > kept.lastSeq } ?? true)
+            } else if segment.name == damage.location?.segment || segment.name == kept.warning?.location.segment
+                || (nextFirstSeq.map { $0 - 1 > kept.lastSeq } ?? false)
             {
                 toRewrite.append(segment)
             }
@@ -117,18 +135,18 @@ extension LogWriter {
         for name in [CheckedSegments.name, TailFile.name] { try? fileSystem.removeFile(directory.path(name)) }
         return LogRepair(
             firstLostSeq: kept.lastSeq + 1, lastLostSeq: max(lastKnown, kept.lastSeq),
-            reason: (damage.cause as? LogProblem)?.description ?? damage.message,
+            reason: problem?.description ?? damage.message,
             setAside: setAside, rewritten: rewritten)
     }
 
     /// The last `seq` of the batch-whole prefix a reader reads from the log's start (its chain checked).
-    private func keptPrefix() throws(LogError) -> (lastSeq: Int64, Void) {
+    private func keptPrefix() throws(LogError) -> (lastSeq: Int64, warning: LogProblem?) {
         let reader = try LogReader(path: path, options: configuration.readOptions)
         let cursor = try reader.batches()
         var lastSeq: Int64 = 0
         // The reader stops before the first problem (its warning says which): what it handed out is kept.
         while let batch = try cursor.next() { lastSeq = batch.lastSeq }
-        return (lastSeq, ())
+        return (lastSeq, cursor.warning)
     }
 
     /// The lines (each with its newline) of a segment's data frames, up to the one of `seq` `lastSeq`, and the

@@ -99,6 +99,26 @@ import Testing
         #expect(again.status == 0 && again.stdout.hasPrefix("Nothing to repair"), "\(again.stdout)")
     }
 
+    /// A log damaged before this version (or whose `checked` file was lost): the repair still says that events
+    /// were lost, and records it.
+    @Test func withoutTheCheckedFileTheLossIsStillRecorded() throws {
+        let (directory, cli) = Self.makeLog(pairs: 60, sealThreshold: 1 << 20)
+        let log = directory.appending("log")
+        let segment = try #require(try Self.segments(log).first)
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log + "/" + segment)))
+        bytes[bytes.count * 3 / 4] ^= 0x40
+        try Data(bytes).write(to: URL(fileURLWithPath: log + "/" + segment))
+        try FileManager.default.removeItem(atPath: log + "/checked")
+        let result = cli.run(["repair", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSON.parse(result.stdout)
+        let from = try #require(json["firstLostSeq"]?.intValue)
+        let to = try #require(json["lastLostSeq"]?.intValue)
+        #expect(to >= from)
+        #expect(json["recordedAt"]?.intValue == from)
+        #expect(cli.run(["verify"]).stdout.contains("repaired at seq \(from)"))
+    }
+
     @Test func anIntactLogIsLeftAsItIs() throws {
         let (directory, cli) = Self.makeLog(pairs: 3, sealThreshold: 1 << 20)
         let log = directory.appending("log")

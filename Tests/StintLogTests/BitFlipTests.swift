@@ -170,6 +170,8 @@ import Testing
         }
         let repair = try #require(opened.repair, "\(place): a refused log was opened without a repair")
         #expect(repair.firstLostSeq == Int64(kept.count) + 1, "\(place): \(repair)")
+        #expect(repair.lostEvents == (kept.count < sample.events.count), "\(place): \(repair)")
+        if repair.lostEvents { #expect(repair.lastLostSeq >= repair.firstLostSeq, "\(place): \(repair)") }
         for aside in repair.setAside {
             let original = String(aside.prefix { $0 != "." }) + ".jsonl.zst"
             #expect(try sample.fixture.bytes(of: aside) == before[original], "\(place): \(aside) is not \(original)")

@@ -2,7 +2,7 @@ import Glibc
 
 /// What the file system says of a file without reading it: its identity (device and inode), size, and the
 /// times of its last modification and last status change, to the nanosecond. Any write to the file, a
-/// rename over it or a copy in its place changes one of them (docs/log-format.md §5.5).
+/// rename over it or a copy in its place changes one of them (docs/log-format.md §5.4).
 @_spi(FaultInjection)
 public struct FileFingerprint: Hashable, Sendable {
     public var device: UInt64
