@@ -31,17 +31,41 @@ struct CheckedSegments: Hashable {
 
     var entries: [String: Entry] = [:]
 
-    /// The file's bytes.
+    /// The file's bytes. Written and parsed byte by byte: the file is read and written at every open of a log of
+    /// hundreds of segments, so it must cost microseconds, not Swift string handling.
     var bytes: [UInt8] {
-        var text = CheckedSegments.header + "\n"
+        var body = Array(CheckedSegments.header.utf8)
+        body.append(0x0A)
+        body.reserveCapacity(entries.count * 240 + 16)
         for name in entries.keys.sorted() {
             let entry = entries[name]!
-            text += "\(name) \(entry.sealed ? "sealed" : "active") \(entry.size) \(entry.lastSeq) "
-            text += "\(entry.lastLineDigest.hex) \(entry.digest.hex) "
-            text += "\(entry.fingerprint?.text ?? "-") \(entry.settled ? "settled" : "racy")\n"
+            body += name.utf8
+            body += entry.sealed ? Array(" sealed ".utf8) : Array(" active ".utf8)
+            Self.appendDecimal(entry.size, to: &body)
+            body.append(0x20)
+            Self.appendDecimal(entry.lastSeq, to: &body)
+            body.append(0x20)
+            Self.appendHex(entry.lastLineDigest, to: &body)
+            body.append(0x20)
+            Self.appendHex(entry.digest, to: &body)
+            body.append(0x20)
+            if let fingerprint = entry.fingerprint {
+                for (index, value) in [
+                    Int64(bitPattern: fingerprint.device), Int64(bitPattern: fingerprint.inode), fingerprint.size,
+                    fingerprint.modified, fingerprint.changed,
+                ].enumerated() {
+                    if index > 0 { body.append(0x3A) }
+                    Self.appendDecimal(value, to: &body)
+                }
+            } else {
+                body.append(0x2D)
+            }
+            body += entry.settled ? Array(" settled\n".utf8) : Array(" racy\n".utf8)
         }
-        let body = Array(text.utf8)
-        return body + Array("\(SHA256Digest(of: body).hex)\n".utf8)
+        var file = body
+        Self.appendHex(SHA256Digest(of: body), to: &file)
+        file.append(0x0A)
+        return file
     }
 
     init() {}
@@ -49,28 +73,89 @@ struct CheckedSegments: Hashable {
     /// Parses a `checked` file; nil for anything but the exact form with a matching digest.
     init?(bytes: [UInt8]) {
         guard bytes.count > 65, bytes.last == 0x0A else { return nil }
-        let body = Array(bytes[0..<(bytes.count - 65)])
-        guard
-            String(decoding: bytes[(bytes.count - 65)..<(bytes.count - 1)], as: UTF8.self) == SHA256Digest(of: body).hex
+        let bodyEnd = bytes.count - 65
+        let digest = bytes.withUnsafeBytes { SHA256Digest(of: UnsafeRawBufferPointer(rebasing: $0[0..<bodyEnd])) }
+        guard Self.hexDigest(bytes[bodyEnd..<(bytes.count - 1)]) == digest else { return nil }
+        let lines = bytes[0..<bodyEnd].split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines[0].elementsEqual(CheckedSegments.header.utf8), lines[lines.count - 1].isEmpty
         else { return nil }
-        let lines = String(decoding: body, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 2, lines[0] == CheckedSegments.header, lines[lines.count - 1].isEmpty else { return nil }
         for line in lines[1..<(lines.count - 1)] {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-            guard fields.count == 8, LogDirectory.firstSeq(ofSegment: String(fields[0])) != nil,
-                fields[1] == "sealed" || fields[1] == "active", let size = Int64(fields[2]), size >= 0,
-                let lastSeq = Int64(fields[3]), let lastLineDigest = SHA256Digest(hex: String(fields[4])),
-                let digest = SHA256Digest(hex: String(fields[5])), fields[7] == "settled" || fields[7] == "racy"
+            let fields = line.split(separator: 0x20, omittingEmptySubsequences: false)
+            guard fields.count == 8 else { return nil }
+            let name = String(decoding: fields[0], as: UTF8.self)
+            let sealed = fields[1].elementsEqual("sealed".utf8)
+            let settled = fields[7].elementsEqual("settled".utf8)
+            guard LogDirectory.firstSeq(ofSegment: name) != nil, sealed || fields[1].elementsEqual("active".utf8),
+                let size = Self.decimal(fields[2]), let lastSeq = Self.decimal(fields[3]),
+                let lastLineDigest = Self.hexDigest(fields[4]), let digest = Self.hexDigest(fields[5]),
+                settled || fields[7].elementsEqual("racy".utf8)
             else { return nil }
             var fingerprint: FileFingerprint?
-            if fields[6] != "-" {
-                guard let parsed = FileFingerprint(text: fields[6]) else { return nil }
-                fingerprint = parsed
+            if !fields[6].elementsEqual("-".utf8) {
+                let parts = fields[6].split(separator: 0x3A, omittingEmptySubsequences: false).map(Self.decimal)
+                guard parts.count == 5, let device = parts[0], let inode = parts[1], let fileSize = parts[2],
+                    let modified = parts[3], let changed = parts[4]
+                else { return nil }
+                fingerprint = FileFingerprint(
+                    device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: fileSize,
+                    modified: modified, changed: changed)
             }
-            entries[String(fields[0])] = Entry(
-                sealed: fields[1] == "sealed", size: size, lastSeq: lastSeq, lastLineDigest: lastLineDigest,
-                digest: digest, fingerprint: fingerprint, settled: fields[7] == "settled")
+            entries[name] = Entry(
+                sealed: sealed, size: size, lastSeq: lastSeq, lastLineDigest: lastLineDigest, digest: digest,
+                fingerprint: fingerprint, settled: settled)
         }
+    }
+
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        var digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(magnitude % 10) + 0x30)
+            magnitude /= 10
+        } while magnitude > 0
+        bytes += digits.reversed()
+    }
+
+    /// A decimal integer (an optional `-` and 1 to 19 digits); nil for anything else.
+    private static func decimal(_ text: ArraySlice<UInt8>) -> Int64? {
+        var digits = text[...]
+        let negative = digits.first == 0x2D
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
+        var value: Int64 = 0
+        for digit in digits {
+            guard digit >= 0x30 && digit <= 0x39 else { return nil }
+            value = value &* 10 &+ Int64(digit - 0x30)
+        }
+        return negative ? -value : value
+    }
+
+    private static func appendHex(_ digest: SHA256Digest, to bytes: inout [UInt8]) {
+        for byte in digest.bytes {
+            let pair = SHA256Digest.hexPairs[Int(byte)]
+            bytes.append(UInt8(pair >> 8))
+            bytes.append(UInt8(pair & 0xFF))
+        }
+    }
+
+    private static func hexDigest(_ text: ArraySlice<UInt8>) -> SHA256Digest? {
+        guard text.count == 64 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case 0x30...0x39: return digit - 0x30
+            case 0x61...0x66: return digit - 0x61 + 10
+            default: return nil
+            }
+        }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        var index = text.startIndex
+        for position in 0..<32 {
+            guard let high = value(text[index]), let low = value(text[index + 1]) else { return nil }
+            bytes[position] = high << 4 | low
+            index += 2
+        }
+        return SHA256Digest(bytes: bytes)
     }
 
     /// The `checked` file of `directory`, when there is one that parses.

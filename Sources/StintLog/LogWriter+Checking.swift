@@ -189,7 +189,14 @@ extension LogWriter {
         }
         defer { fileSystem.close(descriptor) }
         var hasher = SHA256Hasher()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // Pieces of at most 1 MiB, and no larger than the file: an active segment is often a few KiB.
+        let size: Int64
+        do {
+            size = try fileSystem.size(of: descriptor)
+        } catch {
+            throw LogError.io(error, "read segment", path: path)
+        }
+        var buffer = [UInt8](repeating: 0, count: Int(min(max(size, 1), 1 << 20)))
         while true {
             let offset = hasher.count
             let reading = buffer.withUnsafeMutableBytes { (bytes) -> Result<Int, SystemCallError> in

@@ -22,17 +22,6 @@ public struct FileFingerprint: Hashable, Sendable {
         self.changed = changed
     }
 
-    /// The text form of the `checked` file: five decimal numbers joined by `:`.
-    var text: String { "\(device):\(inode):\(size):\(modified):\(changed)" }
-
-    init?(text: Substring) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 5, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
-            let size = Int64(parts[2]), let modified = Int64(parts[3]), let changed = Int64(parts[4])
-        else { return nil }
-        self.init(device: device, inode: inode, size: size, modified: modified, changed: changed)
-    }
-
     init(_ status: stat) {
         func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec) }
         self.init(
