@@ -135,13 +135,16 @@ public struct CompactFold: Sendable {
         case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             return true
         case .tagCreated(let id, let name, let color):
-            guard tagNumbersByID[id] == nil, nameIsFree(name, for: id) else { return false }
+            let existing = tagNumbersByID[id].map { tags[Int($0)] }
+            guard TagRules.create(existing, nameTaken: !nameIsFree(name, for: id)) == .apply else { return false }
             let number = Int32(tags.count)
             tags.append(Tag(id: id, name: name, color: color))
             tagNumbersByID[id] = number
             inverse = Inverse(.tagDeleted, number)
         case .tagRenamed(let id, let name):
-            guard let number = liveTag(id), nameIsFree(name, for: id) else { return false }
+            guard let number = tagNumbersByID[id],
+                TagRules.rename(tags[Int(number)], nameTaken: !nameIsFree(name, for: id)) == .apply
+            else { return false }
             inverse = Inverse(.tagRenamed, number, comment: intern(tags[Int(number)].name))
             tags[Int(number)].name = name
         case .tagArchived(let id):
@@ -159,8 +162,8 @@ public struct CompactFold: Sendable {
             inverse = Inverse(.tagRestored, number)
             tags[Int(number)].isDeleted = true
         case .tagRestored(let id):
-            guard let number = tagNumbersByID[id], tags[Int(number)].isDeleted,
-                nameIsFree(tags[Int(number)].name, for: id)
+            guard let number = tagNumbersByID[id],
+                TagRules.restore(tags[Int(number)], nameTaken: !nameIsFree(tags[Int(number)].name, for: id)) == .apply
             else { return false }
             inverse = Inverse(.tagDeleted, number)
             tags[Int(number)].isDeleted = false
@@ -229,11 +232,6 @@ public struct CompactFold: Sendable {
     }
 
     // MARK: - Tags
-
-    private func liveTag(_ id: EntityID) -> Int32? {
-        guard let number = tagNumbersByID[id], !tags[Int(number)].isDeleted else { return nil }
-        return number
-    }
 
     /// Whether no other tag that is not deleted has `name` (the reference's `checkNameFree`; names of tags
     /// that are not deleted are unique, so the first match is the only one).

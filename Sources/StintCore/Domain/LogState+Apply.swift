@@ -105,12 +105,10 @@ extension LogState {
         case .logCreated, .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             break
         case .tagCreated(let id, let name, let color):
-            guard tags[id] == nil else { throw inconsistent("tag \(id) already exists") }
-            try checkNameFree(name, for: id)
+            try require(TagRules.create(tags[id], nameTaken: nameHolder(name, other: id) != nil), tag: id, name: name)
             tags[id] = Tag(id: id, name: name, color: color)
         case .tagRenamed(let id, let name):
-            _ = try liveTag(id)
-            try checkNameFree(name, for: id)
+            try require(TagRules.rename(tags[id], nameTaken: nameHolder(name, other: id) != nil), tag: id, name: name)
             tags[id]!.name = name
         case .tagArchived(let id):
             try require(TagRules.archive(tags[id]), tag: id)
@@ -122,8 +120,8 @@ extension LogState {
             try require(TagRules.delete(tags[id]), tag: id)
             tags[id]!.isDeleted = true
         case .tagRestored(let id):
-            guard let tag = tags[id], tag.isDeleted else { throw inconsistent("tag \(id) is not a deleted tag") }
-            try checkNameFree(tag.name, for: id)
+            let name = tags[id]?.name ?? ""
+            try require(TagRules.restore(tags[id], nameTaken: nameHolder(name, other: id) != nil), tag: id, name: name)
             tags[id]!.isDeleted = false
         case .timerStarted(let id, let start, let tagId, let comment):
             try insert(Record(id: id, start: start, tagId: tagId, comment: comment), new: true, deletedTag: false)
@@ -197,14 +195,27 @@ extension LogState {
         }
     }
 
-    /// Throws the damage a tag rule's violation is in this strict fold.
-    private func require(_ verdict: RuleVerdict<TagRules.Violation>, tag id: EntityID) throws(DomainError) {
+    /// Throws the damage a tag rule's violation is in this strict fold; `name` is the name the event gives.
+    private func require(
+        _ verdict: RuleVerdict<TagRules.Violation>, tag id: EntityID, name: String = ""
+    ) throws(DomainError) {
         guard case .violates(let violation) = verdict else { return }
         switch violation {
         case .notLive: throw inconsistent("tag \(id) does not exist or is deleted")
         case .alreadyArchived: throw inconsistent("tag \(id) is already archived")
         case .notArchived: throw inconsistent("tag \(id) is not archived")
+        case .idTaken: throw inconsistent("tag \(id) already exists")
+        case .notDeleted: throw inconsistent("tag \(id) is not a deleted tag")
+        case .nameTaken:
+            let holder = nameHolder(name, other: id).map { "\($0)" } ?? "another tag"
+            throw inconsistent("the name \"\(name)\" is already taken by tag \(holder)")
         }
+    }
+
+    /// The live tag other than `id` that has `name`, if any.
+    private func nameHolder(_ name: String, other id: EntityID) -> EntityID? {
+        guard let holder = tag(named: name), holder.id != id else { return nil }
+        return holder.id
     }
 
     private func liveTag(_ id: EntityID) throws(DomainError) -> Tag {
@@ -215,12 +226,6 @@ extension LogState {
     private func liveRecord(_ id: EntityID) throws(DomainError) -> Record {
         guard let record = records[id] else { throw inconsistent("record \(id) does not exist or is deleted") }
         return record
-    }
-
-    private func checkNameFree(_ name: String, for id: EntityID) throws(DomainError) {
-        if let other = tag(named: name), other.id != id {
-            throw inconsistent("the name \"\(name)\" is already taken by tag \(other.id)")
-        }
     }
 
     private func checkSpan(_ record: Record) throws(DomainError) {

@@ -3,7 +3,11 @@ extension MergedFold {
     mutating func mutateTag(_ event: DomainEvent, _ ref: EventRef) -> [DomainEvent] {
         switch event {
         case .tagCreated(let id, let name, let color):
-            if let tag = base.tags[id] {
+            let holders = nameHolders(name, other: id)
+            // A name another tag holds is kept by both (rule 8, listed): only a taken id is not applied.
+            if TagRules.create(base.tags[id], nameTaken: !holders.isEmpty) == .violates(.idTaken),
+                let tag = base.tags[id]
+            {
                 // Rule 6: the same derived id created again: one tag, the colour of the last in merge order.
                 if tag.color != color {
                     list(
@@ -15,7 +19,7 @@ extension MergedFold {
                 }
                 return []
             }
-            noteSharedName(name, of: id, ref)
+            listSharedName(name, of: id, ref, holders: holders)
             base.tags[id] = Tag(id: id, name: name, color: color)
             base.tagNameOrder[id] = ref.position
             tagCreatedBy[id] = ref
@@ -27,7 +31,7 @@ extension MergedFold {
             if let previous = tagNamedBy[id], previous.renamed, !knew(ref.device, previous.ref) {
                 list(7, .tag(id), .renameLost(lost: tag.name, lostBy: previous.ref, won: name, wonBy: ref))
             }
-            if !tag.isDeleted { noteSharedName(name, of: id, ref) }
+            if !tag.isDeleted { listSharedName(name, of: id, ref, holders: nameHolders(name, other: id)) }
             base.tags[id]!.name = name
             base.tagNameOrder[id] = ref.position
             tagNamedBy[id] = (ref, true)
@@ -46,8 +50,11 @@ extension MergedFold {
             base.tags[id]!.isDeleted = true
             return [.tagRestored(tagId: id)]
         case .tagRestored(let id):
-            guard let tag = base.tags[id], tag.isDeleted else { return [] }
-            noteSharedName(tag.name, of: id, ref)
+            let holders = base.tags[id].map { nameHolders($0.name, other: id) } ?? []
+            guard TagRules.restore(base.tags[id], nameTaken: !holders.isEmpty) != .violates(.notDeleted) else {
+                return []
+            }
+            listSharedName(base.tags[id]!.name, of: id, ref, holders: holders)
             base.tags[id]!.isDeleted = false
             return [.tagDeleted(tagId: id)]
         default:
@@ -55,10 +62,14 @@ extension MergedFold {
         }
     }
 
-    /// Rule 8: `name` about to be held by tag `id` too, when another live tag holds it: both keep it.
-    private mutating func noteSharedName(_ name: String, of id: EntityID, _ ref: EventRef) {
+    /// The live tags other than `id` that hold `name`.
+    private func nameHolders(_ name: String, other id: EntityID) -> [Tag] {
         let key = InputLimits.nameKey(name)
-        let holders = base.tags.values.filter { $0.id != id && !$0.isDeleted && InputLimits.nameKey($0.name) == key }
+        return base.tags.values.filter { $0.id != id && !$0.isDeleted && InputLimits.nameKey($0.name) == key }
+    }
+
+    /// Rule 8: `name` about to be held by tag `id` too, when other live tags (`holders`) hold it: all keep it.
+    private mutating func listSharedName(_ name: String, of id: EntityID, _ ref: EventRef, holders: [Tag]) {
         guard let holder = holders.min(by: { base.nameRank($0.id) < base.nameRank($1.id) }) else { return }
         list(
             8, .name(name),
