@@ -140,22 +140,7 @@ struct CheckedSegments: Hashable {
     }
 
     private static func hexDigest(_ text: ArraySlice<UInt8>) -> SHA256Digest? {
-        guard text.count == 64 else { return nil }
-        func value(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case 0x30...0x39: return digit - 0x30
-            case 0x61...0x66: return digit - 0x61 + 10
-            default: return nil
-            }
-        }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        var index = text.startIndex
-        for position in 0..<32 {
-            guard let high = value(text[index]), let low = value(text[index + 1]) else { return nil }
-            bytes[position] = high << 4 | low
-            index += 2
-        }
-        return SHA256Digest(bytes: bytes)
+        SHA256Digest(hexDigits: text)
     }
 
     /// The `checked` file of `directory`, when there is one that parses.

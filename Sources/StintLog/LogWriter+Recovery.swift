@@ -314,7 +314,8 @@ extension LogWriter {
                 location: LogLocation(segment: name, offset: offset, seq: lastSeq)))
     }
 
-    private func contents(of name: String) throws(LogError) -> [UInt8] {
+    /// The whole content of file `name` of the log directory.
+    func contents(of name: String) throws(LogError) -> [UInt8] {
         let filePath = directory.path(name)
         do {
             let descriptor = try fileSystem.openFile(filePath, .readOnly)

@@ -121,7 +121,7 @@ extension LogWriter {
         for segment in toRewrite {
             let lines = try keptLines(of: segment, upTo: kept.lastSeq)
             let aside = try uniqueAsideName(for: segment.name)
-            try writeFile(named: aside, try contents(ofFile: segment.name))
+            try writeFile(named: aside, try contents(of: segment.name))
             setAside.append(aside)
             try replaceSealed(segment, lines: lines)
             rewritten.append(segment.name)
@@ -247,19 +247,6 @@ extension LogWriter {
             if existing == nil { return candidate }
             suffix += 1
             candidate = "\(name).damaged.\(suffix)"
-        }
-    }
-
-    private func contents(ofFile name: String) throws(LogError) -> [UInt8] {
-        let filePath = directory.path(name)
-        do {
-            let descriptor = try fileSystem.openFile(filePath, .readOnly)
-            defer { fileSystem.close(descriptor) }
-            let size = try fileSystem.size(of: descriptor)
-            return try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
-                count: Int(size), at: 0)
-        } catch {
-            throw LogError.io(error, "read \(name)", path: filePath)
         }
     }
 }

@@ -39,7 +39,11 @@ package struct SHA256Digest: Hashable, Sendable {
 
     /// The digest whose 64 lowercase hex digits are `hex` (a ``LogHead``'s hash); nil for any other text.
     init?(hex: String) {
-        let text = Array(hex.utf8)
+        self.init(hexDigits: Array(hex.utf8)[...])
+    }
+
+    /// The digest whose 64 lowercase hex digits are the bytes `text`; nil for any other bytes.
+    init?(hexDigits text: ArraySlice<UInt8>) {
         guard text.count == 64 else { return nil }
         func value(_ digit: UInt8) -> UInt8? {
             switch digit {
@@ -50,7 +54,8 @@ package struct SHA256Digest: Hashable, Sendable {
         }
         var bytes = [UInt8](repeating: 0, count: 32)
         for index in 0..<32 {
-            guard let high = value(text[2 * index]), let low = value(text[2 * index + 1]) else { return nil }
+            let at = text.startIndex + 2 * index
+            guard let high = value(text[at]), let low = value(text[at + 1]) else { return nil }
             bytes[index] = high << 4 | low
         }
         words = (0, 0, 0, 0)
