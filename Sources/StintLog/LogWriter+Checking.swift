@@ -19,8 +19,8 @@ extension LogWriter {
     /// - Throws: ``LogError/Code/damaged`` for a sealed segment that does not check, or segments that do not
     ///   follow each other.
     func checkSegments() throws(LogError) -> Bool {
-        checkedFileBytes = fileSystem.contentsOfFile(directory.path(CheckedSegments.name), atMost: 16 << 20)
-        let remembered = checkedFileBytes.flatMap(CheckedSegments.init(bytes:)) ?? CheckedSegments()
+        recordedChecked = CheckedSegments.read(in: directory)
+        let remembered = recordedChecked ?? CheckedSegments()
         checked = CheckedSegments()
         vouchedHead = nil
         let segments = try directory.listing().segments
@@ -178,7 +178,7 @@ extension LogWriter {
         }
     }
 
-    /// The SHA-256 of a file's bytes, read in pieces of 1 MiB; nil when there is no file.
+    /// The SHA-256 of a file's bytes, read in pieces of at most 1 MiB; nil when there is no file.
     func hash(_ path: String) throws(LogError) -> SHA256Hasher? {
         let descriptor: Int32
         do {
@@ -189,37 +189,25 @@ extension LogWriter {
         }
         defer { fileSystem.close(descriptor) }
         var hasher = SHA256Hasher()
-        // Pieces of at most 1 MiB, and no larger than the file: an active segment is often a few KiB.
-        let size: Int64
-        do {
-            size = try fileSystem.size(of: descriptor)
+        do throws(SystemCallError) {
+            let size = try fileSystem.size(of: descriptor)
+            let source = ByteSource.file(descriptor: descriptor, fileSystem: fileSystem)
+            while hasher.count < size {
+                let piece = try source.readFully(count: Int(min(size - hasher.count, 1 << 20)), at: hasher.count)
+                // A file that shrank while it was read: its digest is of the bytes there were.
+                if piece.isEmpty { break }
+                hasher.add(piece)
+            }
         } catch {
             throw LogError.io(error, "read segment", path: path)
         }
-        var buffer = [UInt8](repeating: 0, count: Int(min(max(size, 1), 1 << 20)))
-        while true {
-            let offset = hasher.count
-            let reading = buffer.withUnsafeMutableBytes { (bytes) -> Result<Int, SystemCallError> in
-                do throws(SystemCallError) {
-                    return .success(try fileSystem.read(descriptor, into: bytes, at: offset))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            let count: Int
-            switch reading {
-            case .success(let read): count = read
-            case .failure(let error): throw LogError.io(error, "read segment", path: path)
-            }
-            if count == 0 { return hasher }
-            buffer.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        }
+        return hasher
     }
 
     /// Keeps the SHA-256 of the active segment that ``recover()`` has just checked whole, for the appends to come
-    /// and the `checked` file.
+    /// and the `checked` file; nothing to read when the check of the segments already hashed it as it is.
     func hashCheckedActiveSegment() throws(LogError) {
-        guard let active else { return }
+        guard let active, activeHasher?.count != active.size else { return }
         activeHasher = try hash(directory.path(active.name))
     }
 
@@ -233,9 +221,8 @@ extension LogWriter {
             fingerprint: try? fileSystem.fingerprint(of: directory.path(name)), settled: false)
     }
 
-    /// Writes the `checked` file for the segments as this writer leaves them, when it changed: through
-    /// `checked.tmp` and a rename, not synced (a lost or torn one only costs the next writer a check). Failures
-    /// are ignored: the file is a cache.
+    /// Writes the `checked` file for the segments as this writer leaves them, when it changed
+    /// (``writeCacheFile(named:_:)``: a lost or torn one only costs the next writer a check).
     func recordCheckedFile() {
         guard failure == nil, lockDescriptor != nil else { return }
         var entries = checked.entries.filter(\.value.sealed)
@@ -250,20 +237,8 @@ extension LogWriter {
             }
         }
         checked.entries = entries
-        let bytes = checked.bytes
-        guard bytes != checkedFileBytes else { return }
-        let target = directory.path(CheckedSegments.name)
-        let temporary = target + LogDirectory.temporarySuffix
-        do throws(SystemCallError) {
-            let descriptor = try fileSystem.openFile(temporary, .createTruncated)
-            defer { fileSystem.close(descriptor) }
-            try bytes.withBytes { (buffer) throws(SystemCallError) in
-                try fileSystem.write(descriptor, buffer, at: 0)
-            }
-            try fileSystem.rename(temporary, to: target)
-            checkedFileBytes = bytes
-        } catch {
-            try? fileSystem.removeFile(temporary)
-        }
+        // An open that vouched for every segment as it was changes nothing: no file to encode or write.
+        guard checked != recordedChecked else { return }
+        if writeCacheFile(named: CheckedSegments.name, checked.bytes) { recordedChecked = checked }
     }
 }

@@ -124,29 +124,35 @@ extension LogWriter {
         }
         try writer.acquireLock()
         do {
-            // Every segment is vouched for or checked before anything is appended: an append after damage would
-            // be acknowledged where a cold read cannot reach it.
-            let lastSegmentVouched = try writer.checkSegments()
-            if lastSegmentVouched, let tail = tail(), try writer.recover(from: tail) {
-                try writer.startStamping(format: format)
-                writer.recordCheckedFile()
-                return writer
-            }
-            if lastSegmentVouched, try writer.recoverFromTailFile() {
-                try writer.startStamping(format: format)
-                writer.recordCheckedFile()
-                return writer
-            }
-            try writer.recover()
-            try writer.hashCheckedActiveSegment()
-            try writer.startStamping(format: format)
-            writer.recordTailFile()
-            writer.recordCheckedFile()
+            try writer.openLocked(format: format, tail: tail)
         } catch {
             writer.close()
             throw error
         }
         return writer
+    }
+
+    /// What opening does under the lock: checks every segment, takes the log's end (from a tail when the last
+    /// segment is vouched for, otherwise by checking its frames), starts stamping, and records what it checked.
+    func openLocked(format: Int, tail: () -> LogTail?) throws(LogError) {
+        // Every segment is vouched for or checked before anything is appended: an append after damage would be
+        // acknowledged where a cold read cannot reach it.
+        let lastSegmentVouched = try checkSegments()
+        if lastSegmentVouched, let tail = tail(), try recover(from: tail) {
+            try startStamping(format: format)
+            recordCheckedFile()
+            return
+        }
+        if lastSegmentVouched, try recoverFromTailFile() {
+            try startStamping(format: format)
+            recordCheckedFile()
+            return
+        }
+        try recover()
+        try hashCheckedActiveSegment()
+        try startStamping(format: format)
+        recordTailFile()
+        recordCheckedFile()
     }
 
     /// Once the last event is known: starts the hybrid logical clock of a writer with a device, turning a log
@@ -261,6 +267,27 @@ extension LogWriter {
             try fileSystem.replaceFile(directory.path(name), in: path, with: bytes)
         } catch {
             throw stop(LogError.io(error, "write \(name)", path: directory.path(name)))
+        }
+    }
+
+    /// Writes a cache file of the log directory (`tail`, `checked`): through `<name>.tmp` and a rename, not
+    /// synced — a torn or lost one only costs the next writer a check. Returns whether it was written; failures
+    /// are otherwise ignored.
+    @discardableResult
+    func writeCacheFile(named name: String, _ bytes: [UInt8]) -> Bool {
+        let target = directory.path(name)
+        let temporary = target + LogDirectory.temporarySuffix
+        do throws(SystemCallError) {
+            let descriptor = try fileSystem.openFile(temporary, .createTruncated)
+            defer { fileSystem.close(descriptor) }
+            try bytes.withBytes { (buffer) throws(SystemCallError) in
+                try fileSystem.write(descriptor, buffer, at: 0)
+            }
+            try fileSystem.rename(temporary, to: target)
+            return true
+        } catch {
+            try? fileSystem.removeFile(temporary)
+            return false
         }
     }
 

@@ -282,20 +282,7 @@ extension LogWriter {
         } catch {
             throw LogError.io(error, "read the torn tail of segment \(name)", path: segmentPath)
         }
-        var tornName = "\(name).torn-\(offset)"
-        var suffix = 1
-        while true {
-            let existing: FileKind?
-            do {
-                existing = try fileSystem.kind(of: directory.path(tornName))
-            } catch {
-                throw LogError.io(error, "look at \(tornName)", path: directory.path(tornName))
-            }
-            guard existing != nil else { break }
-            if try contents(of: tornName) == tail { break }
-            suffix += 1
-            tornName = "\(name).torn-\(offset).\(suffix)"
-        }
+        let tornName = try asideName("\(name).torn-\(offset)", reusingOneHolding: tail)
         if !tail.isEmpty { try writeFile(named: tornName, tail) }
         do {
             try fileSystem.truncate(descriptor, to: offset)
@@ -312,6 +299,25 @@ extension LogWriter {
             LogNotice(
                 .tornTailSetAside, "repaired a torn tail in \(path): \(what); the log ends at seq \(lastSeq)",
                 location: LogLocation(segment: name, offset: offset, seq: lastSeq)))
+    }
+
+    /// A free name for bytes set aside (a torn tail, a damaged segment): `base`, or `base.2`, `base.3`, … when it
+    /// is taken — or the taken one whose file already holds exactly `bytes`, when given (a repair run again).
+    func asideName(_ base: String, reusingOneHolding bytes: [UInt8]? = nil) throws(LogError) -> String {
+        var candidate = base
+        var suffix = 1
+        while true {
+            let existing: FileKind?
+            do {
+                existing = try fileSystem.kind(of: directory.path(candidate))
+            } catch {
+                throw LogError.io(error, "look at \(candidate)", path: directory.path(candidate))
+            }
+            guard existing != nil else { return candidate }
+            if let bytes, try contents(of: candidate) == bytes { return candidate }
+            suffix += 1
+            candidate = "\(base).\(suffix)"
+        }
     }
 
     /// The whole content of file `name` of the log directory.

@@ -46,7 +46,7 @@ extension LogWriter {
         do {
             var repair: LogRepair?
             do {
-                try cutter.openChecked()
+                try cutter.openLocked(format: format, tail: { nil })
             } catch  where error.code == .damaged {
                 // A fresh writer's state for the cut: the failed check may have left some of it set.
                 cutter.resetAfterFailedCheck()
@@ -54,23 +54,13 @@ extension LogWriter {
                 // The same writer, still holding the lock, opens the cut log: the caller's record of the repair
                 // is the next batch, with no other writer's before it.
                 cutter.resetAfterFailedCheck()
-                try cutter.openChecked()
+                try cutter.openLocked(format: format, tail: { nil })
             }
             return (cutter, repair)
         } catch {
             cutter.close()
             throw error
         }
-    }
-
-    /// What ``open(at:configuration:tail:)`` does under the lock for a log of format 1 without a tail: checks
-    /// every segment, recovers the end of the log, and remembers what it checked.
-    private func openChecked() throws(LogError) {
-        _ = try checkSegments()
-        try recover()
-        try hashCheckedActiveSegment()
-        recordTailFile()
-        recordCheckedFile()
     }
 
     private func resetAfterFailedCheck() {
@@ -120,7 +110,7 @@ extension LogWriter {
         }
         for segment in toRewrite {
             let lines = try keptLines(of: segment, upTo: kept.lastSeq)
-            let aside = try uniqueAsideName(for: segment.name)
+            let aside = try asideName(segment.name + ".damaged")
             try writeFile(named: aside, try contents(of: segment.name))
             setAside.append(aside)
             try replaceSealed(segment, lines: lines)
@@ -223,7 +213,7 @@ extension LogWriter {
 
     /// Renames a whole segment aside, byte for byte; returns its new name.
     private func moveAside(_ name: String) throws(LogError) -> String {
-        let aside = try uniqueAsideName(for: name)
+        let aside = try asideName(name + ".damaged")
         do {
             try fileSystem.rename(directory.path(name), to: directory.path(aside))
             try fileSystem.synchronizeDirectory(path)
@@ -231,22 +221,5 @@ extension LogWriter {
             throw LogError.io(error, "move segment \(name) aside", path: directory.path(name))
         }
         return aside
-    }
-
-    /// `<segment>.damaged`, or `<segment>.damaged.2`, `.3`, … when that name is taken.
-    private func uniqueAsideName(for name: String) throws(LogError) -> String {
-        var candidate = "\(name).damaged"
-        var suffix = 1
-        while true {
-            let existing: FileKind?
-            do {
-                existing = try fileSystem.kind(of: directory.path(candidate))
-            } catch {
-                throw LogError.io(error, "look at \(candidate)", path: directory.path(candidate))
-            }
-            if existing == nil { return candidate }
-            suffix += 1
-            candidate = "\(name).damaged.\(suffix)"
-        }
     }
 }

@@ -91,17 +91,7 @@ extension LogWriter {
             return
         }
         let tail = TailFile(segment: active.name, size: active.size, lastFrameOffset: lastFrameOffset)
-        let temporary = target + LogDirectory.temporarySuffix
-        do throws(SystemCallError) {
-            let descriptor = try fileSystem.openFile(temporary, .createTruncated)
-            defer { fileSystem.close(descriptor) }
-            try tail.bytes.withBytes { (bytes) throws(SystemCallError) in
-                try fileSystem.write(descriptor, bytes, at: 0)
-            }
-            try fileSystem.rename(temporary, to: target)
-        } catch {
-            try? fileSystem.removeFile(temporary)
-        }
+        writeCacheFile(named: TailFile.name, tail.bytes)
     }
 
     /// Takes the log's end from the `tail` file when the last segment is still as it describes: the same name and

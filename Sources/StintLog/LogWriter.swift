@@ -47,8 +47,8 @@ public final class LogWriter {
     var failure: LogError?
     /// What this writer checked of each segment, for the `checked` file (``CheckedSegments``).
     var checked = CheckedSegments()
-    /// The bytes of the `checked` file as last read or written.
-    var checkedFileBytes: [UInt8]?
+    /// The `checked` file as this writer last read or wrote it (nil: none, or one that did not parse).
+    var recordedChecked: CheckedSegments?
     /// The SHA-256 of the active segment's bytes as appended, while it covers the whole segment.
     var activeHasher: SHA256Hasher?
     /// The last segment's last `seq` and the digest of its last line, as the `checked` file vouched for them

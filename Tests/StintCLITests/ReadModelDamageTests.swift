@@ -64,24 +64,12 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
-    /// A copy of the log's own files (format, segments), without any cache: what a new machine would read.
-    static func foldCopy(of log: String, in directory: TemporaryDirectory, owner: UInt32?) throws -> String {
-        let copy = directory.appending("fold-\(UInt64.random(in: 0...UInt64.max))")
-        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
-        for name in try FileManager.default.contentsOfDirectory(atPath: log)
-        where name == "format" || name.hasSuffix(".jsonl.zst") {
-            try FileManager.default.copyItem(atPath: log + "/" + name, toPath: copy + "/" + name)
-        }
-        if let owner { try chownRecursively(copy, to: owner) }
-        return copy
-    }
-
     /// Every read on `log` prints what it prints on a fold of the log, or refuses with exit 65 and says why.
     static func expectTheFoldsBytes(
         _ log: String, in directory: TemporaryDirectory, run: (String, [String]) -> (Int32, String, String),
         _ context: String, owner: UInt32? = nil
     ) throws {
-        let fold = try foldCopy(of: log, in: directory, owner: owner)
+        let fold = try LogFiles.segmentsOnlyCopy(of: log, in: directory, owner: owner)
         for read in reads {
             let expected = run(fold, read)
             #expect(expected.0 == 0, "\(context): \(read) on the fold: \(expected.2)")
@@ -99,13 +87,14 @@ import Testing
     func readsAndTheNextCommandGiveTheFoldsBytes(_ disturbance: Disturbance) throws {
         let log = try ExportCLITests.sampleLog()
         try Self.disturb(log.logPath, disturbance)
-        let segments = try LogFixtureFiles.segments(of: log.logPath)
+        let segments = try LogFiles.files(of: log.logPath) { $0.hasSuffix(".jsonl.zst") }
         func run(_ path: String, _ arguments: [String]) -> (Int32, String, String) {
             let result = CLIRunner(log: path, now: Self.now).run(arguments)
             return (result.status, result.stdout, result.stderr)
         }
         try Self.expectTheFoldsBytes(log.logPath, in: log.directory, run: run, "\(disturbance), before a command")
-        #expect(try LogFixtureFiles.segments(of: log.logPath) == segments, "a read changed the log")
+        #expect(
+            try LogFiles.files(of: log.logPath) { $0.hasSuffix(".jsonl.zst") } == segments, "a read changed the log")
 
         let tracked = log.run(["track", "2026-11-02T17:00", "2026-11-02T18:00", "after", "--comment", "recorded"])
         #expect(tracked.status == 0, "\(disturbance): \(tracked.stderr)")
@@ -128,7 +117,7 @@ import Testing
                 return
             }
             // The whole temporary directory becomes the unprivileged user's, as a user's own log is.
-            try Self.chownRecursively(log.directory.path, to: 65534)
+            try LogFiles.chownRecursively(log.directory.path, to: 65534)
             asUser = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path]
         } else {
             asUser = []
@@ -157,24 +146,5 @@ import Testing
         #expect(tracked.2.contains("note: the read models of"), "read-only \(what): \(tracked.2)")
         try Self.expectTheFoldsBytes(
             log.logPath, in: log.directory, run: run, "read-only \(what), after a command", owner: owner)
-    }
-
-    static func chownRecursively(_ path: String, to user: UInt32) throws {
-        guard chown(path, user, user) == 0 else { throw POSIXError(.EPERM) }
-        guard let names = FileManager.default.enumerator(atPath: path) else { return }
-        for case let name as String in names {
-            guard lchown(path + "/" + name, user, user) == 0 else { throw POSIXError(.EPERM) }
-        }
-    }
-}
-
-/// The segments of a log directory and their bytes.
-enum LogFixtureFiles {
-    static func segments(of log: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: log) where name.hasSuffix(".jsonl.zst") {
-            files[name] = try Data(contentsOf: URL(fileURLWithPath: log + "/" + name))
-        }
-        return files
     }
 }

@@ -25,47 +25,24 @@ import Testing
         return (directory, cli)
     }
 
-    static func files(_ log: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: log) where name != "checkpoints" {
-            files[name] = try Data(contentsOf: URL(fileURLWithPath: log + "/" + name))
-        }
-        return files
-    }
-
-    static func segments(_ log: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: log).filter { $0.hasSuffix(".jsonl.zst") }.sorted()
-    }
-
-    /// A copy of the log's `format` and segments: what a new machine reads, with no cache.
-    static func coldCopy(_ log: String, in directory: TemporaryDirectory) throws -> String {
-        let copy = directory.appending("cold-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
-        for name in try FileManager.default.contentsOfDirectory(atPath: log)
-        where name == "format" || name.hasSuffix(".jsonl.zst") {
-            try FileManager.default.copyItem(atPath: log + "/" + name, toPath: copy + "/" + name)
-        }
-        return copy
-    }
-
     @Test(arguments: [(60, Int64(1 << 20)), (150, Int64(2048))])
     func aFlipIsRefusedThenRepairedAndTheNextWriteIsReadCold(pairs: Int, sealThreshold: Int64) throws {
         let (directory, cli) = Self.makeLog(pairs: pairs, sealThreshold: sealThreshold)
         let log = directory.appending("log")
-        let segments = try Self.segments(log)
+        let segments = try LogFiles.segmentNames(of: log)
         #expect(sealThreshold < 1 << 20 ? segments.count >= 5 : segments.count == 1)
         // The middle of the middle segment.
         let target = segments[segments.count / 2]
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log + "/" + target)))
         bytes[bytes.count / 2] ^= 0x40
         try Data(bytes).write(to: URL(fileURLWithPath: log + "/" + target))
-        let damaged = try Self.files(log)
+        let damaged = try LogFiles.files(of: log)
 
         let refused = cli.run(["start", "refused"])
         #expect(refused.status == 65, "\(refused.stderr)")
         #expect(refused.stderr.contains("stint repair"), "the refusal names the way out: \(refused.stderr)")
         #expect(refused.stdout.isEmpty)
-        #expect(try Self.files(log) == damaged, "a refused write changed the log")
+        #expect(try LogFiles.files(of: log) == damaged, "a refused write changed the log")
 
         let repaired = cli.run(["repair"])
         #expect(repaired.status == 0, "\(repaired.stderr)")
@@ -85,7 +62,7 @@ import Testing
 
         let started = cli.run(["start", "after-repair", "--comment", "acknowledged"])
         #expect(started.status == 0, "\(started.stderr)")
-        let cold = try Self.coldCopy(log, in: directory)
+        let cold = try LogFiles.segmentsOnlyCopy(of: log, in: directory)
         var coldCLI = cli
         coldCLI.environment["STINT_LOG"] = cold
         let status = coldCLI.run(["status"])
@@ -104,7 +81,7 @@ import Testing
     @Test func withoutTheCheckedFileTheLossIsStillRecorded() throws {
         let (directory, cli) = Self.makeLog(pairs: 60, sealThreshold: 1 << 20)
         let log = directory.appending("log")
-        let segment = try #require(try Self.segments(log).first)
+        let segment = try #require(try LogFiles.segmentNames(of: log).first)
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log + "/" + segment)))
         bytes[bytes.count * 3 / 4] ^= 0x40
         try Data(bytes).write(to: URL(fileURLWithPath: log + "/" + segment))
@@ -122,25 +99,25 @@ import Testing
     @Test func anIntactLogIsLeftAsItIs() throws {
         let (directory, cli) = Self.makeLog(pairs: 3, sealThreshold: 1 << 20)
         let log = directory.appending("log")
-        let before = try Self.files(log)
+        let before = try LogFiles.files(of: log)
         let result = cli.run(["repair"])
         #expect(result.status == 0)
         #expect(result.stdout == "Nothing to repair: \(log) is intact (10 events).\n")
-        #expect(try Self.files(log) == before)
+        #expect(try LogFiles.files(of: log) == before)
     }
 
     @Test func aDamagedFirstEventIsRefusedAndChangesNothing() throws {
         let (directory, cli) = Self.makeLog(pairs: 3, sealThreshold: 1 << 20)
         let log = directory.appending("log")
-        let first = try #require(try Self.segments(log).first)
+        let first = try #require(try LogFiles.segmentNames(of: log).first)
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log + "/" + first)))
         bytes[40] ^= 0xFF
         try Data(bytes).write(to: URL(fileURLWithPath: log + "/" + first))
-        let before = try Self.files(log)
+        let before = try LogFiles.files(of: log)
         let result = cli.run(["repair"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("Nothing can be kept"), "\(result.stderr)")
-        #expect(try Self.files(log) == before)
+        #expect(try LogFiles.files(of: log) == before)
     }
 
     @Test func anArgumentIsAUsageError() throws {

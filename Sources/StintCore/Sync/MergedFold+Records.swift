@@ -44,13 +44,14 @@ extension MergedFold {
             case .violates(.notLive(let deleted)):
                 if deleted { listIgnoredOnDeleted(id, "cancel", ref) }
                 return []
-            case .violates(.notRunning), .violates(.endsBeforeStart):
-                list(1, .record(id), .canceledNotRunning(ignored: ref))
-                return []
             case .apply:
                 let record = records.live(number!)!
                 delete(number!, ref)
                 return [.recordRestored(record)]
+            case .violates:
+                // Not running (a cancel has no span to check): rule 1.
+                list(1, .record(id), .canceledNotRunning(ignored: ref))
+                return []
             }
         case .recordEdited(let values, let fields):
             guard let (number, before) = live(values.id, ref, "edit") else { return [] }
