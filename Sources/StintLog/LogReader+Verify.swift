@@ -118,6 +118,8 @@ final class LogVerifier {
 
     private func verifyDirectory(_ path: String) throws(LogError) {
         let directory = LogDirectory(path: path, fileSystem: fileSystem)
+        // Read before the segments: what it acknowledges was synced before this read, so it must all be seen.
+        let acknowledged = CheckedSegments.read(in: directory)
         let segments = try directory.listing().segments
         if let problem = SegmentLayout.listingProblem(segments, directory: LogLocation(segment: path)) {
             problems.append(problem)
@@ -168,6 +170,37 @@ final class LogVerifier {
                 scanner, name: segment.name, nameSeq: segment.firstSeq, isLast: index == segments.count - 1,
                 isLogSegment: true)
         }
+        if let last = segments.last, let entry = acknowledged?.entries[last.name], !entry.sealed {
+            checkAcknowledged(entry, segment: last.name)
+        }
+    }
+
+    /// What a writer acknowledged of the active segment (the `checked` file, written only after the bytes were
+    /// synced) must still be there: a torn-looking frame below it is damage, and a log that ends before its last
+    /// `seq` lost acknowledged events (docs/log-format.md §5.4).
+    private func checkAcknowledged(_ acknowledged: CheckedSegments.Entry, segment: String) {
+        let ends = checker.lastEvent?.seq ?? 0
+        var reported = false
+        for index in problems.indices
+        where problems[index].kind == .tornTail && problems[index].location.segment == segment
+            && (problems[index].location.offset ?? .max) < acknowledged.size
+        {
+            let first = problems[index].location.seq ?? ends + 1
+            problems[index].kind = .unreadableFrame
+            problems[index].message =
+                "the frame is unreadable, yet a writer acknowledged the segment up to offset \(acknowledged.size): "
+                + "seq \(first)…\(acknowledged.lastSeq) are damaged, not an append that did not finish; "
+                + "`stint repair` records the loss"
+            reported = true
+        }
+        guard !reported, ends < acknowledged.lastSeq else { return }
+        problems.append(
+            LogProblem(
+                .seqDiscontinuity,
+                "the log ends at seq \(ends), but a writer acknowledged events up to seq \(acknowledged.lastSeq) in this "
+                    + "segment (the `checked` file): seq \(ends + 1)…\(acknowledged.lastSeq) are missing; "
+                    + "`stint repair` records the loss",
+                location: LogLocation(segment: segment, seq: ends + 1)))
     }
 
     private func verifyOne(_ source: ByteSource, name: String, isStream: Bool) throws(LogError) {

@@ -52,6 +52,13 @@ extension LogWriter {
                     .unreadableFrame, "the first frame of the log is unreadable, so the log has no intact event",
                     location: LogLocation(segment: last.name, offset: 0, seq: 1)), lastGood: nil)
         }
+        if let acknowledged = recordedChecked?.entries[last.name], !acknowledged.sealed,
+            let problem = lossBelowAcknowledged(findings, acknowledged, segment: last.name)
+        {
+            // Refused before anything changes: `stint repair` records the loss (docs/log-format.md §5.7).
+            findings.descriptor.map(fileSystem.close)
+            throw damage(problem, lastGood: findings.lastEvent?.seq)
+        }
 
         // The log is intact before its tail: repair.
         do {
@@ -232,6 +239,28 @@ extension LogWriter {
         findings.tornAt = tornAt
         findings.sealed = order.sawSeal
         return findings
+    }
+
+    /// The damage in an active segment that ends — with its last whole frame — before the bytes the last writer
+    /// acknowledged (the `checked` file, written only after they were synced): a bad frame there, or missing
+    /// bytes, is a loss of acknowledged events, not an append that did not finish. Nil when nothing acknowledged
+    /// is missing.
+    private func lossBelowAcknowledged(
+        _ findings: Findings, _ acknowledged: CheckedSegments.Entry, segment: String
+    ) -> LogProblem? {
+        guard !findings.sealed, findings.goodEnd < acknowledged.size || findings.lastSeq < acknowledged.lastSeq
+        else { return nil }
+        let lost = "seq \(findings.lastSeq + 1)…\(acknowledged.lastSeq)"
+        let what =
+            findings.tornAt.map { "the frame at offset \($0) is unreadable" }
+            ?? "the segment ends at offset \(findings.goodEnd)"
+        return LogProblem(
+            .unreadableFrame,
+            "\(what), but a writer acknowledged the segment up to offset \(acknowledged.size) (seq "
+                + "\(acknowledged.lastSeq)): \(lost) were acknowledged and are damaged or missing, not an append that "
+                + "did not finish",
+            location: LogLocation(
+                segment: segment, offset: findings.tornAt ?? findings.goodEnd, seq: findings.lastSeq + 1))
     }
 
     /// Whether the bad frame where `scanner` stands starts a torn tail of the last segment.

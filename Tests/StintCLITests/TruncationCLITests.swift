@@ -16,6 +16,9 @@ import Testing
         /// The end offset of each frame, and the number of events up to it.
         let frames: [(end: Int, events: Int)]
         let history: [String]
+        /// The `checked` file each command left, by the segment's size after it: what a crash tearing the next
+        /// append leaves (a torn append was never acknowledged).
+        let checkedAtEnd: [Int: Data]
 
         init() throws {
             log = scratch.path + "/log"
@@ -23,6 +26,7 @@ import Testing
             var frames: [(Int, Int)] = []
             var segment = ""
             var events = 0
+            var checkedAtEnd: [Int: Data] = [:]
             for line in [
                 "init --tz Europe/Berlin", "start writing", "stop", "track 09:00 10:00 reading", "start errands",
                 "tag add projects", "stop --all",
@@ -33,23 +37,29 @@ import Testing
                 let size = try FileManager.default.attributesOfItem(atPath: log + "/" + segment)[.size] as! Int
                 events = runner.run(["--json", "history"]).stdout.split(separator: "\n").count
                 frames.append((size, events))
+                checkedAtEnd[size] = FileManager.default.contents(atPath: log + "/checked")
             }
+            self.checkedAtEnd = checkedAtEnd
             self.segment = segment
             self.frames = frames
             bytes = Array(FileManager.default.contents(atPath: log + "/" + segment)!)
             history = runner.run(["--json", "history"]).stdout.split(separator: "\n").map(String.init)
         }
 
-        func write(_ content: [UInt8]) throws {
-            for name in try FileManager.default.contentsOfDirectory(atPath: log) where name.contains(".torn-") {
+        /// Puts `content` in place of the segment, with the `checked` file of the command whose frame ends at
+        /// `acknowledged` (nil: the last command's).
+        func write(_ content: [UInt8], acknowledged: Int? = nil) throws {
+            for name in try FileManager.default.contentsOfDirectory(atPath: log)
+            where name.contains(".torn-") || name.contains(".damaged") || (name.hasSuffix(".zst") && name != segment) {
                 try FileManager.default.removeItem(atPath: log + "/" + name)
             }
             try Data(content).write(to: URL(fileURLWithPath: log + "/" + segment))
+            try checkedAtEnd[acknowledged ?? bytes.count]!.write(to: URL(fileURLWithPath: log + "/checked"))
         }
 
         /// Checks the CLI on the segment holding `content`, whose complete frames end at `keptEnd`.
         func check(_ content: [UInt8], keptEnd: Int, keptEvents: Int, _ label: String) throws {
-            try write(content)
+            try write(content, acknowledged: keptEnd)
             let runner = CLIRunner(log: log)
             let read = runner.run(["--json", "history"])
             #expect(read.status == 0, "\(label): \(read.stderr)")
@@ -80,6 +90,44 @@ import Testing
             let kept = original.frames.last { $0.end <= cut }!
             try original.check(
                 Array(original.bytes.prefix(cut)), keptEnd: kept.end, keptEvents: kept.events, "cut at \(cut)")
+        }
+    }
+
+    /// Bytes a command acknowledged that are cut off are damage, not a torn append: the next command is refused
+    /// (65) with the log left byte for byte, `verify` names the lost `seq`s, and `repair` keeps the whole frames
+    /// before the cut and records the loss.
+    @Test func cuttingAcknowledgedBytesIsRefusedUntilRepaired() throws {
+        let original = try Original()
+        let lastFrameStart = original.frames[original.frames.count - 2].end
+        for cut in stride(from: lastFrameStart, to: original.bytes.count, by: 17) {
+            let label = "cut at \(cut)"
+            let kept = original.frames.last { $0.end <= cut }!
+            try original.write(Array(original.bytes.prefix(cut)))
+            let runner = CLIRunner(log: original.log)
+            let before = try LogFiles.files(of: original.log)
+            let next = runner.run(["tag", "add", "after-the-cut"])
+            #expect(next.status == 65, "\(label): \(next.stderr)")
+            #expect(
+                next.stderr.contains("acknowledged") && next.stderr.contains("stint repair"), "\(label): \(next.stderr)"
+            )
+            #expect(try LogFiles.files(of: original.log) == before, "\(label): the refusal changed the log")
+            let verify = runner.run(["verify"])
+            #expect(verify.status == 65, "\(label)")
+            let lost = "\(kept.events + 1)…\(original.history.count)"
+            #expect(verify.stdout.contains(lost) || verify.stderr.contains(lost), "\(label): \(verify.stdout)")
+
+            let repair = runner.run(["repair"])
+            #expect(repair.status == 0, "\(label): \(repair.stderr)")
+            let first = kept.events + 1
+            let last = original.history.count
+            #expect(
+                repair.stdout.contains(first == last ? "lost seq \(first)." : "lost seqs \(first)–\(last)"),
+                "\(label): \(repair.stdout)")
+            let after = runner.run(["--json", "history"]).stdout.split(separator: "\n").map(String.init)
+            #expect(Array(after.prefix(kept.events)) == Array(original.history.prefix(kept.events)), "\(label)")
+            #expect(after.last?.contains("log.repaired") == true, "\(label)")
+            #expect(runner.run(["verify"]).status == 0, "\(label)")
+            #expect(runner.run(["tag", "add", "after-the-repair"]).status == 0, "\(label)")
         }
     }
 

@@ -118,9 +118,15 @@ import Testing
         var bytes = try fixture.bytes(of: tail.segment)
         bytes[bytes.count - 2] ^= 0x10
         try fixture.write(bytes, to: tail.segment)
+        let before = try fixture.snapshot()
+        // The full check finds the last frame unreadable; a writer acknowledged it (the `checked` file), so it
+        // is damage, not a torn tail: refused, nothing changed.
+        #expect(throws: LogError.self) { try open(fixture).close() }
+        #expect(try fixture.snapshot() == before)
+        // Without the `checked` file (an older writer's log), it is taken for a torn tail and set aside.
+        try FileManager.default.removeItem(atPath: fixture.path + "/checked")
         let writer = try open(fixture)
         defer { writer.close() }
-        // The full check finds the last frame unreadable, a torn tail, and sets it aside.
         #expect(writer.lastSeq == 5)
         #expect(fixture.notices.notices.contains { $0.message.contains("torn tail") })
         #expect(try tailFile(fixture)?.size == tail.lastFrameOffset)

@@ -5,25 +5,29 @@ import Testing
 @testable import StintLog
 
 @Suite struct TornTailTests {
-    /// Cutting the last segment anywhere inside its last two frames loses exactly the frames cut into: the
-    /// writer keeps the whole frames before the cut, sets the rest aside byte for byte, and goes on.
+    /// Cutting the last segment anywhere inside its last two frames, as an append torn by a crash leaves it,
+    /// loses exactly the frames cut into: the writer keeps the whole frames before the cut, sets the rest aside
+    /// byte for byte, and goes on. The `checked` file is the one the last acknowledged append left: a torn append
+    /// was never acknowledged.
     @Test func cuttingTheLastSegmentAtEveryOffsetOfItsLastTwoFramesRecoversTheWholeFrames() throws {
         let fixture = LogFixture()
-        let events = try fixture.populate(batches: 6, sizes: { $0 == 5 ? 2 : 1 })
+        var checkedAtSize: [Int: [UInt8]] = [:]
+        let events = try fixture.populate(batches: 6, sizes: { $0 == 5 ? 2 : 1 }) {
+            let name = try fixture.segmentNames()[0]
+            checkedAtSize[try fixture.bytes(of: name).count] = try fixture.bytes(of: "checked")
+        }
         let name = try fixture.segmentNames()[0]
         let original = try fixture.bytes(of: name)
         let frames = SegmentSurgery.frames(original)
         let cutStart = frames[frames.count - 2].offset
         let pristine = try fixture.snapshot()
         for cut in cutStart..<original.count {
-            for (file, bytes) in pristine { try fixture.write(bytes, to: file) }
-            for file in try fixture.allFileNames() where pristine[file] == nil {
-                try FileManager.default.removeItem(atPath: fixture.path + "/" + file)
-            }
+            try restore(fixture, pristine)
             try fixture.write(Array(original[0..<cut]), to: name)
             // The whole frames before the cut, and the events they hold.
             let kept = frames.last { $0.offset + $0.bytes.count <= cut }!
             let keptEnd = kept.offset + kept.bytes.count
+            try fixture.write(try #require(checkedAtSize[keptEnd]), to: "checked")
             let keptEvents = events.filter {
                 $0.seq <= (keptEnd == original.count ? Int64(events.count) : lastSeq(in: frames, upTo: keptEnd))
             }
@@ -44,6 +48,48 @@ import Testing
             let (read, warning) = try fixture.readAll()
             #expect(warning == nil)
             #expect(read == keptEvents + next)
+        }
+    }
+
+    /// Cutting acknowledged bytes — the `checked` file says a writer synced them — is damage, not a torn
+    /// append: the writer refuses and changes nothing, and the repair keeps the whole frames before the cut and
+    /// names every acknowledged `seq` lost.
+    @Test func cuttingAcknowledgedBytesIsRefusedAndTheRepairNamesTheLostSeqs() throws {
+        let fixture = LogFixture()
+        let events = try fixture.populate(batches: 6, sizes: { $0 == 5 ? 2 : 1 })
+        let name = try fixture.segmentNames()[0]
+        let original = try fixture.bytes(of: name)
+        let frames = SegmentSurgery.frames(original)
+        let pristine = try fixture.snapshot()
+        for cut in frames[frames.count - 2].offset..<original.count {
+            try restore(fixture, pristine)
+            try fixture.write(Array(original[0..<cut]), to: name)
+            let keptEnd = frames.last { $0.offset + $0.bytes.count <= cut }.map { $0.offset + $0.bytes.count }!
+            let keptLast = lastSeq(in: frames, upTo: keptEnd)
+            let before = try fixture.snapshot()
+            do {
+                try fixture.open().close()
+                Issue.record("cut at \(cut): the writer opened a log missing acknowledged bytes")
+            } catch let error as LogError {
+                #expect(error.code == .damaged, "cut at \(cut)")
+                #expect(error.message.contains("acknowledged"), "cut at \(cut): \(error.message)")
+            }
+            #expect(try fixture.snapshot() == before, "cut at \(cut): the refusal changed the log")
+            let report = try fixture.reader().verify()
+            #expect(report.problems.count == 1 && report.problems[0].kind != .tornTail, "cut at \(cut)")
+
+            let (writer, repair) = try LogWriter.openRepairing(at: fixture.path, configuration: fixture.configuration)
+            writer.close()
+            #expect(repair?.firstLostSeq == keptLast + 1, "cut at \(cut)")
+            #expect(repair?.lastLostSeq == events.last!.seq, "cut at \(cut)")
+            #expect(try fixture.readAll().events == Array(events.prefix(Int(keptLast))), "cut at \(cut)")
+        }
+    }
+
+    private func restore(_ fixture: LogFixture, _ pristine: [String: [UInt8]]) throws {
+        for (file, bytes) in pristine { try fixture.write(bytes, to: file) }
+        for file in try fixture.allFileNames() where pristine[file] == nil {
+            try FileManager.default.removeItem(atPath: fixture.path + "/" + file)
         }
     }
 

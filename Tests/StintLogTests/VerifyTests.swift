@@ -176,10 +176,30 @@ import Testing
         let (fixture, events, name, _) = try activeLog()
         let original = try fixture.bytes(of: name)
         try fixture.write(Array(original.dropLast(3)), to: name)
+        // A torn append was never acknowledged: no `checked` file vouches for its bytes.
+        try FileManager.default.removeItem(atPath: fixture.path + "/checked")
         let before = try fixture.snapshot()
         let report = try fixture.reader().verify()
         #expect(report.problems.map(\.kind) == [.tornTail])
         #expect(report.head?.seq == events[events.count - 2].seq)
         #expect(try fixture.snapshot() == before)
+    }
+
+    /// Bytes a writer acknowledged (the `checked` file) that are unreadable or gone are damage, with the lost
+    /// `seq`s named, not a torn tail.
+    @Test(arguments: [3, 0]) func verifyReportsAcknowledgedBytesThatAreGone(cutIntoLastFrame: Int) throws {
+        let (fixture, events, name, frames) = try activeLog()
+        let original = try fixture.bytes(of: name)
+        let end = cutIntoLastFrame > 0 ? original.count - cutIntoLastFrame : frames[frames.count - 1].offset
+        try fixture.write(Array(original.prefix(end)), to: name)
+        let report = try fixture.reader().verify()
+        #expect(report.problems.count == 1)
+        let problem = try #require(report.problems.first)
+        #expect(problem.kind == (cutIntoLastFrame > 0 ? .unreadableFrame : .seqDiscontinuity))
+        #expect(problem.message.contains("acknowledged"))
+        #expect(report.head?.seq == events[events.count - 2].seq)
+        if cutIntoLastFrame == 0 {
+            #expect(problem.message.contains("seq \(events.last!.seq)…\(events.last!.seq) are missing"))
+        }
     }
 }

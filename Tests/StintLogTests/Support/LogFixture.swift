@@ -104,9 +104,13 @@ final class LogFixture: @unchecked Sendable {
 
     /// Writes a log of `batches` batches after the settings event: batch i holds `sizes(i)` events.
     @discardableResult
-    func populate(batches: Int, sizes: (Int) -> Int = { _ in 1 }) throws -> [RecordedEvent] {
+    /// `afterEach` runs after the creation and after each batch is acknowledged.
+    func populate(
+        batches: Int, sizes: (Int) -> Int = { _ in 1 }, afterEach: () throws -> Void = {}
+    ) throws -> [RecordedEvent] {
         let writer = try create()
         var events = [writer.lastEvent!]
+        try afterEach()
         var n = 0
         for batch in 0..<batches {
             clock.advance(milliseconds: 1500)
@@ -115,6 +119,7 @@ final class LogFixture: @unchecked Sendable {
                 return LogFixture.draft(n)
             }
             events += try writer.append(drafts)
+            try afterEach()
         }
         writer.close()
         return events
