@@ -32,7 +32,8 @@ public enum LogSalvage {
     /// Cuts the log at `path` after the events a reader reads from its start, sets the rest aside byte for byte,
     /// records what was lost as a `log.repaired` event, and removes the caches that described the log before
     /// the cut (the read models, and the checkpoints from the cut on), which the next commands rebuild. An
-    /// intact log is left as it is.
+    /// intact log is left as it is. A repair interrupted after its cut (its `repairing` file is there, and
+    /// writers refuse the log) is finished: its record is appended, unless the log already ends with it.
     ///
     /// - Throws: ``StintError`` `.damaged` when not even the first event can be kept, `.refused` for a device's
     ///   log of a space (other devices may hold its events), and what opening a log for writing throws.
@@ -50,14 +51,20 @@ public enum LogSalvage {
         defer { writer.close() }
         guard let repair = opened.repair else { return RepairOutcome(lastSeq: writer.lastSeq, cut: nil) }
         var recordedAt: Int64?
-        if repair.lostEvents {
-            let event = DomainEvent.logRepaired(
-                from: repair.firstLostSeq, to: repair.lastLostSeq, reason: repair.reason)
-            do {
-                recordedAt = try writer.append([event.draft]).first?.seq
-            } catch {
-                throw StintError(error)
+        do {
+            if repair.lostEvents {
+                let event = DomainEvent.logRepaired(
+                    from: repair.firstLostSeq, to: repair.lastLostSeq, reason: repair.reason)
+                // A repair interrupted after its record and before it finished: the record is not made twice.
+                if let last = writer.lastEvent, (try? DomainEvent(last)) == event {
+                    recordedAt = last.seq
+                } else {
+                    recordedAt = try writer.append([event.draft]).first?.seq
+                }
             }
+            try writer.finishRepair()
+        } catch {
+            throw StintError(error)
         }
         ReadModel.remove(inLogDirectory: path)
         for store in [

@@ -23,7 +23,9 @@ extension LogWriter {
         let remembered = recordedChecked ?? CheckedSegments()
         checked = CheckedSegments()
         vouchedHead = nil
-        let segments = try directory.listing().segments
+        let listing = try directory.listing()
+        if listing.repairPending && !finishesRepairs { throw interruptedRepair() }
+        let segments = listing.segments
         guard !segments.isEmpty else { return false }
         if let problem = SegmentLayout.listingProblem(segments, directory: LogLocation()) {
             throw damage(problem, lastGood: nil)
@@ -69,6 +71,15 @@ extension LogWriter {
             if isLast { vouchedHead = (ending.lastEvent.seq, ending.lastDigest) }
         }
         return true
+    }
+
+    /// The refusal of a log whose repair was cut off before it recorded what was lost.
+    private func interruptedRepair() -> LogError {
+        let lost = RepairMarker.read(in: directory).map { " (seq \($0.firstLostSeq)–\($0.lastLostSeq) lost)" } ?? ""
+        return LogError(
+            .damaged,
+            "a repair of \(path) was interrupted before it recorded what it cut\(lost): run `stint repair` to finish "
+                + "it", lastGoodSeq: nil)
     }
 
     /// Whether the remembered entry vouches for a sealed segment: the same settled fingerprint, or the same size

@@ -25,8 +25,12 @@ extension LogWriter {
     /// The log keeps the events a reader reads from its start — every one checked, with its chain — up to the
     /// first problem; the damaged segment's original bytes and every later segment are set aside under
     /// `<segment>.damaged` (byte for byte, never in the log again), and the kept part of a cut segment is
-    /// sealed again from its own lines (the events' bytes do not change). Nothing is appended here: the caller
-    /// records the repair as an event. A log that is intact is only opened (the repair is nil).
+    /// sealed again from its own lines (the events' bytes do not change). Before the first change, what is lost
+    /// is written to the `repairing` file and synced (``RepairMarker``); writers refuse the log while it is
+    /// there. Nothing is appended here: the caller records the repair as an event, then calls
+    /// ``finishRepair()``. A log that is intact is only opened (the repair is nil) — unless an interrupted
+    /// repair left its `repairing` file: the repair it stands for is returned, for the caller to record unless
+    /// the log already ends with that record.
     ///
     /// - Throws: ``LogError/Code/damaged`` when not even the first event can be kept; ``LogError/Code/invalidInput``
     ///   for a device's log (format 2), whose events other devices may hold: repairing it is not supported;
@@ -42,15 +46,25 @@ extension LogWriter {
                 "\(path) is a device's log (log format 2): other devices may hold its events, so it is not cut; "
                     + "restore this device's log from its copy in the sync folder instead")
         }
+        cutter.finishesRepairs = true
         try cutter.acquireLock()
         do {
+            // What a repair cut off before its record was about to record (read under the lock).
+            let pending = RepairMarker.read(in: cutter.directory)
             var repair: LogRepair?
             do {
                 try cutter.openLocked(format: format, tail: { nil })
+                repair = pending.map {
+                    LogRepair(
+                        firstLostSeq: $0.firstLostSeq, lastLostSeq: $0.lastLostSeq, reason: $0.reason, setAside: [],
+                        rewritten: [])
+                }
+                // A `repairing` file that does not parse (edited by hand) says nothing to record: it only goes.
+                if pending == nil { try cutter.finishRepair() }
             } catch  where error.code == .damaged {
                 // A fresh writer's state for the cut: the failed check may have left some of it set.
                 cutter.resetAfterFailedCheck()
-                repair = try cutter.cut(after: error)
+                repair = try cutter.cut(after: error, pending: pending)
                 // The same writer, still holding the lock, opens the cut log: the caller's record of the repair
                 // is the next batch, with no other writer's before it.
                 cutter.resetAfterFailedCheck()
@@ -73,8 +87,23 @@ extension LogWriter {
         failure = nil
     }
 
-    /// Cuts the log after the last event a reader reads from its start, under this writer's lock.
-    private func cut(after damage: LogError) throws(LogError) -> LogRepair {
+    /// Removes the `repairing` file (``RepairMarker``) once the repair's `log.repaired` event is in the log (or
+    /// when no event was lost): writers append to the log again. Nothing to do when there is none.
+    public func finishRepair() throws(LogError) {
+        let markerPath = directory.path(RepairMarker.name)
+        do {
+            guard try fileSystem.kind(of: markerPath) != nil else { return }
+            try fileSystem.removeFile(markerPath)
+            try fileSystem.synchronizeDirectory(path)
+        } catch {
+            throw LogError.io(error, "remove the repairing file", path: markerPath)
+        }
+    }
+
+    /// Cuts the log after the last event a reader reads from its start, under this writer's lock. Before the
+    /// first change, records what the cut loses in the `repairing` file (merged with `pending`, what an
+    /// interrupted repair was about to record), synced: a crash after the cut leaves it for the next repair.
+    private func cut(after damage: LogError, pending: RepairMarker?) throws(LogError) -> LogRepair {
         let kept = try keptPrefix()
         // The cut is where the reader stopped: its warning says why (the writer's error when it read to the end).
         let problem = kept.warning ?? (damage.cause as? LogProblem)
@@ -91,16 +120,21 @@ extension LogWriter {
             // The reader stopped before the end: at least the event where it stopped is lost.
             lastKnown = max(lastKnown, kept.lastSeq + 1, warning.location.seq ?? 0)
         }
+        for segment in segments where segment.firstSeq > kept.lastSeq { lastKnown = max(lastKnown, segment.firstSeq) }
+        let marker = RepairMarker(
+            firstLostSeq: min(pending?.firstLostSeq ?? .max, kept.lastSeq + 1),
+            lastLostSeq: max(pending?.lastLostSeq ?? 0, lastKnown, kept.lastSeq),
+            reason: pending?.reason ?? problem?.description ?? damage.message)
+        try writeFile(named: RepairMarker.name, marker.bytes)
         var setAside: [String] = []
         var rewritten: [String] = []
         var toRewrite: [(firstSeq: Int64, name: String)] = []
         // Later segments first, then the cut segment replaced: a crash in between leaves a log that `repair` cuts
-        // again. A crash after the cut and before the caller's `log.repaired` leaves an intact log without it
-        // (docs/log-format.md §5.7): the `.damaged` files are then the only trace.
+        // again; a crash after the cut leaves an intact log and the `repairing` file, whose record the next
+        // `repair` appends (docs/log-format.md §5.7).
         for (index, segment) in segments.enumerated() {
             let nextFirstSeq = index + 1 < segments.count ? segments[index + 1].firstSeq : nil
             if segment.firstSeq > kept.lastSeq {
-                lastKnown = max(lastKnown, segment.firstSeq)
                 setAside.append(try moveAside(segment.name))
             } else if segment.name == damage.location?.segment || segment.name == kept.warning?.location.segment
                 || (nextFirstSeq.map { $0 - 1 > kept.lastSeq } ?? false)
@@ -124,8 +158,7 @@ extension LogWriter {
         // The `checked` and `tail` files described the log before the cut.
         for name in [CheckedSegments.name, TailFile.name] { try? fileSystem.removeFile(directory.path(name)) }
         return LogRepair(
-            firstLostSeq: kept.lastSeq + 1, lastLostSeq: max(lastKnown, kept.lastSeq),
-            reason: problem?.description ?? damage.message,
+            firstLostSeq: marker.firstLostSeq, lastLostSeq: marker.lastLostSeq, reason: marker.reason,
             setAside: setAside, rewritten: rewritten)
     }
 

@@ -57,6 +57,8 @@ public final class LogWriter {
     /// The change time the lock file was given when this writer began reading segments to check them (see
     /// ``CheckedSegments/Entry/settled``); nil until needed, or when the file system cannot tell.
     var checkStartedAt: Int64??
+    /// Set by ``openRepairing(at:configuration:)``: a `repairing` file (``RepairMarker``) does not refuse the open.
+    var finishesRepairs = false
     let compressor = ZstdCompressor(level: ZstdCompressor.activeLevel)
     let decompressor = ZstdDecompressor()
 

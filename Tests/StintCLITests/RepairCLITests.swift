@@ -1,5 +1,6 @@
 import Foundation
 import StintCore
+import StintLog
 import TestSupport
 import Testing
 
@@ -94,6 +95,50 @@ import Testing
         #expect(to >= from)
         #expect(json["recordedAt"]?.intValue == from)
         #expect(cli.run(["verify"]).stdout.contains("repaired at seq \(from)"))
+    }
+
+    /// A repair cut off after its cut and before its record (as a crash leaves it: the library's salvage ran,
+    /// the `log.repaired` append did not): writers refuse the log and name `stint repair`, which appends the
+    /// record; cut off after the record and before it finished, the next `repair` does not record it twice.
+    @Test func aRepairInterruptedBeforeItsRecordIsFinishedByTheNext() throws {
+        let (directory, cli) = Self.makeLog(pairs: 60, sealThreshold: 1 << 20)
+        let log = directory.appending("log")
+        let segment = try #require(try LogFiles.segmentNames(of: log).first)
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log + "/" + segment)))
+        bytes[bytes.count / 2] ^= 0x40
+        try Data(bytes).write(to: URL(fileURLWithPath: log + "/" + segment))
+        let cut = try LogWriter.openRepairing(
+            at: log, configuration: LogConfiguration(clock: { Instant(milliseconds: 0) }))
+        cut.writer.close()
+        let lost = try #require(cut.repair)
+        let marker = try Data(contentsOf: URL(fileURLWithPath: log + "/repairing"))
+        let interrupted = try LogFiles.files(of: log)
+
+        let refused = cli.run(["start", "refused"])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("interrupted") && refused.stderr.contains("stint repair"), "\(refused.stderr)")
+        #expect(try LogFiles.files(of: log) == interrupted, "a refused write changed the log")
+        #expect(cli.run(["status"]).status == 0, "reads go on")
+
+        let finished = cli.run(["repair", "--json"])
+        #expect(finished.status == 0, "\(finished.stderr)")
+        let json = try JSON.parse(finished.stdout)
+        #expect(json["firstLostSeq"]?.intValue == lost.firstLostSeq)
+        #expect(json["lastLostSeq"]?.intValue == lost.lastLostSeq)
+        #expect(json["recordedAt"]?.intValue == lost.firstLostSeq, "the record is the next event")
+        #expect(!FileManager.default.fileExists(atPath: log + "/repairing"))
+        #expect(cli.run(["verify"]).stdout.contains("repaired at seq \(lost.firstLostSeq)"))
+
+        // Cut off after the record, before the `repairing` file went: finished without a second record.
+        try marker.write(to: URL(fileURLWithPath: log + "/repairing"))
+        #expect(cli.run(["start", "refused"]).status == 65)
+        let again = cli.run(["repair", "--json"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try JSON.parse(again.stdout)["recordedAt"]?.intValue == lost.firstLostSeq)
+        let history = cli.run(["history"]).stdout
+        #expect(history.components(separatedBy: "log.repaired").count == 2, "one record: \(history)")
+        #expect(cli.run(["start", "after-repair"]).status == 0)
+        #expect(cli.run(["verify"]).status == 0)
     }
 
     @Test func anIntactLogIsLeftAsItIs() throws {

@@ -5,8 +5,9 @@ import Testing
 @_spi(FaultInjection) @testable import StintLog
 
 /// A repair interrupted at any file operation (docs/log-format.md §5.7) leaves a log that the next repair
-/// finishes: the events a reader read before the cut are kept, nothing else is in the log, and every original
-/// byte of the damaged log is still in the directory.
+/// finishes: the events a reader read before the cut are kept, nothing else is in the log, every original
+/// byte of the damaged log is still in the directory, and the next repair still has the same loss to record
+/// (from the `repairing` file when the cut was complete), while writers refuse the log until it is recorded.
 @Suite struct RepairCrashTests {
     @Test func aRepairInterruptedAtAnyOperationIsFinishedByTheNextOne() throws {
         let fixture = LogFixture(sealThreshold: 2048, sealedFrameTarget: 600)
@@ -35,7 +36,8 @@ import Testing
         fixture.fileSystem = probe
         let dry = try LogWriter.openRepairing(at: fixture.path, configuration: fixture.configuration)
         dry.writer.close()
-        #expect(dry.repair != nil)
+        let expected = try #require(dry.repair)
+        #expect(expected.lostEvents)
         let operations = probe.operations.count
         #expect(operations > 10)
 
@@ -49,8 +51,16 @@ import Testing
             }
             fixture.fileSystem = POSIXFileSystem()
             let place = "crash at operation \(crashAt) (\(faults.operations.last ?? "?"))"
+            #expect(throws: LogError.self, "\(place): a writer opened a log whose repair is not recorded") {
+                try fixture.open().close()
+            }
             let finished = try LogWriter.openRepairing(at: fixture.path, configuration: fixture.configuration)
+            #expect(finished.repair?.firstLostSeq == expected.firstLostSeq, "\(place)")
+            #expect(finished.repair?.lastLostSeq == expected.lastLostSeq, "\(place)")
+            #expect(finished.repair?.reason == expected.reason, "\(place)")
+            try finished.writer.finishRepair()
             finished.writer.close()
+            try fixture.open().close()
             let (read, after) = try fixture.readAll()
             #expect(after == nil, "\(place): \(after!)")
             #expect(read == kept, "\(place): the log is not the kept events")

@@ -14,9 +14,11 @@ struct RepairVerb: Verb {
             'log.repaired' event with the seqs lost and the damage found, so the audit trail ('stint verify',
             'stint history') says so. Events are never rewritten; a cut segment is sealed again from its own
             lines. The read models and checkpoints are rebuilt by the next commands. An intact log is left as
-            it is (exit 0). Exit status 65 when not even the first event can be kept. A device's log in a
-            space is not cut (other devices may hold its events): restore it from its copy in the sync
-            folder. Restore from a backup instead when you have one that holds the lost events.
+            it is (exit 0). A repair that was interrupted (commands then refuse the log, naming 'stint
+            repair') is finished: its record is appended once. Exit status 65 when not even the first event
+            can be kept. A device's log in a space is not cut (other devices may hold its events): restore it
+            from its copy in the sync folder. Restore from a backup instead when you have one that holds the
+            lost events.
             """,
         examples: [("stint repair", "Cuts a damaged log after its last intact event and records what was lost.")]
     )

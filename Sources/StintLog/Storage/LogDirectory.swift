@@ -45,6 +45,8 @@ struct LogDirectory {
     struct Listing {
         var segments: [(firstSeq: Int64, name: String)]
         var temporaryFiles: [String]
+        /// Whether the `repairing` file of an interrupted repair is there (``RepairMarker``).
+        var repairPending = false
     }
 
     /// Checks that `path` is a log this build can read, and returns its format version (1 or 2).
@@ -113,6 +115,8 @@ struct LogDirectory {
             }
         }
         segments.sort { $0.firstSeq < $1.firstSeq }
-        return Listing(segments: segments, temporaryFiles: temporaryFiles.sorted())
+        var listing = Listing(segments: segments, temporaryFiles: temporaryFiles.sorted())
+        listing.repairPending = names.contains(RepairMarker.name)
+        return listing
     }
 }
