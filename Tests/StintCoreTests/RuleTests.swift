@@ -35,6 +35,61 @@ import Testing
         #expect(RecordRules.delete(.unknown) == .violates(.notLive(deleted: false)))
     }
 
+    @Test func aNewRecordNeedsAFreshIdAnEndNotBeforeItsStartAndATagThatExists() {
+        func create(_ record: RecordPresence, end: Instant? = nil, tag: TagPresence? = nil, deleted: Bool = false)
+            -> RuleVerdict<RecordRules.Violation>
+        {
+            RecordRules.create(record, start: Self.start, end: end, tag: tag, allowsDeletedTag: deleted)
+        }
+        #expect(create(.unknown) == .apply)
+        #expect(create(.unknown, end: Self.later, tag: .live) == .apply)
+        #expect(create(.unknown, end: Self.start) == .apply, "a record may last no time")
+        #expect(create(Self.ended) == .violates(.idTaken(deleted: false)))
+        #expect(create(.deleted) == .violates(.idTaken(deleted: true)), "a record id is never reused")
+        #expect(create(.unknown, end: Self.earlier) == .violates(.endsBeforeStart))
+        #expect(create(.unknown, tag: .unknown) == .violates(.tagUnknown))
+        #expect(create(.unknown, tag: .deleted) == .violates(.tagDeleted))
+        #expect(create(.unknown, tag: .deleted, deleted: true) == .apply, "`track` and imports allow a deleted tag")
+        #expect(create(.unknown, tag: .unknown, deleted: true) == .violates(.tagUnknown))
+        // The id first, then the span, then the tag.
+        #expect(create(.deleted, end: Self.earlier, tag: .unknown) == .violates(.idTaken(deleted: true)))
+        #expect(create(.unknown, end: Self.earlier, tag: .unknown) == .violates(.endsBeforeStart))
+    }
+
+    @Test func anEditOrRestoreNeedsTheRecordInTheRightStateAndValuesThatFit() {
+        #expect(RecordRules.edit(Self.ended, start: Self.start, end: Self.later, tag: .deleted) == .apply)
+        #expect(RecordRules.edit(Self.running, start: Self.later, end: nil, tag: nil) == .apply)
+        #expect(RecordRules.edit(.deleted, start: Self.start, end: nil, tag: nil) == .violates(.notLive(deleted: true)))
+        #expect(
+            RecordRules.edit(.unknown, start: Self.start, end: nil, tag: nil) == .violates(.notLive(deleted: false)))
+        #expect(
+            RecordRules.edit(Self.ended, start: Self.start, end: Self.earlier, tag: nil) == .violates(.endsBeforeStart))
+        #expect(RecordRules.edit(Self.ended, start: Self.start, end: nil, tag: .unknown) == .violates(.tagUnknown))
+        #expect(RecordRules.restore(.deleted, start: Self.start, end: Self.later, tag: .deleted) == .apply)
+        #expect(RecordRules.restore(Self.ended, start: Self.start, end: nil, tag: nil) == .violates(.notDeleted))
+        #expect(RecordRules.restore(.unknown, start: Self.start, end: nil, tag: nil) == .violates(.notDeleted))
+        #expect(
+            RecordRules.restore(.deleted, start: Self.start, end: Self.earlier, tag: nil) == .violates(.endsBeforeStart)
+        )
+    }
+
+    @Test func aReimportOrUnimportNeedsALiveImportedRecord() {
+        #expect(
+            RecordRules.reimport(Self.ended, imported: true, start: Self.start, end: Self.later, tag: nil) == .apply)
+        #expect(
+            RecordRules.reimport(Self.ended, imported: false, start: Self.start, end: nil, tag: nil)
+                == .violates(.notImported))
+        #expect(
+            RecordRules.reimport(.deleted, imported: true, start: Self.start, end: nil, tag: nil)
+                == .violates(.notLive(deleted: true)))
+        #expect(
+            RecordRules.reimport(Self.ended, imported: true, start: Self.start, end: Self.earlier, tag: nil)
+                == .violates(.endsBeforeStart))
+        #expect(RecordRules.unimport(Self.ended, imported: true) == .apply)
+        #expect(RecordRules.unimport(Self.ended, imported: false) == .violates(.notImported))
+        #expect(RecordRules.unimport(.unknown, imported: false) == .violates(.notLive(deleted: false)))
+    }
+
     @Test func tagRulesNeedALiveTagInTheRightArchiveState() {
         let id = EntityID("00000000-0000-4000-8000-0000000000aa")!
         let live = Tag(id: id, name: "writing", color: "#3A7BD5")

@@ -188,9 +188,14 @@ public struct CompactFold: Sendable {
                 number, start: starts[Int(number)], end: end.milliseconds, tag: tagNumbers[Int(number)],
                 comment: comments[Int(number)])
         case .recordEdited(let record, let fields):
-            guard let number = liveRecord(record.id), let tag = fits(record, deletedTag: true) else { return false }
+            let number = numbers.find(record.id, in: ids)
+            let tag = tag(record.tagId)
+            guard
+                RecordRules.edit(presence(number), start: record.start, end: record.end, tag: tag.presence) == .apply,
+                let number
+            else { return false }
             inverse = values(of: number, as: .recordEdited, fields: fields)
-            replace(number, record, tag: tag)
+            replace(number, record, tag: tag.number)
         case .timerCanceled(let id):
             let number = numbers.find(id, in: ids)
             guard RecordRules.cancel(presence(number)) == .apply, let number else { return false }
@@ -202,9 +207,9 @@ public struct CompactFold: Sendable {
             inverse = values(of: number, as: .recordRestored)
             remove(number, to: .deleted)
         case .recordRestored(let record):
-            guard let number = numbers.find(record.id, in: ids), statuses[Int(number)] == .deleted,
-                insert(record.id, record.start, record.end, record.tagId, record.comment, new: false, deletedTag: true)
-                    != nil
+            guard
+                let number = insert(
+                    record.id, record.start, record.end, record.tagId, record.comment, new: false, deletedTag: true)
             else { return false }
             inverse = Inverse(.recordDeleted, number)
         case .recordImported(let record, let source):
@@ -216,14 +221,21 @@ public struct CompactFold: Sendable {
             provenance[number] = provenance(record, source)
             noteUse(of: record.tagId)
         case .recordReimported(let record, let source):
-            guard let number = liveRecord(record.id), provenance[number] != nil,
-                let tag = fits(record, deletedTag: true)
+            let number = numbers.find(record.id, in: ids)
+            let tag = tag(record.tagId)
+            guard
+                RecordRules.reimport(
+                    presence(number), imported: imported(number), start: record.start, end: record.end,
+                    tag: tag.presence) == .apply, let number
             else { return false }
             importInverse(of: number, removing: false, into: &inverse, then: &then)
-            replace(number, record, tag: tag)
+            replace(number, record, tag: tag.number)
             provenance[number] = provenance(record, source)
         case .recordUnimported(let id):
-            guard let number = liveRecord(id), provenance[number] != nil else { return false }
+            let number = numbers.find(id, in: ids)
+            guard RecordRules.unimport(presence(number), imported: imported(number)) == .apply, let number else {
+                return false
+            }
             importInverse(of: number, removing: true, into: &inverse, then: &then)
             remove(number, to: .absent)
             provenance[number] = nil
@@ -267,44 +279,39 @@ public struct CompactFold: Sendable {
         }
     }
 
-    private func liveRecord(_ id: EntityID) -> Int32? {
-        guard let number = numbers.find(id, in: ids), statuses[Int(number)] == .live else { return nil }
-        return number
+    /// Whether the record numbered `number` was imported (and not withdrawn since), for ``RecordRules``.
+    private func imported(_ number: Int32?) -> Bool {
+        number.map { provenance[$0] != nil } ?? false
     }
 
-    /// The tag number of `record` when its span and tag are valid (``none`` when untagged); nil otherwise.
-    private func fits(_ record: Record, deletedTag: Bool) -> Int32? {
-        if let end = record.end, end < record.start { return nil }
-        return tagNumber(record.tagId, deletedTag: deletedTag)
+    /// What the rules need to know of tag `tagId` (nil: none given), and its number (``none`` when there is none).
+    private func tag(_ tagId: EntityID?) -> (presence: TagPresence?, number: Int32) {
+        guard let tagId else { return (nil, Self.none) }
+        guard let number = tagNumbersByID[tagId] else { return (.unknown, Self.none) }
+        return (tags[Int(number)].isDeleted ? .deleted : .live, number)
     }
 
-    private func tagNumber(_ tagId: EntityID?, deletedTag: Bool) -> Int32? {
-        guard let tagId else { return Self.none }
-        guard let number = tagNumbersByID[tagId] else { return nil }
-        if tags[Int(number)].isDeleted && !deletedTag { return nil }
-        return number
-    }
-
-    /// Adds a record (the reference's `insert`): `new` refuses an id that was ever deleted, `deletedTag`
-    /// allows a deleted tag. Its number, or nil when it does not fit.
+    /// Adds a record (the reference's `insert`) when ``RecordRules`` allows it: a new one (`new`; `deletedTag`
+    /// allows a deleted tag), or a deleted one restored. Its number, or nil when a rule refuses it.
     private mutating func insert(
         _ id: EntityID, _ start: Instant, _ end: Instant?, _ tagId: EntityID?, _ comment: String?, new: Bool,
         deletedTag: Bool
     ) -> Int32? {
         let existing = numbers.find(id, in: ids)
-        if let existing {
-            let status = statuses[Int(existing)]
-            if status == .live || (new && status == .deleted) { return nil }
-        }
-        if let end, end < start { return nil }
-        guard let tag = tagNumber(tagId, deletedTag: deletedTag) else { return nil }
+        let tag = tag(tagId)
+        let verdict =
+            new
+            ? RecordRules.create(
+                presence(existing), start: start, end: end, tag: tag.presence, allowsDeletedTag: deletedTag)
+            : RecordRules.restore(presence(existing), start: start, end: end, tag: tag.presence)
+        guard verdict == .apply else { return nil }
         let text = comment.map { intern($0) } ?? Self.none
         let number: Int32
         if let existing {
             number = existing
             starts[Int(number)] = start.milliseconds
             ends[Int(number)] = end?.milliseconds ?? Self.noEnd
-            tagNumbers[Int(number)] = tag
+            tagNumbers[Int(number)] = tag.number
             comments[Int(number)] = text
             statuses[Int(number)] = .live
         } else {
@@ -312,7 +319,7 @@ public struct CompactFold: Sendable {
             ids.append(id)
             starts.append(start.milliseconds)
             ends.append(end?.milliseconds ?? Self.noEnd)
-            tagNumbers.append(tag)
+            tagNumbers.append(tag.number)
             comments.append(text)
             statuses.append(.live)
             numbers.insert(id, number: number, in: ids)

@@ -124,12 +124,10 @@ extension LogState {
             try require(TagRules.restore(tags[id], nameTaken: nameHolder(name, other: id) != nil), tag: id, name: name)
             tags[id]!.isDeleted = false
         case .timerStarted(let id, let start, let tagId, let comment):
-            try insert(Record(id: id, start: start, tagId: tagId, comment: comment), new: true, deletedTag: false)
+            try create(Record(id: id, start: start, tagId: tagId, comment: comment), allowsDeletedTag: false)
             noteUse(of: tagId)
         case .recordTracked(let id, let start, let end, let tagId, let comment):
-            // A deleted tag is allowed: `split` copies the tag of a record whose tag was deleted since.
-            try insert(
-                Record(id: id, start: start, end: end, tagId: tagId, comment: comment), new: true, deletedTag: true)
+            try create(Record(id: id, start: start, end: end, tagId: tagId, comment: comment), allowsDeletedTag: true)
             noteUse(of: tagId)
         case .timerStopped(let id, let end):
             try require(RecordRules.stop(presence(of: id), end: end), record: id, end: end)
@@ -137,9 +135,10 @@ extension LogState {
             record.end = end
             replace(record)
         case .recordEdited(let record, _):
-            _ = try liveRecord(record.id)
-            try checkSpan(record)
-            try checkTag(record.tagId, allowDeleted: true)
+            try require(
+                RecordRules.edit(
+                    presence(of: record.id), start: record.start, end: record.end, tag: tagPresence(of: record.tagId)),
+                record)
             replace(record)
         case .timerCanceled(let id):
             try require(RecordRules.cancel(presence(of: id)), record: id)
@@ -148,24 +147,24 @@ extension LogState {
             try require(RecordRules.delete(presence(of: id)), record: id)
             remove(id)
         case .recordRestored(let record):
-            guard deletedRecordIds.contains(record.id) else {
-                throw inconsistent("record \(record.id) is not a deleted record")
-            }
-            try insert(record, new: false, deletedTag: true)
+            try require(
+                RecordRules.restore(
+                    presence(of: record.id), start: record.start, end: record.end, tag: tagPresence(of: record.tagId)),
+                record)
+            insert(record)
         case .recordImported(let record, let source):
-            try insert(record, new: true, deletedTag: true)
+            try create(record, allowsDeletedTag: true)
             importProvenance[record.id] = provenance(record, source)
             noteUse(of: record.tagId)
         case .recordReimported(let record, let source):
-            _ = try liveRecord(record.id)
-            guard importProvenance[record.id] != nil else { throw inconsistent("record \(record.id) was not imported") }
-            try checkSpan(record)
-            try checkTag(record.tagId, allowDeleted: true)
+            try require(
+                RecordRules.reimport(
+                    presence(of: record.id), imported: importProvenance[record.id] != nil, start: record.start,
+                    end: record.end, tag: tagPresence(of: record.tagId)), record)
             replace(record)
             importProvenance[record.id] = provenance(record, source)
         case .recordUnimported(let id):
-            _ = try liveRecord(id)
-            guard importProvenance[id] != nil else { throw inconsistent("record \(id) was not imported") }
+            try require(RecordRules.unimport(presence(of: id), imported: importProvenance[id] != nil), record: id)
             records[id] = nil
             runningRecordIds.removeAll { $0 == id }
             importProvenance[id] = nil
@@ -182,16 +181,47 @@ extension LogState {
         return deletedRecordIds.contains(id) ? .deleted : .unknown
     }
 
-    /// Throws the damage a record rule's violation is in this strict fold.
+    /// What the fold knows of tag `id` (nil: no tag given), for ``RecordRules``.
+    func tagPresence(of id: EntityID?) -> TagPresence? {
+        guard let id else { return nil }
+        guard let tag = tags[id] else { return .unknown }
+        return tag.isDeleted ? .deleted : .live
+    }
+
+    /// Adds a new record when ``RecordRules/create(_:start:end:tag:allowsDeletedTag:)`` allows it.
+    private mutating func create(_ record: Record, allowsDeletedTag: Bool) throws(DomainError) {
+        try require(
+            RecordRules.create(
+                presence(of: record.id), start: record.start, end: record.end, tag: tagPresence(of: record.tagId),
+                allowsDeletedTag: allowsDeletedTag), record)
+        insert(record)
+    }
+
+    /// Throws the damage a rule's violation is in this strict fold, for an event carrying `record`'s values.
+    private func require(_ verdict: RuleVerdict<RecordRules.Violation>, _ record: Record) throws(DomainError) {
+        try require(verdict, record: record.id, start: record.start, end: record.end, tag: record.tagId)
+    }
+
+    /// Throws the damage a record rule's violation is in this strict fold; `start`, `end` and `tag` are the
+    /// values the event gives (the start defaults to the record's own).
     private func require(
-        _ verdict: RuleVerdict<RecordRules.Violation>, record id: EntityID, end: Instant? = nil
+        _ verdict: RuleVerdict<RecordRules.Violation>, record id: EntityID, start: Instant? = nil, end: Instant? = nil,
+        tag: EntityID? = nil
     ) throws(DomainError) {
         guard case .violates(let violation) = verdict else { return }
         switch violation {
         case .notLive: throw inconsistent("record \(id) does not exist or is deleted")
         case .notRunning: throw inconsistent("record \(id) is not running")
         case .endsBeforeStart:
-            throw inconsistent("record \(id) would end (\(end!)) before it starts (\(records[id]!.start))")
+            let start = start ?? records[id]!.start
+            throw inconsistent("record \(id) would end (\(end!)) before it starts (\(start))")
+        case .idTaken(let deleted):
+            throw inconsistent(
+                deleted ? "record \(id) was deleted; a record id is never reused" : "record \(id) already exists")
+        case .notDeleted: throw inconsistent("record \(id) is not a deleted record")
+        case .notImported: throw inconsistent("record \(id) was not imported")
+        case .tagUnknown: throw inconsistent("tag \(tag!) does not exist")
+        case .tagDeleted: throw inconsistent("tag \(tag!) is deleted")
         }
     }
 
@@ -218,36 +248,8 @@ extension LogState {
         return holder.id
     }
 
-    private func liveTag(_ id: EntityID) throws(DomainError) -> Tag {
-        guard let tag = tags[id], !tag.isDeleted else { throw inconsistent("tag \(id) does not exist or is deleted") }
-        return tag
-    }
-
-    private func liveRecord(_ id: EntityID) throws(DomainError) -> Record {
-        guard let record = records[id] else { throw inconsistent("record \(id) does not exist or is deleted") }
-        return record
-    }
-
-    private func checkSpan(_ record: Record) throws(DomainError) {
-        if let end = record.end, end < record.start {
-            throw inconsistent("record \(record.id) would end (\(end)) before it starts (\(record.start))")
-        }
-    }
-
-    private func checkTag(_ tagId: EntityID?, allowDeleted: Bool) throws(DomainError) {
-        guard let tagId else { return }
-        guard let tag = tags[tagId] else { throw inconsistent("tag \(tagId) does not exist") }
-        if tag.isDeleted && !allowDeleted { throw inconsistent("tag \(tagId) is deleted") }
-    }
-
-    /// Adds a record; `new` refuses an id that was ever used, `deletedTag` allows a deleted tag.
-    private mutating func insert(_ record: Record, new: Bool, deletedTag: Bool) throws(DomainError) {
-        guard records[record.id] == nil else { throw inconsistent("record \(record.id) already exists") }
-        if new && deletedRecordIds.contains(record.id) {
-            throw inconsistent("record \(record.id) was deleted; a record id is never reused")
-        }
-        try checkSpan(record)
-        try checkTag(record.tagId, allowDeleted: deletedTag)
+    /// Adds a record a rule allowed (a new one, or a deleted one restored).
+    private mutating func insert(_ record: Record) {
         deletedRecordIds.remove(record.id)
         records[record.id] = record
         if record.isRunning { insertRunning(record) }

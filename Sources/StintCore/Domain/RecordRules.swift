@@ -19,7 +19,8 @@ public enum RecordPresence: Hashable, Sendable {
     case live(start: Instant, running: Bool)
 }
 
-/// The preconditions of the record events that name a record by its id alone (decision 0009, step 1).
+/// The preconditions of every record event (decision 0009, step 1): here those that name a record by its id
+/// alone; `RecordRules+Values.swift` those that carry its values.
 public enum RecordRules {
     public enum Violation: Hashable, Sendable {
         /// The record is not live: unknown, or deleted when `deleted`.
@@ -28,6 +29,16 @@ public enum RecordRules {
         case notRunning
         /// The end given is before the record's start.
         case endsBeforeStart
+        /// A new record's id is taken: by a live record, or by a deleted one when `deleted` (never reused).
+        case idTaken(deleted: Bool)
+        /// A restore of a record that is not deleted.
+        case notDeleted
+        /// A re-import or unimport of a record that was not imported.
+        case notImported
+        /// The tag given does not exist.
+        case tagUnknown
+        /// The tag given is deleted, where a deleted tag is not allowed.
+        case tagDeleted
     }
 
     /// `timer.stopped`: the record is live and running, and the end is not before its start.

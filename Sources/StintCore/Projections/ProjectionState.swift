@@ -116,7 +116,8 @@ public struct ProjectionState: Hashable, Sendable {
             let presence = records[id].map { RecordPresence.live(start: $0.start, running: $0.isRunning) } ?? .unknown
             switch RecordRules.stop(presence, end: end) {
             case .apply, .violates(.endsBeforeStart): break
-            case .violates(.notLive), .violates(.notRunning):
+            case .violates:
+                // Not live, or not running (a stop gives no other violation).
                 throw DomainError(.inconsistentEvent, "record \(id) is not a running record here", seq: event.seq)
             }
             records[id]!.end = end

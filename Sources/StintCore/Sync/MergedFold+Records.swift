@@ -37,6 +37,8 @@ extension MergedFold {
                 values.end = end
                 batch.stopped = true
                 return set(values, fields: .end, ref, before: record, number: number)
+            case .violates:
+                return []  // a stop gives no other violation
             }
         case .timerCanceled(let id):
             let number = records.number(of: id)
@@ -54,7 +56,10 @@ extension MergedFold {
                 return []
             }
         case .recordEdited(let values, let fields):
-            guard let (number, before) = live(values.id, ref, "edit") else { return [] }
+            let verdict = RecordRules.edit(
+                presence(records.number(of: values.id)), start: values.start, end: values.end,
+                tag: base.tagPresence(of: values.tagId))
+            guard let (number, before) = live(values.id, verdict, ref, "edit") else { return [] }
             return set(values, fields: fields, ref, before: before, number: number)
         case .recordDeleted(let id):
             // A delete of a record that is not live (deleted again, or never seen here) is ignored silently.
@@ -66,14 +71,23 @@ extension MergedFold {
             return [.recordRestored(record)]
         case .recordRestored(let values):
             let number = records.number(of: values.id)
-            if let number, let before = records.live(number) {
+            let verdict = RecordRules.restore(
+                presence(number), start: values.start, end: values.end, tag: base.tagPresence(of: values.tagId))
+            // A restore of a live record is applied as an edit of all its fields; of one deleted, unimported or
+            // never seen here, it brings the record in; its span and tag as they come (decision 0007 §7.2).
+            if verdict == .violates(.notDeleted), let number, let before = records.live(number) {
                 _ = set(values, fields: .all, ref, before: before, number: number)
                 return [.recordEdited(before, fields: .all)]
             }
             insert(values, number: number, ref)
             return [.recordDeleted(recordId: values.id)]
         case .recordImported(let values, let source):
-            if let number = records.number(of: values.id), let before = records.live(number) {
+            let number = records.number(of: values.id)
+            let verdict = RecordRules.create(
+                presence(number), start: values.start, end: values.end, tag: base.tagPresence(of: values.tagId),
+                allowsDeletedTag: true)
+            // The same record imported on two devices (its id taken by a live record): a re-import (rule 6).
+            if verdict == .violates(.idTaken(deleted: false)), let number, let before = records.live(number) {
                 list(
                     6, .record(values.id),
                     .importedTwice(first: records[stamps: number].created.map(eventRef), second: ref), minor: true)
@@ -84,12 +98,18 @@ extension MergedFold {
             LogState.noteUse(of: values.tagId, in: &base.recentTagIds)
             return [.recordUnimported(recordId: values.id)]
         case .recordReimported(let values, let source):
-            guard let (number, before) = live(values.id, ref, "re-import") else { return [] }
+            let verdict = RecordRules.reimport(
+                presence(records.number(of: values.id)), imported: base.importProvenance[values.id] != nil,
+                start: values.start, end: values.end, tag: base.tagPresence(of: values.tagId))
+            guard let (number, before) = live(values.id, verdict, ref, "re-import") else { return [] }
+            // One that was not imported here is re-imported all the same: an edit of all four fields.
             return reimport(values, source, ref, before: before, number: number)
         case .recordUnimported(let id):
-            guard let (number, record) = live(id, ref, "unimport"), let provenance = base.importProvenance[id] else {
-                return []
-            }
+            let verdict = RecordRules.unimport(
+                presence(records.number(of: id)), imported: base.importProvenance[id] != nil)
+            guard let (number, record) = live(id, verdict, ref, "unimport"), verdict == .apply,
+                let provenance = base.importProvenance[id]
+            else { return [] }
             let inverses = LogState.importInverse(of: record, provenance, removing: true)
             remove(number, to: .absent)
             base.importProvenance[id] = nil
@@ -100,12 +120,18 @@ extension MergedFold {
         }
     }
 
-    /// The number and values of live record `id`; nil, listing rule 5 when it is deleted, when there is none.
-    private mutating func live(_ id: EntityID, _ ref: EventRef, _ what: String) -> (Int, Record)? {
-        guard let number = records.number(of: id) else { return nil }
-        if let record = records.live(number) { return (number, record) }
-        if records.statuses[number] == .deleted { listIgnoredOnDeleted(id, what, ref) }
-        return nil
+    /// The number and values of live record `id` unless `verdict` says it is not live: then nil, listing rule 5
+    /// when it is deleted. Any other violation is this fold's to apply its own way (a span clamped by rule 3 in
+    /// `set`, a tag as it comes).
+    private mutating func live(
+        _ id: EntityID, _ verdict: RuleVerdict<RecordRules.Violation>, _ ref: EventRef, _ what: String
+    ) -> (Int, Record)? {
+        if case .violates(.notLive(let deleted)) = verdict {
+            if deleted { listIgnoredOnDeleted(id, what, ref) }
+            return nil
+        }
+        guard let number = records.number(of: id), let record = records.live(number) else { return nil }
+        return (number, record)
     }
 
     /// Rule 5: an event on a deleted record is ignored, and listed.
@@ -121,15 +147,20 @@ extension MergedFold {
         return records.statuses[number] == .deleted ? .deleted : .unknown
     }
 
-    /// Adds a new record; false, listing rule 0, when its id was used before.
+    /// Adds a new record; false, listing rule 0, when its id was used before. Only the id is this fold's to
+    /// refuse: a span is clamped before (rule 3), and a tag is taken as it comes.
     private mutating func create(_ record: Record, _ ref: EventRef) -> Bool {
         let stamps = RecordStamps(created: current, setters: FieldSetters(all: current))
         let number: Int
-        if let existing = records.number(of: record.id) {
-            guard records.statuses[existing] == .absent else {
-                list(0, .record(record.id), .idReused(ignored: ref))
-                return false
-            }
+        let existing = records.number(of: record.id)
+        let verdict = RecordRules.create(
+            presence(existing), start: record.start, end: record.end, tag: base.tagPresence(of: record.tagId),
+            allowsDeletedTag: true)
+        if case .violates(.idTaken) = verdict {
+            list(0, .record(record.id), .idReused(ignored: ref))
+            return false
+        }
+        if let existing {
             // An unimported record's id: neither live nor deleted, a new record as far as the rules go.
             number = existing
             records[stamps: number] = stamps
