@@ -145,10 +145,17 @@ extension CommandContext {
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
     /// state, from the read models or a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
-        try load(point, warning: \.warning?.message) { (source, resolved) throws(CLIError) in
-            try engine { () throws(StintError) in try ProjectionView.load(source, at: resolved, options: engineOptions)
-            }
+        let reader = try reader()
+        return try projectionView(at: readPoint(point, of: reader), of: reader)
+    }
+
+    /// What the widget projections read at an already resolved `point` of `reader`.
+    func projectionView(at point: ReadPoint, of reader: LogSource) throws(CLIError) -> ProjectionView {
+        let view = try engine { () throws(StintError) in
+            try ProjectionView.load(reader, at: point, options: engineOptions)
         }
+        warnIfCut(view.warning?.message)
+        return view
     }
 
     /// Resolves `point` against the log and loads a view there, warning when damage cut the reading short.
@@ -176,47 +183,18 @@ extension CommandContext {
         warn("the log is damaged; showing what was recorded before the damage: \(damage)")
     }
 
-    /// The engine's form of a `--at`/`--seq` point; `--at` is read in the log's calendar.
-    private func readPoint(_ point: PointArguments, of reader: LogSource) throws(CLIError) -> ReadPoint {
-        switch point {
-        case .latest: return .latest
-        case .seq(let n): return .seq(n)
-        case .at(let text):
-            let settings = try settings(of: reader)
-            return .at(try parsePoint(text, calendar: settings.calendar, option: "--at"))
-        case .deviceSeq(let device, let n):
-            return .deviceSeq(try self.device(named: device, in: reader, option: "--seq"), n)
-        case .knownBy(let device, let text):
-            let id = try self.device(named: device, in: reader, option: "--as-known-by")
-            guard let text else { return .knownBy(id, nil) }
-            let settings = try settings(of: reader)
-            return .knownBy(id, try parsePoint(text, calendar: settings.calendar, option: "--as-known-by"))
-        }
+    /// The engine's form of a `--at`/`--seq`/`--as-known-by` point, resolved once by the engine.
+    func resolve(_ point: PointArguments, of reader: LogSource) throws(CLIError) -> ResolvedPoint {
+        try engine { () throws(StintError) in try reader.resolve(point, options: engineOptions) }
     }
 
-    /// The device of the space `reader` reads whose id is, or begins with, `text` (as listings show the first
-    /// 8 digits).
+    private func readPoint(_ point: PointArguments, of reader: LogSource) throws(CLIError) -> ReadPoint {
+        try resolve(point, of: reader).point
+    }
+
+    /// The device of the space `reader` reads whose id is, or begins with, `text`.
     func device(named text: String, in reader: LogSource, option: String) throws(CLIError) -> DeviceID {
-        let devices: [DeviceID]
-        do {
-            devices = try reader.devices()
-        } catch {
-            throw CLIError(error)
-        }
-        guard reader.isReplica else {
-            throw CLIError.usage(
-                "\(option) names a device of a space, and the log \(reader.name) is not part of one", verb: nil)
-        }
-        let key = text.lowercased()
-        let matches = devices.filter { $0.description.hasPrefix(key) }
-        guard matches.count == 1, !key.isEmpty else {
-            let known = devices.map(\.short).joined(separator: ", ")
-            throw CLIError.usage(
-                matches.isEmpty
-                    ? "\(option): no device of this space has an id beginning with '\(text)'; the devices are \(known)"
-                    : "\(option): '\(text)' begins the ids of several devices; give more digits", verb: nil)
-        }
-        return matches[0]
+        try engine { () throws(StintError) in try reader.device(named: text, option: option) }
     }
 
     /// Parses a time argument in the log's calendar at this command's `now`, printing its notice if any.
@@ -227,11 +205,8 @@ extension CommandContext {
     /// Parses a read verb's point (`--at`) and refuses one in the future (exit 1): the log has nothing to show
     /// there yet, and a timer would seem to run through hours that have not passed.
     func parsePoint(_ text: String, calendar: LogCalendar, option: String) throws(CLIError) -> Instant {
-        let parsed = try parsedTime(text, calendar: calendar, option: option)
-        do {
-            return try TimeArgument.pastPoint(parsed, option: option, now: now, calendar: calendar)
-        } catch {
-            throw CLIError(StintError(error))
+        try engine { () throws(StintError) in
+            try TimeText.pastPoint(text, option: option, calendar: calendar, options: engineOptions)
         }
     }
 
@@ -239,28 +214,17 @@ extension CommandContext {
     func parsedTime(
         _ text: String, calendar: LogCalendar, option: String, day: CivilDate? = nil
     ) throws(CLIError) -> ParsedTime {
-        do {
-            let parsed = try TimeArgument.parse(text, now: now, calendar: calendar, day: day)
-            if let notice = parsed.notice { self.notice("note: \(notice.message)") }
-            return parsed
-        } catch {
-            var failure = CLIError(StintError(error))
-            if failure.code == .usage { failure.message = "\(option): \(failure.message)" }
-            throw failure
+        try engine { () throws(StintError) in
+            try TimeText.parse(text, option: option, now: now, calendar: calendar, day: day, options: engineOptions)
         }
     }
 }
 
-/// `--at TIME` / `--seq N` of a read verb, before the log's calendar is known.
-enum PointArguments: Sendable {
-    case latest
-    case at(String)
-    case seq(Int64)
-    /// `--seq DEVICE:N` (a space): the device as typed, a prefix of its id.
-    case deviceSeq(String, Int64)
-    /// `--as-known-by DEVICE[@TIME]` (a space).
-    case knownBy(String, String?)
+/// `--at TIME` / `--seq N` / `--as-known-by` of a read verb: the engine's ``PointQuery``, parsed from the
+/// command line (its syntax checked before the log is opened: a usage error, exit 64).
+typealias PointArguments = PointQuery
 
+extension PointQuery {
     static let atOption = Option(
         "at", "TIME",
         "Show the log as it was at TIME (a time that has passed): the events recorded by then, with TIME as now (in a space: the events whose hybrid logical clock reads TIME or earlier)."

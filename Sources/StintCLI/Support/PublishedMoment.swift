@@ -19,18 +19,18 @@ struct PublishedMoment {
     /// (every batch recorded by TIME), --seq N (the time event N was recorded, the batches that end at or
     /// before N), or now.
     static func moment(
-        of point: PointArguments, calendar: LogCalendar, context: CommandContext
+        of point: ReadPoint, in reader: LogSource, context: CommandContext
     ) throws(CLIError) -> (moment: Instant, seqLimit: Int64) {
         switch point {
         case .latest: return (context.now, Int64.max)
-        case .at(let text): return (try context.parsePoint(text, calendar: calendar, option: "--at"), Int64.max)
-        case .seq(let n): return (try context.projectionView(point).now, n)
-        case .deviceSeq, .knownBy:
-            throw CLIError.usage(
-                "what the app had published is replayed up to a time: give --at (a space's devices publish apart)",
-                verb: nil)
+        case .at(let instant): return (instant, Int64.max)
+        case .seq(let n): return (try context.projectionView(at: point, of: reader).now, n)
+        case .deviceSeq, .knownBy: throw devicePoint
         }
     }
+
+    private static let devicePoint = CLIError.usage(
+        "what the app had published is replayed up to a time: give --at (a space's devices publish apart)", verb: nil)
 
     /// What the app had published at `point`; refuses (exit 1) when nothing was published by then.
     static func load(_ point: PointArguments, context: CommandContext) throws(CLIError) -> (
@@ -43,8 +43,18 @@ struct PublishedMoment {
                 "what the app had published is replayed up to a time in a space: give --at (its devices' seqs do "
                     + "not order its batches)", verb: nil)
         }
-        let calendar = try context.settings(of: reader).calendar
-        let (moment, seqLimit) = try moment(of: point, calendar: calendar, context: context)
+        switch point {
+        case .deviceSeq, .knownBy: throw devicePoint
+        case .latest, .at, .seq: break
+        }
+        let resolved = try context.resolve(point, of: reader)
+        let calendar: LogCalendar
+        if let read = resolved.calendar {
+            calendar = read
+        } else {
+            calendar = try context.settings(of: reader).calendar
+        }
+        let (moment, seqLimit) = try moment(of: resolved.point, in: reader, context: context)
         let published = try load(reader, moment: moment, seqLimit: seqLimit, context: context)
         guard let snapshot = published.snapshot else {
             throw CLIError.refused(

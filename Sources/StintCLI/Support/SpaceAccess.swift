@@ -97,8 +97,3 @@ extension CommandContext {
         }
     }
 }
-
-extension DeviceID {
-    /// The first 8 hex digits, as listings show a device.
-    var short: String { String(description.prefix(8)) }
-}

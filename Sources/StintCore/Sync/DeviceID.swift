@@ -76,3 +76,8 @@ public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible 
         self = id
     }
 }
+
+extension DeviceID {
+    /// The first 8 hex digits, as listings and messages show a device.
+    public var short: String { String(description.prefix(8)) }
+}

@@ -17,7 +17,7 @@ public struct EventRef: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(device.map { String($0.description.prefix(8)) } ?? "local"):\(seq)"
+        "\(device.map(\.short) ?? "local"):\(seq)"
     }
 
     /// The full form for JSON: the whole device id (or null) and the seq.

@@ -1,0 +1,111 @@
+public import StintCore
+
+/// A read point as a person typed it (`--at TIME`, `--seq N`, `--seq DEVICE:N`, `--as-known-by DEVICE[@TIME]`),
+/// before the log says its calendar and its devices. ``LogSource/resolve(_:options:)`` makes it a
+/// ``ResolvedPoint`` once (issue 35, docs/decisions/0009-one-seam.md step 2).
+public enum PointQuery: Hashable, Sendable {
+    case latest
+    case at(String)
+    case seq(Int64)
+    /// `--seq DEVICE:N` (a space): the device as typed, a prefix of its id.
+    case deviceSeq(String, Int64)
+    /// `--as-known-by DEVICE[@TIME]` (a space).
+    case knownBy(String, String?)
+}
+
+/// A read point resolved against a log, once: the typed point every loader reads at, and the log's calendar
+/// when resolving read it (a time argument is read in the log's time zone).
+public struct ResolvedPoint: Hashable, Sendable {
+    public var point: ReadPoint
+    /// The log's calendar, when a time argument needed it; nil otherwise.
+    public var calendar: LogCalendar?
+
+    public init(_ point: ReadPoint, calendar: LogCalendar? = nil) {
+        self.point = point
+        self.calendar = calendar
+    }
+}
+
+extension LogSource {
+    /// Resolves `query` against this log: its times in the log's calendar at the command's `now` (the engine
+    /// clock), refused when in the future; its devices by their id or the first digits of it. The one place a
+    /// read point's text becomes a ``ReadPoint``.
+    ///
+    /// - Throws: ``StintError`` usage for a time in none of the forms or a device this log's space does not
+    ///   have (or a device named outside a space), refused for a time in the future or in a DST gap, and what
+    ///   reading the log's settings or devices throws.
+    public func resolve(_ query: PointQuery, options: EngineOptions) throws(StintError) -> ResolvedPoint {
+        switch query {
+        case .latest: return ResolvedPoint(.latest)
+        case .seq(let n): return ResolvedPoint(.seq(n))
+        case .at(let text):
+            let calendar = try settings().calendar
+            let instant = try TimeText.pastPoint(text, option: "--at", calendar: calendar, options: options)
+            return ResolvedPoint(.at(instant), calendar: calendar)
+        case .deviceSeq(let device, let n):
+            return ResolvedPoint(.deviceSeq(try self.device(named: device, option: "--seq"), n))
+        case .knownBy(let device, let text):
+            let id = try self.device(named: device, option: "--as-known-by")
+            guard let text else { return ResolvedPoint(.knownBy(id, nil)) }
+            let calendar = try settings().calendar
+            let instant = try TimeText.pastPoint(text, option: "--as-known-by", calendar: calendar, options: options)
+            return ResolvedPoint(.knownBy(id, instant), calendar: calendar)
+        }
+    }
+
+    /// The device of this log's space whose id is, or begins with, `text` (as listings show the first 8 digits).
+    ///
+    /// - Throws: ``StintError`` usage when the log is not part of a space, or no device or several have such an
+    ///   id.
+    public func device(named text: String, option: String) throws(StintError) -> DeviceID {
+        let devices = try devices()
+        guard isReplica else {
+            throw StintError(.usage, "\(option) names a device of a space, and the log \(name) is not part of one")
+        }
+        let key = text.lowercased()
+        let matches = devices.filter { $0.description.hasPrefix(key) }
+        guard matches.count == 1, !key.isEmpty else {
+            let known = devices.map(\.short).joined(separator: ", ")
+            throw StintError(
+                .usage,
+                matches.isEmpty
+                    ? "\(option): no device of this space has an id beginning with '\(text)'; the devices are \(known)"
+                    : "\(option): '\(text)' begins the ids of several devices; give more digits")
+        }
+        return matches[0]
+    }
+}
+
+/// Time arguments as every command reads them (``TimeArgument/parse(_:now:calendar:day:)``): a notice for a
+/// time that needed one, and the option named in a usage error.
+public enum TimeText {
+    /// - Parameter day: the date a bare `HH:MM` names (default: today in the log's zone).
+    public static func parse(
+        _ text: String, option: String, now: Instant, calendar: LogCalendar, day: CivilDate? = nil,
+        options: EngineOptions
+    ) throws(StintError) -> ParsedTime {
+        do {
+            let parsed = try TimeArgument.parse(text, now: now, calendar: calendar, day: day)
+            if let notice = parsed.notice { options.onNotice(notice.message) }
+            return parsed
+        } catch {
+            var failure = StintError(error)
+            if failure.category == .usage { failure.message = "\(option): \(failure.message)" }
+            throw failure
+        }
+    }
+
+    /// A read's point in time: `text` parsed at the engine clock's `now`, refused when in the future (a read
+    /// shows the log as it was at a moment that has passed).
+    public static func pastPoint(
+        _ text: String, option: String, calendar: LogCalendar, options: EngineOptions
+    ) throws(StintError) -> Instant {
+        let now = options.clock()
+        let parsed = try parse(text, option: option, now: now, calendar: calendar, options: options)
+        do {
+            return try TimeArgument.pastPoint(parsed, option: option, now: now, calendar: calendar)
+        } catch {
+            throw StintError(error)
+        }
+    }
+}
