@@ -9,6 +9,26 @@ import Testing
         return [0xC0DE_C4EC, UInt64.random(in: 0...UInt64.max)]
     }
 
+    /// Folds a small history with tags, running and completed records, an archive and an undo.
+    func history() throws -> LogState {
+        var log = TestLog(zone: "Europe/Berlin", now: "2026-11-23T08:00:00.000Z")
+        let hour: Int64 = 3_600_000
+        func run(_ command: Command) throws {
+            try log.run(command)
+            log.now = log.now.adding(milliseconds: hour)
+        }
+        try run(.start(tag: .name("write"), comment: "chapter 1"))
+        try run(.stop())
+        try run(.addTag(name: "email", color: "#FF0000"))
+        try run(.start(tag: .name("email")))
+        try run(
+            .track(
+                start: ParsedTime(log.now.adding(milliseconds: -2 * hour)), end: ParsedTime(log.now), tag: .name("x")))
+        try run(.archiveTag(name: "x"))
+        try run(.undo)
+        return log.state
+    }
+
     func restore(_ bytes: [UInt8]) throws(DomainError) -> LogState {
         var result: Result<LogState, DomainError> = .failure(DomainError(.invalidCheckpoint, "not read"))
         bytes.withUnsafeBytes { raw in
@@ -41,7 +61,7 @@ import Testing
     }
 
     @Test func aStateRoundTripsThroughItsCompactCheckpoint() throws {
-        let state = try LogStateCheckpointTests().history()
+        let state = try history()
         let bytes = state.compactCheckpoint
         let restored = try restore(bytes)
         #expect(restored == state)
@@ -80,7 +100,7 @@ import Testing
     }
 
     @Test func truncatedOrDamagedCheckpointsAreRefused() throws {
-        let bytes = try LogStateCheckpointTests().history().compactCheckpoint
+        let bytes = try history().compactCheckpoint
         for length in stride(from: 0, to: bytes.count, by: 7) {
             #expect(throws: DomainError.self) { try restore(Array(bytes.prefix(length))) }
         }

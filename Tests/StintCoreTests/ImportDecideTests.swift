@@ -344,7 +344,7 @@ extension TestLog {
         var log = ImportPlans.log()
         try log.importing(try ImportPlans.watson(), from: .watson)
         try log.run(.renameTag(name: "clientA", newName: "Client A"))
-        let restored = try LogState(checkpoint: log.state.checkpointJSON)
+        let restored = try CompactCheckpointTests().restore(log.state.compactCheckpoint)
         #expect(restored == log.state)
         #expect(!restored.importProvenance.isEmpty)
     }

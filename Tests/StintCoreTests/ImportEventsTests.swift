@@ -116,7 +116,7 @@ import Testing
         try log.append(
             records.map { .recordImported($0, source: ImportSource(system: .timewarrior, identity: "\($0.start)")) })
         #expect(log.state.undoStack.last?.inverses == records.reversed().map { .recordUnimported(recordId: $0.id) })
-        let restored = try LogState(checkpoint: log.state.checkpointJSON)
+        let restored = try CompactCheckpointTests().restore(log.state.compactCheckpoint)
         #expect(restored.undoStack == log.state.undoStack)
     }
 }

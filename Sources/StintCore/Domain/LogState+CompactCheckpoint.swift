@@ -1,10 +1,7 @@
-/// A compact binary form of the folded state, for checkpoints that load in a fraction of the JSON form's
-/// time and memory.
-///
-/// ``checkpointJSON`` builds a JSON tree of every record (hundreds of bytes of tree per record) and its
-/// reader parses one back; at a million events that is hundreds of megabytes and most of a second. This
-/// form writes the same fields as fixed-size little-endian integers, 16-byte ids and length-prefixed
-/// UTF-8, straight into one buffer, and reads them back with no intermediate value. The undo and redo
+/// The folded state's checkpoint: a compact binary form that loads in a fraction of a JSON form's time and
+/// memory (a JSON tree costs hundreds of bytes per record; at a million events, hundreds of megabytes and
+/// most of a second). It writes the fields as fixed-size little-endian integers, 16-byte ids and
+/// length-prefixed UTF-8, straight into one buffer, and reads them back with no intermediate value. The undo and redo
 /// stacks (at most ``undoLimit`` entries each) keep the canonical JSON of their events.
 ///
 /// Layout: `STCK`, u32 layout version, then the settings, tags, records (by id), deleted ids (sorted),
@@ -13,8 +10,8 @@
 /// a checkpoint of another ``compactCheckpointVersion`` is ignored and rebuilt, never migrated.
 extension LogState {
     /// The version of the compact layout and of the fold that produced it: 100 + n, distinct from the JSON
-    /// form's ``checkpointVersion`` so that the two can never be mistaken for each other. Bump both when the
-    /// fold's rules or ``LogState``'s fields change.
+    /// form's versions 1 to 3 of earlier builds (no longer written or read), so that the two can never be
+    /// mistaken for each other. Bump it when the fold's rules or ``LogState``'s fields change.
     public static let compactCheckpointVersion = 102
 
     static let compactMagic: [UInt8] = Array("STCK".utf8)
