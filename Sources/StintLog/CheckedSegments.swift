@@ -143,6 +143,11 @@ struct CheckedSegments: Hashable {
         SHA256Digest(hexDigits: text)
     }
 
+    /// `seq first` with `singular`, or `seq first…last` with `plural`: the acknowledged seqs a message names.
+    static func seqs(_ first: Int64, _ last: Int64, _ singular: String, _ plural: String) -> String {
+        first == last ? "seq \(first) \(singular)" : "seq \(first)…\(last) \(plural)"
+    }
+
     /// The `checked` file of `directory`, when there is one that parses.
     static func read(in directory: LogDirectory) -> CheckedSegments? {
         directory.fileSystem.contentsOfFile(directory.path(name), atMost: 16 << 20).flatMap(CheckedSegments.init)

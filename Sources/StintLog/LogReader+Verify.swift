@@ -189,7 +189,8 @@ final class LogVerifier {
             problems[index].kind = .unreadableFrame
             problems[index].message =
                 "the frame is unreadable, yet a writer acknowledged the segment up to offset \(acknowledged.size): "
-                + "seq \(first)…\(acknowledged.lastSeq) are damaged, not an append that did not finish; "
+                + CheckedSegments.seqs(first, acknowledged.lastSeq, "is", "are")
+                + " damaged, not an append that did not finish; "
                 + "`stint repair` records the loss"
             reported = true
         }
@@ -198,7 +199,8 @@ final class LogVerifier {
             LogProblem(
                 .seqDiscontinuity,
                 "the log ends at seq \(ends), but a writer acknowledged events up to seq \(acknowledged.lastSeq) in this "
-                    + "segment (the `checked` file): seq \(ends + 1)…\(acknowledged.lastSeq) are missing; "
+                    + "segment (the `checked` file): "
+                    + CheckedSegments.seqs(ends + 1, acknowledged.lastSeq, "is", "are") + " missing; "
                     + "`stint repair` records the loss",
                 location: LogLocation(segment: segment, seq: ends + 1)))
     }

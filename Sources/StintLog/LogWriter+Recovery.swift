@@ -250,14 +250,15 @@ extension LogWriter {
     ) -> LogProblem? {
         guard !findings.sealed, findings.goodEnd < acknowledged.size || findings.lastSeq < acknowledged.lastSeq
         else { return nil }
-        let lost = "seq \(findings.lastSeq + 1)…\(acknowledged.lastSeq)"
+        let lost = CheckedSegments.seqs(
+            findings.lastSeq + 1, acknowledged.lastSeq, "was acknowledged and is", "were acknowledged and are")
         let what =
             findings.tornAt.map { "the frame at offset \($0) is unreadable" }
             ?? "the segment ends at offset \(findings.goodEnd)"
         return LogProblem(
             .unreadableFrame,
             "\(what), but a writer acknowledged the segment up to offset \(acknowledged.size) (seq "
-                + "\(acknowledged.lastSeq)): \(lost) were acknowledged and are damaged or missing, not an append that "
+                + "\(acknowledged.lastSeq)): \(lost) damaged or missing, not an append that "
                 + "did not finish",
             location: LogLocation(
                 segment: segment, offset: findings.tornAt ?? findings.goodEnd, seq: findings.lastSeq + 1))

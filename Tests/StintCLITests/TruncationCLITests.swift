@@ -113,7 +113,9 @@ import Testing
             #expect(try LogFiles.files(of: original.log) == before, "\(label): the refusal changed the log")
             let verify = runner.run(["verify"])
             #expect(verify.status == 65, "\(label)")
-            let lost = "\(kept.events + 1)…\(original.history.count)"
+            let lost =
+                kept.events + 1 == original.history.count
+                ? "seq \(kept.events + 1) is" : "seq \(kept.events + 1)…\(original.history.count) are"
             #expect(verify.stdout.contains(lost) || verify.stderr.contains(lost), "\(label): \(verify.stdout)")
 
             let repair = runner.run(["repair"])
