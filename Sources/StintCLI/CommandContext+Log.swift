@@ -215,7 +215,7 @@ extension CommandContext {
         _ text: String, calendar: LogCalendar, option: String, day: CivilDate? = nil
     ) throws(CLIError) -> ParsedTime {
         try engine { () throws(StintError) in
-            try TimeText.parse(text, option: option, now: now, calendar: calendar, day: day, options: engineOptions)
+            try TimeText.parse(text, option: option, calendar: calendar, day: day, options: engineOptions)
         }
     }
 }

@@ -79,13 +79,14 @@ extension LogSource {
 /// Time arguments as every command reads them (``TimeArgument/parse(_:now:calendar:day:)``): a notice for a
 /// time that needed one, and the option named in a usage error.
 public enum TimeText {
+    /// `text` read at the engine clock's `now`.
+    ///
     /// - Parameter day: the date a bare `HH:MM` names (default: today in the log's zone).
     public static func parse(
-        _ text: String, option: String, now: Instant, calendar: LogCalendar, day: CivilDate? = nil,
-        options: EngineOptions
+        _ text: String, option: String, calendar: LogCalendar, day: CivilDate? = nil, options: EngineOptions
     ) throws(StintError) -> ParsedTime {
         do {
-            let parsed = try TimeArgument.parse(text, now: now, calendar: calendar, day: day)
+            let parsed = try TimeArgument.parse(text, now: options.clock(), calendar: calendar, day: day)
             if let notice = parsed.notice { options.onNotice(notice.message) }
             return parsed
         } catch {
@@ -101,7 +102,7 @@ public enum TimeText {
         _ text: String, option: String, calendar: LogCalendar, options: EngineOptions
     ) throws(StintError) -> Instant {
         let now = options.clock()
-        let parsed = try parse(text, option: option, now: now, calendar: calendar, options: options)
+        let parsed = try parse(text, option: option, calendar: calendar, options: options)
         do {
             return try TimeArgument.pastPoint(parsed, option: option, now: now, calendar: calendar)
         } catch {

@@ -45,9 +45,9 @@ struct CheckedSegments: Hashable {
             body.append(0x20)
             Self.appendDecimal(entry.lastSeq, to: &body)
             body.append(0x20)
-            Self.appendHex(entry.lastLineDigest, to: &body)
+            entry.lastLineDigest.appendHex(to: &body)
             body.append(0x20)
-            Self.appendHex(entry.digest, to: &body)
+            entry.digest.appendHex(to: &body)
             body.append(0x20)
             if let fingerprint = entry.fingerprint {
                 for (index, value) in [
@@ -62,21 +62,15 @@ struct CheckedSegments: Hashable {
             }
             body += entry.settled ? Array(" settled\n".utf8) : Array(" racy\n".utf8)
         }
-        var file = body
-        Self.appendHex(SHA256Digest(of: body), to: &file)
-        file.append(0x0A)
-        return file
+        return DigestSealedText.seal(body)
     }
 
     init() {}
 
     /// Parses a `checked` file; nil for anything but the exact form with a matching digest.
     init?(bytes: [UInt8]) {
-        guard bytes.count > 65, bytes.last == 0x0A else { return nil }
-        let bodyEnd = bytes.count - 65
-        let digest = bytes.withUnsafeBytes { SHA256Digest(of: UnsafeRawBufferPointer(rebasing: $0[0..<bodyEnd])) }
-        guard Self.hexDigest(bytes[bodyEnd..<(bytes.count - 1)]) == digest else { return nil }
-        let lines = bytes[0..<bodyEnd].split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard let body = DigestSealedText.body(of: bytes) else { return nil }
+        let lines = body.split(separator: 0x0A, omittingEmptySubsequences: false)
         guard lines.count >= 2, lines[0].elementsEqual(CheckedSegments.header.utf8), lines[lines.count - 1].isEmpty
         else { return nil }
         for line in lines[1..<(lines.count - 1)] {
@@ -87,7 +81,8 @@ struct CheckedSegments: Hashable {
             let settled = fields[7].elementsEqual("settled".utf8)
             guard LogDirectory.firstSeq(ofSegment: name) != nil, sealed || fields[1].elementsEqual("active".utf8),
                 let size = Self.decimal(fields[2]), let lastSeq = Self.decimal(fields[3]),
-                let lastLineDigest = Self.hexDigest(fields[4]), let digest = Self.hexDigest(fields[5]),
+                let lastLineDigest = SHA256Digest(hexDigits: fields[4]),
+                let digest = SHA256Digest(hexDigits: fields[5]),
                 settled || fields[7].elementsEqual("racy".utf8)
             else { return nil }
             var fingerprint: FileFingerprint?
@@ -129,18 +124,6 @@ struct CheckedSegments: Hashable {
             value = value &* 10 &+ Int64(digit - 0x30)
         }
         return negative ? -value : value
-    }
-
-    private static func appendHex(_ digest: SHA256Digest, to bytes: inout [UInt8]) {
-        for byte in digest.bytes {
-            let pair = SHA256Digest.hexPairs[Int(byte)]
-            bytes.append(UInt8(pair >> 8))
-            bytes.append(UInt8(pair & 0xFF))
-        }
-    }
-
-    private static func hexDigest(_ text: ArraySlice<UInt8>) -> SHA256Digest? {
-        SHA256Digest(hexDigits: text)
     }
 
     /// `seq first` with `singular`, or `seq first…last` with `plural`: the acknowledged seqs a message names.

@@ -17,8 +17,7 @@ struct TailFile: Hashable {
 
     /// The file's bytes.
     var bytes: [UInt8] {
-        let text = Array("\(TailFile.header)\n\(segment)\n\(size)\n\(lastFrameOffset)\n".utf8)
-        return text + Array("\(SHA256Digest(of: text).hex)\n".utf8)
+        DigestSealedText.seal(Array("\(TailFile.header)\n\(segment)\n\(size)\n\(lastFrameOffset)\n".utf8))
     }
 
     init(segment: String, size: Int64, lastFrameOffset: Int64) {
@@ -29,11 +28,7 @@ struct TailFile: Hashable {
 
     /// Parses a tail file; nil for anything but the exact form with a matching digest.
     init?(bytes: [UInt8]) {
-        guard bytes.count > 65, bytes.last == 0x0A else { return nil }
-        let text = Array(bytes[0..<(bytes.count - 65)])
-        guard
-            String(decoding: bytes[(bytes.count - 65)..<(bytes.count - 1)], as: UTF8.self) == SHA256Digest(of: text).hex
-        else { return nil }
+        guard let text = DigestSealedText.body(of: bytes) else { return nil }
         let lines = text.split(separator: 0x0A, omittingEmptySubsequences: false).map {
             String(decoding: $0, as: UTF8.self)
         }

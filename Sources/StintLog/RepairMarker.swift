@@ -1,12 +1,10 @@
-import StintCore
-
 /// The `repairing` file of a log directory (docs/log-format.md §1, §5.7): what a repair is about to record as
 /// lost, written and synced before the repair changes anything and removed once the `log.repaired` event is
 /// appended. A repair interrupted between its cut and its record leaves it behind; writers then refuse the log
 /// until `stint repair` appends the record it stands for, so the audit trail never silently misses a loss.
 ///
 /// The file is a header line `stint-repairing 1`, a line `<first lost seq> <last lost seq>`, a line with the
-/// reason (one line), and the SHA-256 in hex of the lines before it.
+/// reason (one line), and the SHA-256 in hex of the lines before it (``DigestSealedText``).
 struct RepairMarker: Hashable {
     static let name = "repairing"
     static let header = "stint-repairing 1"
@@ -22,16 +20,14 @@ struct RepairMarker: Hashable {
     }
 
     var bytes: [UInt8] {
-        let body = Array("\(Self.header)\n\(firstLostSeq) \(lastLostSeq)\n\(reason)\n".utf8)
-        return body + Array(SHA256Digest(of: body).hex.utf8) + [0x0A]
+        DigestSealedText.seal(Array("\(Self.header)\n\(firstLostSeq) \(lastLostSeq)\n\(reason)\n".utf8))
     }
 
     /// Parses the file's bytes; nil for a file that is not whole and unchanged.
     init?(bytes: [UInt8]) {
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard lines.count == 5, lines[4].isEmpty, lines[0].elementsEqual(Self.header.utf8) else { return nil }
-        let body = Array(bytes[..<lines[3].startIndex])
-        guard lines[3].elementsEqual(SHA256Digest(of: body).hex.utf8) else { return nil }
+        guard let body = DigestSealedText.body(of: bytes) else { return nil }
+        let lines = body.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard lines.count == 4, lines[3].isEmpty, lines[0].elementsEqual(Self.header.utf8) else { return nil }
         let seqs = String(decoding: lines[1], as: UTF8.self).split(separator: " ").compactMap { Int64($0) }
         guard seqs.count == 2, seqs[0] >= 1 else { return nil }
         firstLostSeq = seqs[0]

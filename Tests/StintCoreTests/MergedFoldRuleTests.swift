@@ -17,9 +17,7 @@ import Testing
     /// Rule 1. Mutation tried: a stop of a stopped record sets its end again (the later stop won, end 10:42).
     @Test func twoStopsOfOneTimerTheFirstInMergeOrderEndsIt() throws {
         var space = Space()
-        try space.run(.start(tag: .name("writing")), on: a)
-        space.sync(b)
-        let id = try #require(try space.state(of: b).runningRecordIds.first)
+        let id = try timerKnownToB(&space)
         space.advance(minutes: 100)
         try space.run(.stop(), on: a)
         space.advance(minutes: 2)
@@ -40,9 +38,7 @@ import Testing
     /// another device stopped first is ignored, and listed.
     @Test func aCancelOfATimerStoppedFirstIsIgnoredAndListed() throws {
         var space = Space()
-        try space.run(.start(tag: .name("writing")), on: a)
-        space.sync(b)
-        let id = try #require(try space.state(of: b).runningRecordIds.first)
+        let id = try timerKnownToB(&space)
         space.advance(minutes: 30)
         try space.run(.stop(), on: a)
         space.advance(minutes: 2)
@@ -56,9 +52,7 @@ import Testing
     /// Rule 5, for a cancel: a cancel of a timer another device deleted first is ignored, and listed.
     @Test func aCancelOfATimerDeletedFirstIsIgnoredAndListed() throws {
         var space = Space()
-        try space.run(.start(tag: .name("writing")), on: a)
-        space.sync(b)
-        let id = try #require(try space.state(of: b).runningRecordIds.first)
+        let id = try timerKnownToB(&space)
         space.advance(minutes: 30)
         try space.run(.delete(record: ref(id)), on: a)
         space.advance(minutes: 2)
@@ -105,6 +99,13 @@ import Testing
     }
 
     /// A device that had ingested a stop writes after it: its own events are not concurrent with it.
+    /// A timer device a starts, and b brings in: its id.
+    func timerKnownToB(_ space: inout Space) throws -> EntityID {
+        try space.run(.start(tag: .name("writing")), on: a)
+        space.sync(b)
+        return try #require(try space.state(of: b).runningRecordIds.first)
+    }
+
     func trackedRecord(_ space: inout Space, comment: String = "draft") throws -> EntityID {
         try space.run(
             .track(start: space.time("07:00"), end: space.time("08:00"), tag: .name("work"), comment: comment), on: a)

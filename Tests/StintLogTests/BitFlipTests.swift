@@ -80,12 +80,7 @@ import Testing
 
         /// Puts back every file as it was and removes what a writer added.
         func restore() throws {
-            for name in try fixture.allFileNames() where files[name] == nil && name != "checkpoints" {
-                try FileManager.default.removeItem(atPath: fixture.path + "/" + name)
-            }
-            for (name, bytes) in files where (try? fixture.bytes(of: name)) != bytes {
-                try fixture.write(bytes, to: name)
-            }
+            try fixture.restore(files)
         }
     }
 

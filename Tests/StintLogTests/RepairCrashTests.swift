@@ -23,15 +23,6 @@ import Testing
         let (kept, warning) = try fixture.readAll()
         #expect(warning != nil && !kept.isEmpty)
 
-        func restore() throws {
-            for name in try fixture.allFileNames() where damaged[name] == nil && name != "checkpoints" {
-                try FileManager.default.removeItem(atPath: fixture.path + "/" + name)
-            }
-            for (name, original) in damaged where (try? fixture.bytes(of: name)) != original {
-                try fixture.write(original, to: name)
-            }
-        }
-
         let probe = FaultInjectingFileSystem()
         fixture.fileSystem = probe
         let dry = try LogWriter.openRepairing(at: fixture.path, configuration: fixture.configuration)
@@ -42,7 +33,7 @@ import Testing
         #expect(operations > 10)
 
         for crashAt in 0..<operations {
-            try restore()
+            try fixture.restore(damaged)
             let faults = FaultInjectingFileSystem()
             faults.crashAt = crashAt
             fixture.fileSystem = faults

@@ -79,7 +79,7 @@ import Testing
 
         var states: Set<String> = []
         for step in 0..<operations.count {
-            try restore(fixture, pristine)
+            try fixture.restore(pristine)
             let faults = FaultInjectingFileSystem()
             fixture.fileSystem = faults
             let crashing = try fixture.open()
@@ -119,13 +119,6 @@ import Testing
         case sealingAppend
         case firstAppendOfNewSegment
         var testDescription: String { rawValue }
-    }
-
-    private func restore(_ fixture: LogFixture, _ snapshot: [String: [UInt8]]) throws {
-        for name in try fixture.allFileNames() where snapshot[name] == nil {
-            try FileManager.default.removeItem(atPath: fixture.path + "/" + name)
-        }
-        for (name, bytes) in snapshot { try fixture.write(bytes, to: name) }
     }
 
     /// What a crash left, in words.

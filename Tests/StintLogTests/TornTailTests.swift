@@ -22,7 +22,7 @@ import Testing
         let cutStart = frames[frames.count - 2].offset
         let pristine = try fixture.snapshot()
         for cut in cutStart..<original.count {
-            try restore(fixture, pristine)
+            try fixture.restore(pristine)
             try fixture.write(Array(original[0..<cut]), to: name)
             // The whole frames before the cut, and the events they hold.
             let kept = frames.last { $0.offset + $0.bytes.count <= cut }!
@@ -62,7 +62,7 @@ import Testing
         let frames = SegmentSurgery.frames(original)
         let pristine = try fixture.snapshot()
         for cut in frames[frames.count - 2].offset..<original.count {
-            try restore(fixture, pristine)
+            try fixture.restore(pristine)
             try fixture.write(Array(original[0..<cut]), to: name)
             let keptEnd = frames.last { $0.offset + $0.bytes.count <= cut }.map { $0.offset + $0.bytes.count }!
             let keptLast = lastSeq(in: frames, upTo: keptEnd)
@@ -83,13 +83,6 @@ import Testing
             #expect(repair?.firstLostSeq == keptLast + 1, "cut at \(cut)")
             #expect(repair?.lastLostSeq == events.last!.seq, "cut at \(cut)")
             #expect(try fixture.readAll().events == Array(events.prefix(Int(keptLast))), "cut at \(cut)")
-        }
-    }
-
-    private func restore(_ fixture: LogFixture, _ pristine: [String: [UInt8]]) throws {
-        for (file, bytes) in pristine { try fixture.write(bytes, to: file) }
-        for file in try fixture.allFileNames() where pristine[file] == nil {
-            try FileManager.default.removeItem(atPath: fixture.path + "/" + file)
         }
     }
 

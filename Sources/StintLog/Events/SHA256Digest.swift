@@ -97,6 +97,15 @@ package struct SHA256Digest: Hashable, Sendable {
         return UInt16(digits[value >> 4]) << 8 | UInt16(digits[value & 0x0F])
     }
 
+    /// Appends the 64 lowercase hex digits of the digest to `text`.
+    func appendHex(to text: inout [UInt8]) {
+        for byte in bytes {
+            let pair = SHA256Digest.hexPairs[Int(byte)]
+            text.append(UInt8(pair >> 8))
+            text.append(UInt8(pair & 0xFF))
+        }
+    }
+
     static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()

@@ -102,6 +102,15 @@ final class LogFixture: @unchecked Sendable {
         return files
     }
 
+    /// Puts back every file of `snapshot` (from ``snapshot()``) as it was, and removes the files added since
+    /// (`checkpoints` aside, as ``snapshot()`` leaves it out).
+    func restore(_ snapshot: [String: [UInt8]]) throws {
+        for name in try allFileNames() where snapshot[name] == nil && name != "checkpoints" {
+            try FileManager.default.removeItem(atPath: path + "/" + name)
+        }
+        for (name, bytes) in snapshot where (try? self.bytes(of: name)) != bytes { try write(bytes, to: name) }
+    }
+
     /// Writes a log of `batches` batches after the settings event: batch i holds `sizes(i)` events.
     @discardableResult
     /// `afterEach` runs after the creation and after each batch is acknowledged.
