@@ -1,7 +1,8 @@
 // libFuzzer target: an event line through RecordedEvent(line:), the domain decoder and the fold. Built and
 // run by Tools/fuzz/run.sh. A line that decodes must decode the same through the general decoders (the JSON
 // parser, the envelope's and the payload's strict readers) and re-encode to a line that decodes to the same
-// event; a line the fast path read must be that event's canonical line, byte for byte.
+// event; a line the fast path read must be that event's canonical line, byte for byte; a genesis state must
+// come back from its compact checkpoint unchanged.
 import StintCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -31,7 +32,9 @@ public func fuzzEventDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
         if let domain = try? DomainEvent(event) {
             _ = domain
             if let state = try? LogState(genesis: event) {
-                _ = try? LogState(checkpoint: state.checkpointJSON)
+                let bytes = state.compactCheckpoint
+                let restored = bytes.withUnsafeBytes { (buffer) in try? LogState(compactCheckpoint: buffer) }
+                precondition(restored == state, "a genesis state changed through its compact checkpoint")
             }
         }
     }

@@ -68,9 +68,20 @@ for target in "${targets[@]}"; do
     [[ "$target" == "command-line" ]] && modules=(StintCore StintLog StintEngine StintCLI)
     objects=()
     for module in "${modules[@]}"; do objects+=("$BUILD/$module.o"); done
+    # A target that does not compile fails the run: a binary left from an earlier build must never stand in.
+    rm -f "$binary"
+    set +e
     "$SWIFTC" -sanitize=fuzzer,address -O -parse-as-library -module-name "$name" "Tools/fuzz/$name.swift" \
         -I "$BUILD" -I Sources/CZstd -I Sources/CCrypto -I Sources/CSQLite "${objects[@]}" -lzstd -lcrypto -lsqlite3 -o "$binary" \
-        2>&1 | grep -v "Cannot export local symbol" >&2 || true
+        >"$SCRATCH/logs/$target.compile.log" 2>&1
+    compiled=$?
+    set -e
+    grep -v "Cannot export local symbol" "$SCRATCH/logs/$target.compile.log" >&2 || true
+    if [[ $compiled -ne 0 ]] || [[ ! -x "$binary" ]]; then
+        failed=1
+        echo "$target: FAILED to compile (see $SCRATCH/logs/$target.compile.log)"
+        continue
+    fi
     log="$SCRATCH/logs/$target.log"
     parallel=()
     [[ "$jobs" -gt 1 ]] && parallel=(-jobs="$jobs" -workers="$jobs")

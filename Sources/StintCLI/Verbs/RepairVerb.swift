@@ -28,7 +28,7 @@ struct RepairVerb: Verb {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let path = try context.logPath
-        let options = try context.engineOptions
+        let options = context.engineOptions
         let outcome: RepairOutcome
         do {
             outcome = try LogSalvage.repair(logAt: path, recordedAt: context.now, options: options)
