@@ -39,7 +39,7 @@ let package = Package(
             name: "stint-generate", dependencies: ["StintLog", "StintCore", "ToolSupport"], path: "Tools/generate"),
         .executableTarget(
             name: "stint-bench", dependencies: ["StintLog", "StintCore", "ToolSupport"], path: "Tools/bench",
-            exclude: ["bench.py"]),
+            exclude: ["bench.py", "ab-commands.sh"]),
         .executableTarget(
             name: "stint-crash-writer", dependencies: ["StintEngine", "StintLog", "StintCore", "ToolSupport"],
             path: "Tools/stint-crash-writer"),

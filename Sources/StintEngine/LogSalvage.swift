@@ -54,7 +54,7 @@ public enum LogSalvage {
         do {
             if repair.lostEvents {
                 let event = DomainEvent.logRepaired(
-                    from: repair.firstLostSeq, to: repair.lastLostSeq, reason: repair.reason)
+                    from: repair.firstLostSeq, to: repair.lastLostSeq, reason: repair.reason, resume: nil)
                 // A repair interrupted after its record and before it finished: the record is not made twice.
                 if let last = writer.lastEvent, (try? DomainEvent(last)) == event {
                     recordedAt = last.seq

@@ -147,7 +147,7 @@ struct RandomCompactLog {
         let head = String(repeating: "ab", count: 32)
         let upTo = Int64(random.next() % 1000) + 1
         switch random.next() % 5 {
-        case 4: return [.logRepaired(from: upTo, to: upTo + 3, reason: "the frame does not decompress")]
+        case 4: return [.logRepaired(from: upTo, to: upTo + 3, reason: "the frame does not decompress", resume: nil)]
         case 0: return [.deviceJoined(spaceId: TestLog.logId, device: device, name: chance(50) ? "laptop" : nil)]
         case 1: return [.deviceForked(from: device, upTo: upTo, head: head)]
         case 2: return [.syncIngested(from: device, upTo: upTo, head: head)]

@@ -85,13 +85,14 @@ import Testing
         case .instant, .optionalInstant: return string(pattern: instantPattern)
         case .color: return string(pattern: colorPattern)
         case .text, .optionalText: return schema == ["type": .string("string"), "minLength": .int(1)]
-        case .seq: return schema == ["type": .string("integer"), "minimum": .int(1)]
+        case .seq, .optionalSeq: return schema == ["type": .string("integer"), "minimum": .int(1)]
         case .string: return schema["type"] == .string("string")
         case .integer:
             if case .int = schema["const"] { return schema.count == 1 }
             return schema["type"] == .string("integer")
         case .device: return string(pattern: "^[0-9a-f]{32}$")
         case .hash: return string(pattern: "^[0-9a-f]{64}$")
+        case .optionalLink: return string(pattern: "^[0-9a-f]{32}$")
         case .recordFields:
             let names = JSON.array(RecordFields.named.map { .string($0.name) })
             return schema["type"] == .string("array") && schema["minItems"] == .int(1)
@@ -251,8 +252,8 @@ import Testing
             case .id, .optionalID: values[index] = .id(EntityID(value.stringValue ?? "")!)
             case .instant, .optionalInstant: values[index] = .instant(Instant(canonical: value.stringValue ?? "")!)
             case .text, .optionalText, .color, .string: values[index] = .text(value.stringValue!)
-            case .seq, .integer: values[index] = .integer(value.intValue!)
-            case .hash: values[index] = .text(value.stringValue!)
+            case .seq, .optionalSeq, .integer: values[index] = .integer(value.intValue!)
+            case .hash, .optionalLink: values[index] = .text(value.stringValue!)
             case .device: values[index] = .device(DeviceID(value.stringValue!)!)
             case .recordFields:
                 values[index] = .fields(RecordFields(names: value.arrayValue!.map { $0.stringValue! })!)
@@ -290,14 +291,14 @@ import Testing
         case .color:
             let digits = Array("0123456789ABCDEF")
             return .text("#" + String((0..<6).map { _ in digits.randomElement(using: &random)! }))
-        case .seq: return .integer(Int64.random(in: 1...999_999_999_999_999_999, using: &random))
+        case .seq, .optionalSeq: return .integer(Int64.random(in: 1...999_999_999_999_999_999, using: &random))
         case .string:
             return .text(["Europe/Berlin", "UTC", "America/New_York", "Asia/Kolkata"].randomElement(using: &random)!)
         case .integer: return .integer(Int64.random(in: 1...7, using: &random))
         case .device: return .device(DeviceID(high: random.next(), low: random.next()))
-        case .hash:
+        case .hash, .optionalLink:
             let digits = Array("0123456789abcdef")
-            return .text(String((0..<64).map { _ in digits.randomElement(using: &random)! }))
+            return .text(String((0..<(kind == .hash ? 64 : 32)).map { _ in digits.randomElement(using: &random)! }))
         case .recordFields:
             return .fields(RecordFields(rawValue: UInt8.random(in: 1...15, using: &random)))
         case .importSource:

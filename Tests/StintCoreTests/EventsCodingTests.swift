@@ -44,7 +44,11 @@ enum EventSamples {
         .deviceJoined(spaceId: logId, device: device, name: nil),
         .deviceForked(from: device, upTo: 418, head: head),
         .syncIngested(from: device, upTo: 12, head: head),
-        .logRepaired(from: 15, to: 122, reason: "00000000000000000012.jsonl.zst, offset 283, seq 15: bad checksum"),
+        .logRepaired(
+            from: 15, to: 122, reason: "00000000000000000012.jsonl.zst, offset 283, seq 15: bad checksum", resume: nil),
+        .logRepaired(
+            from: 15, to: 122, reason: "00000000000000000012.jsonl.zst, offset 283, seq 15: bad checksum",
+            resume: ResumePoint(seq: 123, link: "0123456789abcdef0123456789abcdef")),
     ]
 
     static let device = DeviceID("3f2a9c4e0b1d4c6e9f005a7b8c9d0e1f")!
@@ -56,9 +60,9 @@ enum EventSamples {
         #expect(Set(EventSamples.all.map(\.type)) == Set(EventType.allCases))
     }
 
-    @Test func everyTypeIsAtVersionOneButRecordEditedAndNamedAsPersisted() {
+    @Test func everyTypeIsAtVersionOneButRecordEditedAndLogRepairedAndNamedAsPersisted() {
         for type in EventType.allCases {
-            #expect(type.currentVersion == (type == .recordEdited ? 2 : 1))
+            #expect(type.currentVersion == (type == .recordEdited || type == .logRepaired ? 2 : 1))
             #expect(RecordedEvent.isValidTypeName(type.rawValue))
         }
         #expect(EventType.timerStarted.rawValue == "timer.started")

@@ -64,8 +64,9 @@ struct EventSummary {
             return "forked off device \(from.description.prefix(8)) after seq \(upTo)"
         case .syncIngested(let from, let upTo, _):
             return "ingested device \(from.description.prefix(8)) up to seq \(upTo)"
-        case .logRepaired(let from, let to, let reason):
-            return "log repaired: seqs \(from)–\(to) were damaged and set aside (\(reason))"
+        case .logRepaired(let from, let to, let reason, let resume):
+            let resumes = resume.map { "; the log resumes at seq \($0.seq)" } ?? ""
+            return "log repaired: seqs \(from)–\(to) were damaged and set aside (\(reason))\(resumes)"
         }
     }
 }

@@ -187,11 +187,12 @@ struct VerifyVerb: Verb {
             report = try reader.verify(expecting: expectedHead) { event, follows in
                 progress.update(completed: event.seq)
                 if event.type == EventType.logRepaired.rawValue,
-                    case .logRepaired(let from, let to, let reason)? = try? DomainEvent(event)
+                    case .logRepaired(let from, let to, let reason, let resume)? = try? DomainEvent(event)
                 {
+                    let resumes = resume.map { "; the log resumes at seq \($0.seq)" } ?? ""
                     repairs.append(
                         "seq \(event.seq), \(event.at.iso8601): seqs \(from)–\(to) were damaged and set aside (\(reason))"
-                    )
+                            + resumes)
                 }
                 return check.check(event, follows: follows)
             }

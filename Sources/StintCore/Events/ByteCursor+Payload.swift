@@ -92,7 +92,7 @@ private struct PayloadMembers: PayloadSource {
             guard cursor.take(0x22), let text = cursor.plainString(), !text.isEmpty, InputLimits.isCanonicalColor(text)
             else { throw Deferred() }
             return .text(text)
-        case .seq:
+        case .seq, .optionalSeq:
             guard let value = cursor.integer(), value >= 1 else { throw Deferred() }
             return .integer(value)
         case .device:
@@ -100,6 +100,9 @@ private struct PayloadMembers: PayloadSource {
             return .device(device)
         case .hash:
             guard cursor.take(0x22), let text = cursor.plainString(), HashText.isSHA256(text) else { throw Deferred() }
+            return .text(text)
+        case .optionalLink:
+            guard cursor.take(0x22), let text = cursor.plainString(), HashText.isLink(text) else { throw Deferred() }
             return .text(text)
         case .recordFields:
             guard cursor.take(0x5B) else { throw Deferred() }

@@ -48,7 +48,7 @@ private struct PositionalPayload: PayloadSource {
         case .color:
             guard case .string(let text) = next(key), InputLimits.isCanonicalColor(text) else { throw Deferred() }
             return .text(text)
-        case .seq:
+        case .seq, .optionalSeq:
             guard case .int(let value) = next(key), value >= 1 else { throw Deferred() }
             return .integer(value)
         case .device:
@@ -56,6 +56,9 @@ private struct PositionalPayload: PayloadSource {
             return .device(device)
         case .hash:
             guard case .string(let text) = next(key), HashText.isSHA256(text) else { throw Deferred() }
+            return .text(text)
+        case .optionalLink:
+            guard case .string(let text) = next(key), HashText.isLink(text) else { throw Deferred() }
             return .text(text)
         case .recordFields:
             guard case .array(let items) = next(key) else { throw Deferred() }

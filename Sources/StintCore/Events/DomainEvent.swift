@@ -57,8 +57,9 @@ public enum DomainEvent: Hashable, Sendable {
     case syncIngested(from: DeviceID, upTo: Int64, head: String)
     /// `stint repair` cut the log after `seq` `from - 1`: the events from `from` to (at least) `to` were set aside
     /// as damaged (docs/log-format.md §5.7); `reason` is the damage found. Bookkeeping: the fold goes on from
-    /// the events before it, as if the lost ones had never been written.
-    case logRepaired(from: Int64, to: Int64, reason: String)
+    /// the events before it, as if the lost ones had never been written. With a `resume` point (version 2), the
+    /// events the salvage kept after the gap follow this one, the first of them at that `seq` with that `prev`.
+    case logRepaired(from: Int64, to: Int64, reason: String, resume: ResumePoint?)
 
     /// The persisted type of this event.
     public var type: EventType {

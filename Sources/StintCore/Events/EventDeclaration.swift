@@ -105,6 +105,8 @@ public struct EventField: @unchecked Sendable {
     static func importSource(_ key: StaticString) -> EventField { EventField(key, .importSource) }
     static func device(_ key: StaticString) -> EventField { EventField(key, .device) }
     static func hash(_ key: StaticString) -> EventField { EventField(key, .hash) }
+    static func optionalSeq(_ key: StaticString) -> EventField { EventField(key, .optionalSeq) }
+    static func optionalLink(_ key: StaticString) -> EventField { EventField(key, .optionalLink) }
     static func recordFields(_ key: StaticString) -> EventField { EventField(key, .recordFields) }
 
     /// A record's complete values, as `record.edited`, `record.restored` and the import events carry them:
@@ -132,6 +134,8 @@ public enum FieldKind: Hashable, Sendable, CaseIterable {
     case color
     /// An integer ≥ 1 that names a `seq`.
     case seq
+    /// A `seq`, or the member is absent.
+    case optionalSeq
     /// Any string; checked by the declaration's `build` (a time zone). Decoded by the general path only.
     case string
     /// Any integer; checked by the declaration's `build`. Decoded by the general path only.
@@ -142,12 +146,19 @@ public enum FieldKind: Hashable, Sendable, CaseIterable {
     case device
     /// The SHA-256 of a line, 64 lowercase hex digits (a device's head).
     case hash
+    /// A hash-chain link as an event's `prev` holds it, 32 lowercase hex digits, or the member is absent.
+    case optionalLink
     /// The members an edit set (``RecordFields``): a non-empty array of `"start"`, `"end"`, `"tagId"`,
     /// `"comment"`, in that order, without repeats.
     case recordFields
 
     /// Whether the member may be absent (it is then left out, never `null`).
-    public var isOptional: Bool { self == .optionalID || self == .optionalInstant || self == .optionalText }
+    public var isOptional: Bool {
+        switch self {
+        case .optionalID, .optionalInstant, .optionalText, .optionalSeq, .optionalLink: return true
+        default: return false
+        }
+    }
 
     /// Whether the fast decoders read it; a payload with another kind always takes the general path.
     var decodesFast: Bool { self != .string && self != .integer && self != .importSource }
@@ -167,6 +178,7 @@ enum FieldValue: Hashable, Sendable {
     static func optionalID(_ id: EntityID?) -> FieldValue { id.map { .id($0) } ?? .absent }
     static func optionalInstant(_ instant: Instant?) -> FieldValue { instant.map { .instant($0) } ?? .absent }
     static func optionalText(_ text: String?) -> FieldValue { text.map { .text($0) } ?? .absent }
+    static func optionalInteger(_ value: Int64?) -> FieldValue { value.map { .integer($0) } ?? .absent }
 
     /// Adds the member to a payload object in its canonical form; nothing when absent.
     func add(to object: inout JSONObjectBuilder, as name: String) {
@@ -298,8 +310,16 @@ struct PayloadValues: Equatable, Sendable {
     }
 
     mutating func integer(_ index: Int) -> Int64 {
-        guard case .integer(let value) = take(index) else { preconditionFailure("member \(index) is not an integer") }
+        guard let value = optionalInteger(index) else { preconditionFailure("member \(index) is not an integer") }
         return value
+    }
+
+    mutating func optionalInteger(_ index: Int) -> Int64? {
+        switch take(index) {
+        case .absent: return nil
+        case .integer(let value): return value
+        default: preconditionFailure("member \(index) is not an integer")
+        }
     }
 
     mutating func source(_ index: Int) -> ImportSource {

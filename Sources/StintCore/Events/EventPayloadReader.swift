@@ -128,6 +128,10 @@ struct EventPayloadReader: PayloadSource {
             let value = try integer(member)
             guard value >= 1 else { throw fail(member, "must be a seq (an integer ≥ 1)") }
             return .integer(value)
+        case .optionalSeq:
+            guard let value = try take(member) else { return .absent }
+            guard case .int(let seq) = value, seq >= 1 else { throw fail(member, "must be a seq (an integer ≥ 1)") }
+            return .integer(seq)
         case .string: return .text(try string(member))
         case .integer: return .integer(try integer(member))
         case .importSource: return .source(try importSource(member))
@@ -139,6 +143,12 @@ struct EventPayloadReader: PayloadSource {
         case .hash:
             let text = try string(member)
             guard HashText.isSHA256(text) else { throw fail(member, "must be a SHA-256: 64 lowercase hex digits") }
+            return .text(text)
+        case .optionalLink:
+            guard let value = try take(member) else { return .absent }
+            guard let text = value.stringValue, HashText.isLink(text) else {
+                throw fail(member, "must be a hash-chain link as prev holds it: 32 lowercase hex digits")
+            }
             return .text(text)
         case .recordFields:
             guard case .array(let items) = try require(member) else { throw fail(member, "must be an array") }

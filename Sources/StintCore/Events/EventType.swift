@@ -276,11 +276,29 @@ extension EventDeclaration {
             return PayloadValues(.device(from), .integer(upTo), .text(head))
         })
 
+    /// Version 2: `resumesAt` and `resumeLink`, both or neither, where the events kept after the gap resume
+    /// (version 1, without them, is read as version 2 without them: ``EventUpgrades/current``).
     static let logRepaired = EventDeclaration(
-        .logRepaired, version: 1, fields: [.seq("from"), .seq("to"), .text("reason")],
-        build: { .logRepaired(from: $0.integer(0), to: $0.integer(1), reason: $0.text(2)) },
+        .logRepaired, version: 2,
+        fields: [.seq("from"), .seq("to"), .text("reason"), .optionalSeq("resumesAt"), .optionalLink("resumeLink")],
+        build: { (v: inout PayloadValues) throws(FieldRefusal) in
+            let from = v.integer(0)
+            let resume: ResumePoint?
+            switch (v.optionalInteger(3), v.optionalText(4)) {
+            case (nil, nil): resume = nil
+            case (let seq?, let link?):
+                guard seq > from else {
+                    throw FieldRefusal(member: "resumesAt", problem: "must be greater than from (\(from))")
+                }
+                resume = ResumePoint(seq: seq, link: link)
+            case (nil, _?): throw FieldRefusal(member: "resumesAt", problem: "is missing: resumeLink needs it")
+            case (_?, nil): throw FieldRefusal(member: "resumeLink", problem: "is missing: resumesAt needs it")
+            }
+            return .logRepaired(from: from, to: v.integer(1), reason: v.text(2), resume: resume)
+        },
         take: {
-            guard case .logRepaired(let from, let to, let reason) = $0 else { return nil }
-            return PayloadValues(.integer(from), .integer(to), .text(reason))
+            guard case .logRepaired(let from, let to, let reason, let resume) = $0 else { return nil }
+            return PayloadValues(
+                .integer(from), .integer(to), .text(reason), .optionalInteger(resume?.seq), .optionalText(resume?.link))
         })
 }

@@ -6,8 +6,9 @@
 /// decodes the current shape. A version with no path to the current one, or newer than the current one,
 /// is an error (``DomainError/Code/unknownEventVersion``), never skipped.
 ///
-/// ``current`` holds one step: `record.edited` v1 (complete values) read as v2 with `fields` naming all four
-/// members, which is what a v1 edit meant.
+/// ``current`` holds two steps: `record.edited` v1 (complete values) read as v2 with `fields` naming all four
+/// members, which is what a v1 edit meant; and `log.repaired` v1 read as v2 without a resume point, its
+/// payload unchanged.
 public struct EventUpgrades: Sendable {
     /// One step: the payload of `type` at version `from`, rewritten as version `from + 1`.
     public struct Step: Sendable {
@@ -34,8 +35,8 @@ public struct EventUpgrades: Sendable {
         for step in steps { self.steps[Key(type: step.type, from: step.from)] = step }
     }
 
-    /// The upgrades this build knows: `record.edited` v1 → v2.
-    public static let current = EventUpgrades([recordEditedFields])
+    /// The upgrades this build knows: `record.edited` v1 → v2, `log.repaired` v1 → v2.
+    public static let current = EventUpgrades([recordEditedFields, logRepairedWithoutResume])
 
     /// `record.edited` v1 → v2: the same members and `"fields":["start","end","tagId","comment"]` (a v1 edit
     /// set the complete values). A payload that is not an object is left for the decoder to refuse.
@@ -43,6 +44,19 @@ public struct EventUpgrades: Sendable {
         guard case .object(var members) = data else { return data }
         members.append(JSONField("fields", .array(RecordFields.all.names.map { .string($0) })))
         return .object(members)
+    }
+
+    /// `log.repaired` v1 → v2: the same members; a v1 repair kept nothing after its gap, so a v1 payload that
+    /// names a resume point is refused (the members are version 2's).
+    static let logRepairedWithoutResume = Step(type: .logRepaired, from: 1) { (data) throws(DomainError) -> JSON in
+        if let member = data.objectFields?.first(where: { $0.key == "resumesAt" || $0.key == "resumeLink" })?.key {
+            throw DomainError(
+                .invalidEventData,
+                "log.repaired v1: member \"\(member)\" is not part of this event type (it is version 2's); the log "
+                    + "was not written by a correct Stint writer (`stint verify` locates the damage)",
+                member: member)
+        }
+        return data
     }
 
     /// The payload of `type` at `version`, rewritten as the type's current version.

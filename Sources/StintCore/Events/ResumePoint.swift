@@ -1,0 +1,18 @@
+/// Where a log's chain resumes after the one gap a salvage may leave (docs/log-format.md §6): the `seq` of the
+/// first event kept after the lost ones, and that event's `prev` link, as `log.repaired` version 2 names them
+/// (``DomainEvent/logRepaired(from:to:reason:resume:)``).
+///
+/// The event that names it is chained to the events before it as any other; the event after it must have
+/// exactly this `seq` and this `prev` instead of following it. So the chain stays checkable end to end: the
+/// gap is where the record says, and nowhere else.
+public struct ResumePoint: Hashable, Sendable {
+    /// The `seq` of the first event after the gap (greater than the record's own `seq`).
+    public var seq: Int64
+    /// That event's `prev`: 32 lowercase hex digits, the link to a line the log no longer holds.
+    public var link: String
+
+    public init(seq: Int64, link: String) {
+        self.seq = seq
+        self.link = link
+    }
+}
