@@ -23,9 +23,14 @@ public final class LogBatchCursor {
                 lastSeq = batch.lastSeq
                 return batch
             }
+            lastSeqBefore = batch.lastSeq
         }
         return nil
     }
+
+    /// The `seq` of the last event read before the first batch handed out (0 when there was none): the event
+    /// that batch follows, across the gap a `log.repaired` names when there is one (docs/log-format.md §6.1).
+    public private(set) var lastSeqBefore: Int64 = 0
 
     /// Why reading stopped before the end of the log, if it did.
     public var warning: LogProblem? { engine.warning }

@@ -162,7 +162,7 @@ final class LogVerifier {
             if let expected = checker.nextSeq,
                 let problem = SegmentLayout.nameProblem(
                     segment: segment.name, nameSeq: segment.firstSeq, expected: expected,
-                    before: "the events before it end at")
+                    previous: checker.gapAfter, before: "the events before it end at")
             {
                 problems.append(problem)
             }
@@ -185,7 +185,7 @@ final class LogVerifier {
         where problems[index].kind == .tornTail && problems[index].location.segment == segment
             && (problems[index].location.offset ?? .max) < acknowledged.size
         {
-            let first = problems[index].location.seq ?? ends + 1
+            let first = problems[index].location.seq ?? checker.nextSeq ?? ends + 1
             problems[index].kind = .unreadableFrame
             problems[index].message =
                 "the frame is unreadable, yet a writer acknowledged the segment up to offset \(acknowledged.size): "
@@ -195,14 +195,15 @@ final class LogVerifier {
             reported = true
         }
         guard !reported, ends < acknowledged.lastSeq else { return }
+        let next = checker.nextSeq ?? ends + 1
         problems.append(
             LogProblem(
                 .seqDiscontinuity,
                 "the log ends at seq \(ends), but a writer acknowledged events up to seq \(acknowledged.lastSeq) in this "
                     + "segment (the `checked` file): "
-                    + CheckedSegments.seqs(ends + 1, acknowledged.lastSeq, "is", "are") + " missing; "
+                    + CheckedSegments.seqs(next, acknowledged.lastSeq, "is", "are") + " missing; "
                     + "`stint repair` records the loss",
-                location: LogLocation(segment: segment, seq: ends + 1)))
+                location: LogLocation(segment: segment, seq: next)))
     }
 
     private func verifyOne(_ source: ByteSource, name: String, isStream: Bool) throws(LogError) {

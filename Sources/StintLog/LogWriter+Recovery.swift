@@ -233,7 +233,7 @@ extension LogWriter {
         }
         var findings = Findings(
             lastSeq: checker.lastEvent?.seq ?? previous?.lastEvent.seq ?? 0,
-            lastEvent: checker.lastEvent ?? previous?.lastEvent, lastDigest: checker.link.digest)
+            lastEvent: checker.lastEvent ?? previous?.lastEvent, lastDigest: checker.lastLineDigest)
         findings.goodEnd = goodEnd
         findings.lastFrameOffset = frames.last?.offset
         findings.tornAt = tornAt

@@ -125,6 +125,14 @@ public final class LogWriter {
                     : "this writer stopped after an earlier failure (\(failure.message)); open the log again to go on",
                 cause: failure)
         }
+        if let lastEvent, let resume = lastEvent.resumePoint {
+            // The events a salvage kept after its gap must come next, not a new batch (docs/log-format.md §6.1).
+            throw LogError(
+                .damaged,
+                "\(path) ends with the log.repaired of seq \(lastEvent.seq), which says the log resumes at seq "
+                    + "\(resume.seq), but no event follows it: the events the repair kept are missing; run `stint "
+                    + "repair` again", lastGoodSeq: lastEvent.seq)
+        }
         let reading = configuration.clock()
         var stamp: (device: DeviceID, hlc: HLC)?
         // Ticked on a copy, kept only once the batch is written.

@@ -334,7 +334,8 @@ final class ReadEngine {
         if let nameSeq = segment.nameSeq, segment.startOffset == 0, segment.isLogSegment,
             let expected = checker.nextSeq,
             let problem = SegmentLayout.nameProblem(
-                segment: segment.name, nameSeq: nameSeq, expected: expected, before: "the previous segment ends at")
+                segment: segment.name, nameSeq: nameSeq, expected: expected, previous: checker.gapAfter,
+                before: "the previous segment ends at")
         {
             return stop(problem)
         }

@@ -16,3 +16,14 @@ public struct ResumePoint: Hashable, Sendable {
         self.link = link
     }
 }
+
+extension RecordedEvent {
+    /// The resume point this event names: a `log.repaired` of version 2 with one, ahead of its own `seq`; nil for
+    /// every other event (cheap: the version is compared before the type).
+    public var resumePoint: ResumePoint? {
+        guard version >= 2, type == EventType.logRepaired.rawValue,
+            case .logRepaired(_, _, _, let resume?)? = try? DomainEvent(self), resume.seq > seq
+        else { return nil }
+        return resume
+    }
+}

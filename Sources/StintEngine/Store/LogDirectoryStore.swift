@@ -212,7 +212,11 @@ public final class LogDirectoryStore: EventStore {
             guard let batch else { return nil }
             if let position = after {
                 after = nil
-                guard batch.firstSeq == position.seq + 1 else {
+                // The batch after the position's event, or after the gap that event (a `log.repaired`) names.
+                let follows =
+                    batch.firstSeq == position.seq + 1
+                    || (batch.firstSeq > position.seq && cursor.lastSeqBefore == position.seq)
+                guard follows else {
                     throw StintError(.refused, "\(position) is inside a batch, not after one")
                 }
             }

@@ -29,6 +29,9 @@ enum ChainLink {
     case genesis
     /// The SHA-256 of the previous line including its newline.
     case line(SHA256Digest)
+    /// The `prev` the next event must have: the resume point of the `log.repaired` before it, after the gap a
+    /// salvage left (docs/log-format.md §6.1).
+    case resumed(String)
 
     var digest: SHA256Digest? {
         if case .line(let digest) = self { return digest }
@@ -61,6 +64,11 @@ struct EventChecker {
     private(set) var lastHLC: HLC?
     /// The digest of ``lastEvent``'s line, when the chain is being computed.
     private(set) var lastEventDigest: SHA256Digest?
+    /// The digest of the last line checked, an event or not, when the chain is being computed.
+    private(set) var lastLineDigest: SHA256Digest?
+    /// The `seq` of the `log.repaired` just checked when it named a resume point: ``nextSeq`` is that point, not
+    /// the next `seq`.
+    private(set) var gapAfter: Int64?
     /// The digest of the line of ``CheckOptions/digestOfSeq``, once seen.
     private(set) var recordedDigest: SHA256Digest?
     /// Batches completed since the caller last emptied this.
@@ -91,12 +99,24 @@ struct EventChecker {
     /// frame after it in a log whose bytes up to there are known to be another, checked log's (a byte prefix).
     mutating func resume(after event: RecordedEvent, digest: SHA256Digest) {
         nextSeq = event.seq + 1
+        gapAfter = nil
         lastAt = event.at
         if let hlc = event.hlc { lastHLC = hlc }
         if let device = event.device, logDevice == nil { logDevice = (device, event.seq) }
         link = .line(digest)
         lastEventDigest = digest
+        lastLineDigest = digest
         lastEvent = event
+        followResumePoint(of: event)
+    }
+
+    /// After a `log.repaired` that names a resume point, the next event must have its `seq` and `prev` instead of
+    /// following the record: the one gap a log may have (docs/log-format.md §6.1).
+    private mutating func followResumePoint(of event: RecordedEvent) {
+        guard let resume = event.resumePoint else { return }
+        gapAfter = event.seq
+        nextSeq = resume.seq
+        if case .line = link { link = .resumed(resume.link) }
     }
 
     /// Starts a frame: batches may not continue across it.
@@ -148,6 +168,7 @@ struct EventChecker {
         prepared: PreparedLine? = nil
     ) {
         guard !halted else { return }
+        gapAfter = nil
         if let lineOffset { frameOffset = lineOffset }
         let event: RecordedEvent
         var isCanonical = prepared?.isCanonical
@@ -167,7 +188,9 @@ struct EventChecker {
             report(.invalidLine, reason, location(line: lineNumber, seq: nextSeq))
             // Keep the chain going from the bytes as they are, so that the next link can still be checked.
             nextSeq = nextSeq.map { $0 + 1 }
-            link = .line(prepared?.digest ?? SHA256Digest(of: withNewline))
+            let digest = prepared?.digest ?? SHA256Digest(of: withNewline)
+            link = .line(digest)
+            lastLineDigest = digest
             return
         }
         eventCount += 1
@@ -223,12 +246,15 @@ struct EventChecker {
             let digest = prepared?.digest ?? SHA256Digest(of: withNewline)
             link = .line(digest)
             lastEventDigest = digest
+            lastLineDigest = digest
             if options.digestOfSeq == event.seq { recordedDigest = digest }
         } else {
             link = .unknown
             lastEventDigest = nil
+            lastLineDigest = nil
         }
         lastEvent = event
+        followResumePoint(of: event)
     }
 
     /// The event of a line (without its newline) or why it is not one, and whether the line is known to be
@@ -306,6 +332,15 @@ struct EventChecker {
                     .chainBroken,
                     "prev \(event.prev) is not the hash of \(previous) (\(digest.link)): the event before it was "
                         + "changed, removed or moved",
+                    here)
+            }
+        case .resumed(let link):
+            if event.prev != link {
+                let record = lastEvent.map { "seq \($0.seq)" } ?? "the log.repaired before it"
+                report(
+                    .chainBroken,
+                    "prev \(event.prev) is not the resume link \(link) that \(record) (log.repaired) names: the event "
+                        + "after the gap was changed, removed or moved",
                     here)
             }
         }

@@ -48,10 +48,18 @@ enum SegmentLayout {
 
     /// What is wrong with a segment's name given the events before it (§1: each segment starts at the `seq`
     /// after the previous one's last event), if anything. `before` says what ended at `expected` − 1.
-    static func nameProblem(segment name: String, nameSeq: Int64, expected: Int64, before: String) -> LogProblem? {
+    ///
+    /// `expected` is the `seq` the next event must have; `previous` the last event's, when it is not
+    /// `expected - 1` (a `log.repaired` before the gap it names, §6.1).
+    static func nameProblem(
+        segment name: String, nameSeq: Int64, expected: Int64, previous: Int64? = nil, before: String
+    ) -> LogProblem? {
         guard nameSeq != expected else { return nil }
+        let previous = previous ?? expected - 1
+        let resumes = previous + 1 == expected ? "" : ", after which the log resumes at seq \(expected)"
         return LogProblem(
-            .segmentLayout, "the segment's name says it starts at seq \(nameSeq), but \(before) seq \(expected - 1)",
+            .segmentLayout,
+            "the segment's name says it starts at seq \(nameSeq), but \(before) seq \(previous)\(resumes)",
             location: LogLocation(segment: name, seq: expected))
     }
 

@@ -90,7 +90,7 @@ struct SegmentFile {
             throw LogError(damage: problem, logPath: logPath, lastGoodSeq: nil, doing: "open")
         }
         guard let last = checker.lastEvent, last.seq == seal.index.lastSeq, offset + Int64(size) == seal.offset,
-            let digest = checker.link.digest
+            let digest = checker.lastLineDigest
         else {
             let problem = LogProblem(
                 .invalidSeal,
