@@ -38,13 +38,26 @@ extension LogWriter {
         var checkedWholeBefore = false
         for (index, segment) in segments.enumerated() {
             if let previousLastSeq, previousLastSeq + 1 != segment.firstSeq {
-                throw damage(
-                    LogProblem(
-                        .segmentLayout,
-                        "the segment before this one ends at seq \(previousLastSeq), but this one starts at seq "
-                            + "\(segment.firstSeq): events are missing between them",
-                        location: LogLocation(segment: segment.name, offset: 0, seq: previousLastSeq + 1)),
-                    lastGood: previousLastSeq)
+                // The one gap a log may have follows a log.repaired that names this segment's first seq (§6.1):
+                // its segment's last frame says so.
+                let ending: SegmentFile.Ending
+                if let previousEnding {
+                    ending = previousEnding
+                } else {
+                    ending = try endingOfSealedSegment(segments[index - 1], nextFirstSeq: nil)
+                }
+                let resumesAt = ending.lastEvent.resumePoint?.seq
+                guard resumesAt == segment.firstSeq else {
+                    let resumes = resumesAt.map { ", after which its log.repaired says the log resumes at seq \($0)" }
+                    throw damage(
+                        LogProblem(
+                            .segmentLayout,
+                            "the segment before this one ends at seq \(previousLastSeq)\(resumes ?? ""), but this one "
+                                + "starts at seq \(segment.firstSeq): events are missing between them",
+                            location: LogLocation(segment: segment.name, offset: 0, seq: ending.nextSeq)),
+                        lastGood: previousLastSeq)
+                }
+                previousEnding = ending
             }
             let isLast = index == segments.count - 1
             let entry = remembered.entries[segment.name]

@@ -103,9 +103,12 @@ extension LogWriter {
         }
     }
 
-    /// The last event of the sealed segment before the active one, read through its seal index.
+    /// The last event of a sealed segment, read through its seal index.
+    ///
+    /// - Parameter nextFirstSeq: the first `seq` of the segment after it, which must follow its ending (the next
+    ///   `seq`, or the resume point of its last event, docs/log-format.md §6.1); nil when the caller checks that.
     func endingOfSealedSegment(
-        _ segment: (firstSeq: Int64, name: String), nextFirstSeq: Int64
+        _ segment: (firstSeq: Int64, name: String), nextFirstSeq: Int64?
     ) throws(LogError) -> SegmentFile.Ending {
         let file = SegmentFile(path: directory.path(segment.name), name: segment.name, fileSystem: fileSystem)
         guard let seal = try file.seal() else {
@@ -114,16 +117,25 @@ extension LogWriter {
                     .invalidSeal, "the segment has no valid seal frame, but it is not the last segment",
                     location: LogLocation(segment: segment.name)), lastGood: nil)
         }
-        guard SegmentLayout.sealFits(seal.index, segmentFirstSeq: segment.firstSeq, nextFirstSeq: nextFirstSeq) else {
-            throw damage(
+        func misfit(_ nextFirstSeq: Int64, resumesAt: Int64? = nil) -> LogError {
+            let resumes = resumesAt.map { ", after which its log.repaired says the log resumes at seq \($0)" } ?? ""
+            return damage(
                 LogProblem(
                     .segmentLayout,
-                    "the segment holds seq \(seal.index.firstSeq)…\(seal.index.lastSeq) by its seal, but its name "
-                        + "says it starts at seq \(segment.firstSeq) and the next segment starts at seq \(nextFirstSeq)",
+                    "the segment holds seq \(seal.index.firstSeq)…\(seal.index.lastSeq) by its seal\(resumes), but its "
+                        + "name says it starts at seq \(segment.firstSeq) and the next segment starts at seq "
+                        + "\(nextFirstSeq)",
                     location: LogLocation(segment: segment.name, offset: seal.offset)), lastGood: nil)
         }
-        return try file.ending(
+        guard SegmentLayout.sealFits(seal.index, segmentFirstSeq: segment.firstSeq) else {
+            throw misfit(nextFirstSeq ?? seal.index.lastSeq + 1)
+        }
+        let ending = try file.ending(
             of: seal, logPath: path, chunkSize: configuration.readChunkSize, decompressor: decompressor)
+        if let nextFirstSeq, ending.nextSeq != nextFirstSeq {
+            throw misfit(nextFirstSeq, resumesAt: ending.lastEvent.resumePoint?.seq)
+        }
+        return ending
     }
 
     /// Reads and checks every frame of the last segment without changing it.
@@ -155,7 +167,7 @@ extension LogWriter {
             source: .file(descriptor: descriptor, fileSystem: fileSystem), chunkSize: configuration.readChunkSize,
             decompressor: decompressor)
         var checker = EventChecker(
-            options: CheckOptions(), nextSeq: segment.firstSeq, link: previous.map { .line($0.lastDigest) } ?? .genesis)
+            options: CheckOptions(), nextSeq: segment.firstSeq, link: previous?.nextLink ?? .genesis)
         checker.lastAt = previous?.lastEvent.at
         var frames: [SealIndex.Entry] = []
         var crowdedFrame: Int64?

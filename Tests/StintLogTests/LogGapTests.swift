@@ -1,3 +1,4 @@
+import Foundation
 import StintCore
 import Testing
 
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func aWriterDoesNotAppendRightAfterARecordThatAwaitsItsKeptEvents() throws {
-        let gap = try GapLog(keepsAfter: false)
+        let gap = try GapLog(after: .nothing)
         #expect(try gap.fixture.readAll().events == gap.expected)
         let before = try gap.fixture.snapshot()
         let error = #expect(throws: LogError.self) {
@@ -81,5 +82,46 @@ import Testing
         #expect(error?.code == .damaged)
         #expect(error?.message.contains("resumes at seq \(gap.resumesAt)") == true)
         #expect(try gap.fixture.snapshot().filter { $0.key != CheckedSegments.name } == before)
+    }
+
+    @Test(arguments: [GapLog.After.sealedSegments, .activeSegment])
+    func aWriterAppendsAfterTheGapAndAColdReadFindsIt(after: GapLog.After) throws {
+        let gap = try GapLog(after: after)
+        var appended: [RecordedEvent] = []
+        // Opened with nothing remembered (every segment checked whole), then again with the `checked` file the
+        // first writer left (the gap's ending read through the seal), then once more without it.
+        for n in 0..<3 {
+            if n == 2 { try FileManager.default.removeItem(atPath: gap.fixture.path + "/" + CheckedSegments.name) }
+            let writer = try gap.fixture.open()
+            defer { writer.close() }
+            appended += try writer.append([LogFixture.draft(1000 + n)])
+        }
+        #expect(appended.map(\.seq) == (1...3).map { gap.keptAfter.last!.seq + Int64($0) })
+        let (events, warning) = try gap.fixture.readAll()
+        #expect(warning == nil)
+        #expect(events == gap.expected + appended)
+        let report = try gap.fixture.reader().verify()
+        #expect(report.problems == [])
+        #expect(report.eventCount == Int64(gap.expected.count + appended.count))
+    }
+
+    @Test(arguments: [GapLog.After.sealedSegments, .activeSegment])
+    func aWriterRefusesAGapItsRecordDoesNotName(after: GapLog.After) throws {
+        let wrongs: [@Sendable (ResumePoint) -> ResumePoint?] = [
+            { ResumePoint(seq: $0.seq + 1, link: $0.link) },
+            { ResumePoint(seq: $0.seq, link: "0123456789abcdef0123456789abcdef") },
+            { _ in nil },
+        ]
+        for wrong in wrongs {
+            let gap = try GapLog(resume: wrong, after: after)
+            let before = try gap.fixture.snapshot()
+            let error = #expect(throws: LogError.self) {
+                let writer = try gap.fixture.open()
+                defer { writer.close() }
+                _ = try writer.append([LogFixture.draft(1000)])
+            }
+            #expect(error?.code == .damaged)
+            #expect(try gap.fixture.snapshot() == before)
+        }
     }
 }

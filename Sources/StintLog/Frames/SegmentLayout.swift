@@ -72,10 +72,10 @@ enum SegmentLayout {
     }
 
     /// Whether a seal found at the end of a segment is that segment's (§4.2: its first `seq` is the segment's
-    /// name) and, when the next segment's name is given, whether the segment ends where the next one starts
-    /// (§1).
-    static func sealFits(_ seal: SealIndex, segmentFirstSeq: Int64, nextFirstSeq: Int64? = nil) -> Bool {
-        seal.firstSeq == segmentFirstSeq && (nextFirstSeq.map { seal.lastSeq + 1 == $0 } ?? true)
+    /// name). Whether the next segment starts where it ends is read from its last event (§1, §6.1:
+    /// ``SegmentFile/Ending/nextSeq``).
+    static func sealFits(_ seal: SealIndex, segmentFirstSeq: Int64) -> Bool {
+        seal.firstSeq == segmentFirstSeq
     }
 
     /// Explains a segment of a log directory that holds no event (§4.2: a segment holds one or more data frames).

@@ -51,6 +51,13 @@ struct SegmentFile {
     struct Ending {
         var lastEvent: RecordedEvent
         var lastDigest: SHA256Digest
+
+        /// The `seq` the event after this ending must have: the next one, or the resume point the
+        /// `log.repaired` there names (docs/log-format.md §6.1).
+        var nextSeq: Int64 { lastEvent.resumePoint?.seq ?? lastEvent.seq + 1 }
+
+        /// The link the event after this ending must have: its line's digest, or the resume point's link.
+        var nextLink: ChainLink { lastEvent.resumePoint.map { .resumed($0.link) } ?? .line(lastDigest) }
     }
 
     /// The last event of a sealed segment and the digest of its line, read from the segment's last data

@@ -21,13 +21,23 @@ struct GapLog {
     /// The events kept after the gap.
     let keptAfter: [RecordedEvent]
 
+    /// What follows the record.
+    enum After {
+        /// The segments from the one holding `resumesAt` (which now starts there) to the end of the log.
+        case sealedSegments
+        /// Only the events of that segment from `resumesAt` on, in an active segment (one frame per event).
+        case activeSegment
+        /// Nothing: the log ends with the record.
+        case nothing
+    }
+
     /// The events a reader must hand out, in order.
     var expected: [RecordedEvent] { Array(original[..<Int(from - 1)]) + [record] + keptAfter }
 
     /// - Parameters:
     ///   - resume: the resume point the record names, given the true one (to test a wrong one, or none).
-    ///   - keepsAfter: whether the events from `resumesAt` on are kept (false: the log ends with the record).
-    init(resume: (ResumePoint) -> ResumePoint? = { $0 }, keepsAfter: Bool = true) throws {
+    ///   - after: what follows the record.
+    init(resume: (ResumePoint) -> ResumePoint? = { $0 }, after: After = .sealedSegments) throws {
         let fixture = LogFixture(sealThreshold: 2048, sealedFrameTarget: 700)
         let original = try fixture.populate(batches: 60)
         let segments = try fixture.segmentNames()
@@ -59,17 +69,29 @@ struct GapLog {
         try fixture.write(try sealed(kept), to: segments[1])
         try FileManager.default.removeItem(atPath: fixture.path + "/" + segments[2])
         try FileManager.default.removeItem(atPath: fixture.path + "/" + segments[3])
-        if keepsAfter {
-            let resumed = Array(original[Int(resumesAt - 1)..<Int(firsts[4] - 1)])
-            try fixture.write(try sealed(resumed), to: String(format: "%020lld.jsonl.zst", resumesAt))
-        } else {
+        let resumed = Array(original[Int(resumesAt - 1)..<Int(firsts[4] - 1)])
+        let resumedName = String(format: "%020lld.jsonl.zst", resumesAt)
+        if after != .sealedSegments {
             for name in segments[4...] { try FileManager.default.removeItem(atPath: fixture.path + "/" + name) }
+        }
+        switch after {
+        case .sealedSegments:
+            try fixture.write(try sealed(resumed), to: resumedName)
+        case .activeSegment:
+            try fixture.write(
+                resumed.flatMap { SegmentSurgery.frame($0.encodedLine() + [0x0A]) }, to: resumedName)
+        case .nothing:
+            break
         }
         for name in [CheckedSegments.name, TailFile.name] {
             try? FileManager.default.removeItem(atPath: fixture.path + "/" + name)
         }
         self.fixture = fixture
         self.original = original
-        keptAfter = keepsAfter ? Array(original[Int(resumesAt - 1)...]) : []
+        switch after {
+        case .sealedSegments: keptAfter = Array(original[Int(resumesAt - 1)...])
+        case .activeSegment: keptAfter = resumed
+        case .nothing: keptAfter = []
+        }
     }
 }
