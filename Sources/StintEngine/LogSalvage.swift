@@ -50,19 +50,9 @@ public enum LogSalvage {
         let writer = opened.writer
         defer { writer.close() }
         guard let repair = opened.repair else { return RepairOutcome(lastSeq: writer.lastSeq, cut: nil) }
-        var recordedAt: Int64?
+        let recordedAt: Int64?
         do {
-            if repair.lostEvents {
-                let event = DomainEvent.logRepaired(
-                    from: repair.firstLostSeq, to: repair.lastLostSeq, reason: repair.reason, resume: nil)
-                // A repair interrupted after its record and before it finished: the record is not made twice.
-                if let last = writer.lastEvent, (try? DomainEvent(last)) == event {
-                    recordedAt = last.seq
-                } else {
-                    recordedAt = try writer.append([event.draft]).first?.seq
-                }
-            }
-            try writer.finishRepair()
+            recordedAt = try writer.record(repair)
         } catch {
             throw StintError(error)
         }

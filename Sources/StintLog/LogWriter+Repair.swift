@@ -1,6 +1,6 @@
-import StintCore
+public import StintCore
 
-/// What ``LogWriter/openRepairing(at:configuration:)`` did to a damaged log (docs/log-format.md §5.7).
+/// What ``LogWriter/openRepairing(at:configuration:keepsAfterGap:knownHeads:)`` did to a damaged log (docs/log-format.md §5.7).
 public struct LogRepair: Hashable, Sendable {
     /// The first `seq` the log no longer holds: the log now ends at `firstLostSeq - 1`.
     public var firstLostSeq: Int64
@@ -13,6 +13,9 @@ public struct LogRepair: Hashable, Sendable {
     public var setAside: [String]
     /// The segments rewritten (sealed) from the lines they keep.
     public var rewritten: [String]
+    /// Where the log resumes after the gap when the events after it were kept (``LogWriter/placeKeptSegments()``
+    /// puts them in place after the `log.repaired` that names this point); nil when they all went aside.
+    public var resume: ResumePoint?
 
     /// Whether events were lost (rather than only a seal or a frame layout being rewritten).
     public var lostEvents: Bool { lastLostSeq >= firstLostSeq }
@@ -32,11 +35,17 @@ extension LogWriter {
     /// repair left its `repairing` file: the repair it stands for is returned, for the caller to record unless
     /// the log already ends with that record.
     ///
+    /// With `keepsAfterGap`, the run of events after the damage that a known head vouches for and that ends the
+    /// log (``SalvageScan``) is kept too, after the one gap (docs/log-format.md §3): written aside as
+    /// `<segment>.kept` before the cut, and named by the repair's ``LogRepair/resume``; the caller appends the
+    /// `log.repaired` naming it, then calls ``placeKeptSegments()``. The heads are the segment ends the
+    /// `checked` file remembers and `knownHeads`.
+    ///
     /// - Throws: ``LogError/Code/damaged`` when not even the first event can be kept; ``LogError/Code/invalidInput``
     ///   for a device's log (format 2), whose events other devices may hold: repairing it is not supported;
     ///   whatever ``open(at:configuration:tail:)`` throws.
     public static func openRepairing(
-        at path: String, configuration: LogConfiguration
+        at path: String, configuration: LogConfiguration, keepsAfterGap: Bool = false, knownHeads: [LogHead] = []
     ) throws(LogError) -> (writer: LogWriter, repair: LogRepair?) {
         let cutter = LogWriter(path: path, configuration: configuration)
         let format = try cutter.directory.checkFormat()
@@ -57,14 +66,15 @@ extension LogWriter {
                 repair = pending.map {
                     LogRepair(
                         firstLostSeq: $0.firstLostSeq, lastLostSeq: $0.lastLostSeq, reason: $0.reason, setAside: [],
-                        rewritten: [])
+                        rewritten: [], resume: $0.resume)
                 }
                 // A `repairing` file that does not parse (edited by hand) says nothing to record: it only goes.
                 if pending == nil { try cutter.finishRepair() }
             } catch  where error.code == .damaged {
                 // A fresh writer's state for the cut: the failed check may have left some of it set.
                 cutter.resetAfterFailedCheck()
-                repair = try cutter.cut(after: error, pending: pending)
+                repair = try cutter.cut(
+                    after: error, pending: pending, keeping: keepsAfterGap ? knownHeads : nil)
                 // The same writer, still holding the lock, opens the cut log: the caller's record of the repair
                 // is the next batch, with no other writer's before it.
                 cutter.resetAfterFailedCheck()
@@ -77,7 +87,7 @@ extension LogWriter {
         }
     }
 
-    private func resetAfterFailedCheck() {
+    func resetAfterFailedCheck() {
         if let active { fileSystem.close(active.descriptor) }
         active = nil
         activeHasher = nil
@@ -85,6 +95,31 @@ extension LogWriter {
         lastDigest = nil
         lastSeq = 0
         failure = nil
+    }
+
+    /// Records a repair ``openRepairing(at:configuration:keepsAfterGap:knownHeads:)`` returned: appends the
+    /// `log.repaired` event that describes it — unless the log already holds it (a repair interrupted after its
+    /// record) — puts the kept segments after its gap in place, and removes the `repairing` file. Returns the
+    /// record's `seq`; nil when no event was lost (only a seal or a frame layout was rewritten).
+    public func record(_ repair: LogRepair) throws(LogError) -> Int64? {
+        var recordedAt: Int64?
+        if repair.lostEvents {
+            let event = DomainEvent.logRepaired(
+                from: repair.firstLostSeq, to: repair.lastLostSeq, reason: repair.reason, resume: repair.resume)
+            if let resume = repair.resume, lastSeq >= resume.seq {
+                // Kept segments are already in place after the record.
+                recordedAt = repair.firstLostSeq
+            } else if let last = lastEvent, (try? DomainEvent(last)) == event {
+                recordedAt = last.seq
+            } else {
+                // After its gap come events recorded before it: it takes the `at` of the event before it.
+                let reading = repair.resume == nil ? configuration.clock() : lastEvent?.at ?? configuration.clock()
+                recordedAt = try append([event.draft], receiving: nil, reading: reading).first?.seq
+            }
+            if repair.resume != nil { try placeKeptSegments() }
+        }
+        try finishRepair()
+        return recordedAt
     }
 
     /// Removes the `repairing` file (``RepairMarker``) once the repair's `log.repaired` event is in the log (or
@@ -103,7 +138,10 @@ extension LogWriter {
     /// Cuts the log after the last event a reader reads from its start, under this writer's lock. Before the
     /// first change, records what the cut loses in the `repairing` file (merged with `pending`, what an
     /// interrupted repair was about to record), synced: a crash after the cut leaves it for the next repair.
-    private func cut(after damage: LogError, pending: RepairMarker?) throws(LogError) -> LogRepair {
+    /// With `keeping` (the known heads), first writes the run to keep after the gap, if there is one.
+    private func cut(
+        after damage: LogError, pending: RepairMarker?, keeping heads: [LogHead]?
+    ) throws(LogError) -> LogRepair {
         let kept = try keptPrefix()
         // The cut is where the reader stopped: its warning says why (the writer's error when it read to the end).
         let problem = kept.warning ?? (damage.cause as? LogProblem)
@@ -121,10 +159,19 @@ extension LogWriter {
             lastKnown = max(lastKnown, kept.lastSeq + 1, warning.location.seq ?? 0)
         }
         for segment in segments where segment.firstSeq > kept.lastSeq { lastKnown = max(lastKnown, segment.firstSeq) }
+        // Kept segments no `repairing` file names are a repair's that was interrupted before it wrote one.
+        if pending == nil { try removeKeptSegments() }
+        var resume = pending?.resume
+        if resume == nil, let heads,
+            let run = try runToKeep(after: kept.lastSeq, segments: segments, remembered: remembered, heads: heads)
+        {
+            _ = try writeKeptSegments(run)
+            resume = ResumePoint(seq: run.firstSeq, link: run.firstLink)
+        }
         let marker = RepairMarker(
             firstLostSeq: min(pending?.firstLostSeq ?? .max, kept.lastSeq + 1),
-            lastLostSeq: max(pending?.lastLostSeq ?? 0, lastKnown, kept.lastSeq),
-            reason: pending?.reason ?? problem?.description ?? damage.message)
+            lastLostSeq: resume.map { $0.seq - 1 } ?? max(pending?.lastLostSeq ?? 0, lastKnown, kept.lastSeq),
+            reason: pending?.reason ?? problem?.description ?? damage.message, resume: resume)
         try writeFile(named: RepairMarker.name, marker.bytes)
         var setAside: [String] = []
         var rewritten: [String] = []
@@ -159,7 +206,7 @@ extension LogWriter {
         for name in [CheckedSegments.name, TailFile.name] { try? fileSystem.removeFile(directory.path(name)) }
         return LogRepair(
             firstLostSeq: marker.firstLostSeq, lastLostSeq: marker.lastLostSeq, reason: marker.reason,
-            setAside: setAside, rewritten: rewritten)
+            setAside: setAside, rewritten: rewritten, resume: resume)
     }
 
     /// The last `seq` of the batch-whole prefix a reader reads from the log's start (its chain checked).
@@ -172,11 +219,10 @@ extension LogWriter {
         return (lastSeq, cursor.warning)
     }
 
-    /// The lines (each with its newline) of a segment's data frames, up to the one of `seq` `lastSeq`, and the
-    /// offsets in them where each batch ends.
+    /// The lines of a segment's data frames, up to the one of `seq` `lastSeq`.
     private func keptLines(
         of segment: (firstSeq: Int64, name: String), upTo lastSeq: Int64
-    ) throws(LogError) -> (content: [UInt8], batchEnds: [Int], lastSeq: Int64) {
+    ) throws(LogError) -> BatchedLines {
         let segmentPath = directory.path(segment.name)
         let descriptor: Int32
         do {
@@ -188,10 +234,8 @@ extension LogWriter {
         let scanner = FrameScanner(
             source: .file(descriptor: descriptor, fileSystem: fileSystem), chunkSize: configuration.readChunkSize,
             decompressor: decompressor)
-        var content: [UInt8] = []
-        var batchEnds: [Int] = []
+        var lines = BatchedLines()
         var expected = segment.firstSeq
-        var batch: Int64?
         scanning: while expected <= lastSeq {
             let frame: ScannedFrame
             do {
@@ -205,23 +249,18 @@ extension LogWriter {
                 let line = Array(bytes[start..<index])
                 start = index + 1
                 guard let event = try? RecordedEvent(line: line), event.seq == expected else { break scanning }
-                // A batch ends before an event that does not continue it (docs/log-format.md §5.2: `tx`).
-                if !content.isEmpty && (event.tx == nil || event.tx != batch) { batchEnds.append(content.count) }
-                batch = event.tx
-                content += line
-                content.append(0x0A)
+                lines.append(line, of: event)
                 expected += 1
                 if expected > lastSeq { break scanning }
             }
         }
-        if !content.isEmpty { batchEnds.append(content.count) }
-        return (content, batchEnds, expected - 1)
+        return lines
     }
 
     /// Replaces a segment by the sealed form of `lines` (or removes it when they are empty), through a
     /// temporary file and a rename.
     private func replaceSealed(
-        _ segment: (firstSeq: Int64, name: String), lines: (content: [UInt8], batchEnds: [Int], lastSeq: Int64)
+        _ segment: (firstSeq: Int64, name: String), lines: BatchedLines
     ) throws(LogError) {
         let segmentPath = directory.path(segment.name)
         guard !lines.content.isEmpty else {

@@ -57,7 +57,7 @@ public final class LogWriter {
     /// The change time the lock file was given when this writer began reading segments to check them (see
     /// ``CheckedSegments/Entry/settled``); nil until needed, or when the file system cannot tell.
     var checkStartedAt: Int64??
-    /// Set by ``openRepairing(at:configuration:)``: a `repairing` file (``RepairMarker``) does not refuse the open.
+    /// Set by ``openRepairing(at:configuration:keepsAfterGap:knownHeads:)``: a `repairing` file (``RepairMarker``) does not refuse the open.
     var finishesRepairs = false
     let compressor = ZstdCompressor(level: ZstdCompressor.activeLevel)
     let decompressor = ZstdDecompressor()
@@ -117,6 +117,14 @@ public final class LogWriter {
     ///   write or sync fails (the writer then refuses further appends); ``LogError/Code/failStopped`` after
     ///   such a failure or ``close()``.
     public func append(_ drafts: [EventDraft], receiving remote: HLC? = nil) throws(LogError) -> [RecordedEvent] {
+        try append(drafts, receiving: remote, reading: configuration.clock())
+    }
+
+    /// ``append(_:receiving:)`` with the clock's reading given: a repair's record after its gap takes the `at` of
+    /// the event before it, so that the kept events after it do not go back in time (docs/log-format.md §3).
+    func append(
+        _ drafts: [EventDraft], receiving remote: HLC?, reading: Instant
+    ) throws(LogError) -> [RecordedEvent] {
         if let failure {
             throw LogError(
                 .failStopped,
@@ -133,7 +141,6 @@ public final class LogWriter {
                     + "\(resume.seq), but no event follows it: the events the repair kept are missing; run `stint "
                     + "repair` again", lastGoodSeq: lastEvent.seq)
         }
-        let reading = configuration.clock()
         var stamp: (device: DeviceID, hlc: HLC)?
         // Ticked on a copy, kept only once the batch is written.
         var clock = hybridClock

@@ -47,7 +47,13 @@ struct LogDirectory {
         var temporaryFiles: [String]
         /// Whether the `repairing` file of an interrupted repair is there (``RepairMarker``).
         var repairPending = false
+        /// The segments a repair keeps after its gap, waiting under `<segment>.kept` names to be put in place,
+        /// in `seq` order.
+        var keptSegments: [String] = []
     }
+
+    /// The suffix of a segment a repair keeps after its gap while it waits to be put in place (§5.7).
+    static let keptSuffix = ".kept"
 
     /// Checks that `path` is a log this build can read, and returns its format version (1 or 2).
     ///
@@ -107,16 +113,22 @@ struct LogDirectory {
         }
         var segments: [(firstSeq: Int64, name: String)] = []
         var temporaryFiles: [String] = []
+        var kept: [(firstSeq: Int64, name: String)] = []
         for name in names {
             if let seq = LogDirectory.firstSeq(ofSegment: name) {
                 segments.append((seq, name))
             } else if name.hasSuffix(LogDirectory.temporarySuffix) {
                 temporaryFiles.append(name)
+            } else if name.hasSuffix(LogDirectory.keptSuffix),
+                let seq = LogDirectory.firstSeq(ofSegment: String(name.dropLast(LogDirectory.keptSuffix.count)))
+            {
+                kept.append((seq, name))
             }
         }
         segments.sort { $0.firstSeq < $1.firstSeq }
         var listing = Listing(segments: segments, temporaryFiles: temporaryFiles.sorted())
         listing.repairPending = names.contains(RepairMarker.name)
+        listing.keptSegments = kept.sorted { $0.firstSeq < $1.firstSeq }.map(\.name)
         return listing
     }
 }
