@@ -69,15 +69,19 @@ import Testing
         #expect(Self.decode(data, version: 2) == .invalidEventData)
     }
 
+    /// A repair changes no record; one with a resume point also ends what undo can reach (the lost events may
+    /// have moved the stacks) and marks the fold as after a gap.
     @Test func aRepairFoldsAsBookkeepingWhateverItsResumePoint() throws {
         for resume in [nil, ResumePoint(seq: 40, link: Self.link)] {
             var log = TestLog()
             try log.run(.start(at: log.time("07:00")))
             let before = log.state
+            #expect(!before.undoStack.isEmpty)
             try log.append([.logRepaired(from: log.state.lastSeq + 1, to: 39, reason: "x", resume: resume)])
             #expect(log.state.records == before.records)
             #expect(log.state.runningRecordIds == before.runningRecordIds)
-            #expect(log.state.undoStack == before.undoStack)
+            #expect(log.state.undoStack == (resume == nil ? before.undoStack : []))
+            #expect(log.state.resumedAfterRepair == (resume == nil ? nil : log.state.lastSeq))
             #expect(log.state.lastSeq == before.lastSeq + 1)
         }
     }

@@ -34,6 +34,7 @@ extension CompactFold {
         state.recentTagIds = recentTagIds
         state.undoStack = entries(undo)
         state.redoStack = entries(redo)
+        state.resumedAfterRepair = resumedAfterRepair
         return state
     }
 

@@ -28,6 +28,8 @@ public struct CompactFold: Sendable {
     public private(set) var lastSeq: Int64
     public private(set) var lastAt: Instant
     var batch: LogState.OpenBatch
+    /// ``LogState/resumedAfterRepair``: from this repair's gap on, an event that does not fit is ignored.
+    public private(set) var resumedAfterRepair: Int64?
 
     // Records, by number.
     var numbers: RecordNumbers
@@ -95,12 +97,12 @@ public struct CompactFold: Sendable {
         let target: LogState.OpenBatch.Target
         switch domain {
         case .logCreated:
-            return false
+            return ignoreAfterGap(domain, event, target: nil)
         case .commandUndone(let tx):
-            guard startsBatch, undo.last?.batchStart == tx else { return false }
+            guard startsBatch, undo.last?.batchStart == tx else { return ignoreAfterGap(domain, event, target: nil) }
             target = .redo
         case .commandRedone(let tx):
-            guard startsBatch, redo.last?.batchStart == tx else { return false }
+            guard startsBatch, redo.last?.batchStart == tx else { return ignoreAfterGap(domain, event, target: nil) }
             target = .undo
         case .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             target = startsBatch ? .none : batch.target
@@ -109,7 +111,18 @@ public struct CompactFold: Sendable {
         }
         var first = Inverse.nothing
         var second = Inverse.nothing
-        guard mutate(domain, inverse: &first, then: &second) else { return false }
+        guard mutate(domain, inverse: &first, then: &second) else {
+            return ignoreAfterGap(domain, event, target: target)
+        }
+        if case .logRepaired(_, _, _, _?) = domain {
+            // As the reference: undo never reaches across the gap.
+            resumedAfterRepair = event.seq
+            undo.removeAll()
+            redo.removeAll()
+            inverses.removeAll()
+            rareInverses.removeAll()
+            usedInverses = 0
+        }
         if startsBatch { openBatch(domain, target: target, seq: event.seq, at: event.at, grouped: event.tx != nil) }
         if batch.target != .none {
             // Stored last to first (as UndoEntry does): the event's inverses go in reverse order.
@@ -121,6 +134,25 @@ public struct CompactFold: Sendable {
                 undo[undo.count - 1].end = inverses.count
             } else {
                 redo[redo.count - 1].end = inverses.count
+            }
+        }
+        lastSeq = event.seq
+        lastAt = event.at
+        return true
+    }
+
+    /// After a repair's gap, moves past an event that does not fit, as ``LogState``'s fold does (a batch it
+    /// starts opens as its first event would open it, with `target`, unless it is a batch of its own or that
+    /// is nil: then it moves neither stack); returns true. Before any gap, returns false: the event is damage.
+    private mutating func ignoreAfterGap(
+        _ domain: DomainEvent, _ event: RecordedEvent, target: LogState.OpenBatch.Target?
+    ) -> Bool {
+        guard resumedAfterRepair != nil else { return false }
+        if event.batchStart == event.seq {
+            if event.tx != nil, let target {
+                openBatch(domain, target: target, seq: event.seq, at: event.at, grouped: true)
+            } else {
+                batch = LogState.OpenBatch(start: event.seq, at: event.at, target: .none, grouped: event.tx != nil)
             }
         }
         lastSeq = event.seq

@@ -13,25 +13,55 @@ extension LogState {
     /// `malformedBatch`) and stops before an event that breaks them, and every store places the events it
     /// appends with one `BatchEncoder`. Fold events from a store or a `LogReader`, never from elsewhere.
     ///
+    /// After a repair's gap (``resumedAfterRepair``), an event that does not fit is ignored instead: the state
+    /// only moves past it (``ignoreAfterGap(_:_:startsBatch:)``).
+    ///
     /// - Throws: ``DomainError`` of category ``DomainError/Category/damaged``, carrying the event's `seq`.
     public mutating func apply(_ event: RecordedEvent) throws(DomainError) {
         let domain = try DomainEvent(event)
         let startsBatch = event.batchStart == event.seq
-        let target = try batchTarget(for: domain, startsBatch: startsBatch, seq: event.seq)
+        let target: OpenBatch.Target
         let inverses: [DomainEvent]
         do {
+            target = try batchTarget(for: domain, startsBatch: startsBatch, seq: event.seq)
             inverses = try inverse(of: domain)
             try mutate(domain)
         } catch {
+            guard resumedAfterRepair == nil else {
+                return ignoreAfterGap(domain, event, startsBatch: startsBatch)
+            }
             var error = error
             error.seq = event.seq
             throw error
+        }
+        if case .logRepaired(_, _, _, _?) = domain {
+            // Undo never reaches across the gap: the lost events may have moved both stacks.
+            resumedAfterRepair = event.seq
+            undoStack.removeAll()
+            redoStack.removeAll()
         }
         if startsBatch { openBatch(domain, target: target, seq: event.seq, at: event.at, grouped: event.tx != nil) }
         switch batch.target {
         case .none: break
         case .undo: undoStack[undoStack.count - 1].prepend(inverses)
         case .redo: redoStack[redoStack.count - 1].prepend(inverses)
+        }
+        lastSeq = event.seq
+        lastAt = event.at
+    }
+
+    /// Moves past an event after a repair's gap that does not fit the state (it names what the lost events made):
+    /// nothing changes but the position. A batch it starts is opened as its first event would open it — unless
+    /// that is an undo marker that does not fit, or the event is a batch of its own: then the batch moves
+    /// neither stack and records no inverse.
+    private mutating func ignoreAfterGap(_ domain: DomainEvent, _ event: RecordedEvent, startsBatch: Bool) {
+        if startsBatch {
+            let target = event.tx == nil ? nil : try? batchTarget(for: domain, startsBatch: true, seq: event.seq)
+            if let target {
+                openBatch(domain, target: target, seq: event.seq, at: event.at, grouped: true)
+            } else {
+                batch = OpenBatch(start: event.seq, at: event.at, target: .none, grouped: event.tx != nil)
+            }
         }
         lastSeq = event.seq
         lastAt = event.at

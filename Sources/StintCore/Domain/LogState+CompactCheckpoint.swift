@@ -6,13 +6,13 @@
 ///
 /// Layout: `STCK`, u32 layout version, then the settings, tags, records (by id), deleted ids (sorted),
 /// running ids, recent tag ids, the provenance of imported records (by id), undo and redo stacks,
-/// `lastSeq`, `lastAt` and the open batch. It is a cache:
+/// `lastSeq`, `lastAt`, the open batch and the `seq` of a repair's gap (0 for none). It is a cache:
 /// a checkpoint of another ``compactCheckpointVersion`` is ignored and rebuilt, never migrated.
 extension LogState {
     /// The version of the compact layout and of the fold that produced it: 100 + n, distinct from the JSON
     /// form's versions 1 to 3 of earlier builds (no longer written or read), so that the two can never be
     /// mistaken for each other. Bump it when the fold's rules or ``LogState``'s fields change.
-    public static let compactCheckpointVersion = 102
+    public static let compactCheckpointVersion = 103
 
     static let compactMagic: [UInt8] = Array("STCK".utf8)
 
@@ -91,6 +91,7 @@ extension LogState {
         out.i64(state.batch.at.milliseconds)
         out.u8(state.batch.target.code)
         out.u8(state.batch.grouped ? 1 : 0)
+        out.i64(state.resumedAfterRepair ?? 0)
     }
 
     /// The values of `dictionary` in the order of their ids.
@@ -251,8 +252,10 @@ extension LogState {
         redoStack = try stack("redo stack")
 
         guard let lastSeq = input.i64(), let lastAt = input.i64(), let start = input.i64(), let at = input.i64(),
-            let code = input.u8(), let target = OpenBatch.Target(code: code), let grouped = input.u8(), grouped < 2
+            let code = input.u8(), let target = OpenBatch.Target(code: code), let grouped = input.u8(), grouped < 2,
+            let gap = input.i64(), gap >= 0, gap <= lastSeq
         else { throw fail("position") }
+        resumedAfterRepair = gap == 0 ? nil : gap
         self.lastSeq = lastSeq
         self.lastAt = Instant(milliseconds: lastAt)
         batch = OpenBatch(start: start, at: Instant(milliseconds: at), target: target, grouped: grouped == 1)

@@ -26,12 +26,14 @@ extension LogState {
         package var batchAt: Instant
         package var batchTarget: String
         package var batchGrouped: Bool
+        /// ``LogState/resumedAfterRepair``.
+        package var resumedAfterRepair: Int64?
 
         package init(
             settings: LogSettings, tags: [EntityID: Tag], records: [EntityID: Record], deletedRecordIds: Set<EntityID>,
             recentTagIds: [EntityID], importProvenance: [EntityID: ImportProvenance], undoStack: [UndoEntry],
             redoStack: [UndoEntry], lastSeq: Int64, lastAt: Instant, batchStart: Int64, batchAt: Instant,
-            batchTarget: String, batchGrouped: Bool
+            batchTarget: String, batchGrouped: Bool, resumedAfterRepair: Int64? = nil
         ) {
             self.settings = settings
             self.tags = tags
@@ -47,6 +49,7 @@ extension LogState {
             self.batchAt = batchAt
             self.batchTarget = batchTarget
             self.batchGrouped = batchGrouped
+            self.resumedAfterRepair = resumedAfterRepair
         }
     }
 
@@ -70,6 +73,7 @@ extension LogState {
         lastSeq = parts.lastSeq
         lastAt = parts.lastAt
         batch = OpenBatch(start: parts.batchStart, at: parts.batchAt, target: target, grouped: parts.batchGrouped)
+        resumedAfterRepair = parts.resumedAfterRepair
     }
 
     /// The state's parts.
@@ -79,7 +83,7 @@ extension LogState {
             recentTagIds: recentTagIds, importProvenance: importProvenance, undoStack: undoStack, redoStack: redoStack,
             lastSeq: lastSeq, lastAt: lastAt, batchStart: batch.start, batchAt: batch.at,
             batchTarget: batch.target.name,
-            batchGrouped: batch.grouped)
+            batchGrouped: batch.grouped, resumedAfterRepair: resumedAfterRepair)
     }
 
     /// Adds a live record that the slice did not hold.

@@ -39,6 +39,11 @@ public struct LogState: Hashable, Sendable {
     /// Per tag, the place in a space's merged order of the event that set its current name; empty for a
     /// single log, whose tag names are unique (see ``tags(named:)``).
     public internal(set) var tagNameOrder: [EntityID: Int64] = [:]
+    /// The `seq` of the `log.repaired` after which the log resumes at a later `seq` (the one gap a salvage leaves,
+    /// docs/log-format.md §3), once applied: the events after it may stop, edit or undo what the lost events
+    /// made, so from there on an event whose preconditions fail is ignored instead of refused as damage
+    /// (``apply(_:)``). Nil for a log without such a gap.
+    public internal(set) var resumedAfterRepair: Int64?
     /// The `seq` of the last applied event.
     public internal(set) var lastSeq: Int64
     /// The `at` of the last applied event.

@@ -2,9 +2,10 @@
 extension ProjectionState {
     /// The version of the layout below and of the fold that produced it; a checkpoint of another version
     /// is ignored and rebuilt.
-    public static let checkpointVersion = 1
+    public static let checkpointVersion = 2
 
-    /// Canonical JSON: settings, tags and records sorted by id, recent tags, horizon and position.
+    /// Canonical JSON: settings, tags and records sorted by id, recent tags, horizon, position and the `seq` of a
+    /// repair's gap (when there is one).
     public var checkpointJSON: JSON {
         var root = JSONObjectBuilder()
         root.add("version", .int(Int64(ProjectionState.checkpointVersion)))
@@ -15,6 +16,7 @@ extension ProjectionState {
         root.add("horizon", .string(horizon.iso8601))
         root.add("lastSeq", .int(lastSeq))
         root.add("lastAt", .string(lastAt.iso8601))
+        if let resumedAfterRepair { root.add("resumedAfterRepair", .int(resumedAfterRepair)) }
         return root.json
     }
 
@@ -47,6 +49,8 @@ extension ProjectionState {
             },
             horizon: try reader.instant(try reader.member("horizon", in: json)),
             lastSeq: try reader.int("lastSeq", in: json),
-            lastAt: try reader.instant(try reader.member("lastAt", in: json)))
+            lastAt: try reader.instant(try reader.member("lastAt", in: json)),
+            resumedAfterRepair: json["resumedAfterRepair"] == nil ? nil : try reader.int("resumedAfterRepair", in: json)
+        )
     }
 }

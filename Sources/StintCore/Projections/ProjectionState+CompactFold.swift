@@ -16,6 +16,6 @@ extension ProjectionState {
         self.init(
             settings: fold.settings, tags: Dictionary(uniqueKeysWithValues: fold.tags.map { ($0.id, $0) }),
             records: records, recentTagIds: fold.recentTagIds, horizon: horizon, lastSeq: fold.lastSeq,
-            lastAt: fold.lastAt)
+            lastAt: fold.lastAt, resumedAfterRepair: fold.resumedAfterRepair)
     }
 }

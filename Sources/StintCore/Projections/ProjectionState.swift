@@ -32,6 +32,10 @@ public struct ProjectionState: Hashable, Sendable {
     /// The `seq` and `at` of the last applied event.
     public private(set) var lastSeq: Int64
     public private(set) var lastAt: Instant
+    /// ``LogState/resumedAfterRepair``. After a repair's gap the strict fold ignores the events that name what
+    /// the lost ones made, and this fold cannot tell them (it does not hold the older records), so it folds no
+    /// event from there on: ``apply(_:)`` refuses, and the caller folds the strict state instead.
+    public private(set) var resumedAfterRepair: Int64?
 
     /// The projection state of `state`, cut at its horizon.
     public init(_ state: LogState) {
@@ -39,12 +43,13 @@ public struct ProjectionState: Hashable, Sendable {
         self.init(
             settings: state.settings, tags: state.tags,
             records: state.records.filter { $0.value.isRunning || $0.value.start >= horizon },
-            recentTagIds: state.recentTagIds, horizon: horizon, lastSeq: state.lastSeq, lastAt: state.lastAt)
+            recentTagIds: state.recentTagIds, horizon: horizon, lastSeq: state.lastSeq, lastAt: state.lastAt,
+            resumedAfterRepair: state.resumedAfterRepair)
     }
 
     init(
         settings: LogSettings, tags: [EntityID: Tag], records: [EntityID: Record], recentTagIds: [EntityID],
-        horizon: Instant, lastSeq: Int64, lastAt: Instant
+        horizon: Instant, lastSeq: Int64, lastAt: Instant, resumedAfterRepair: Int64?
     ) {
         self.settings = settings
         self.tags = tags
@@ -53,6 +58,7 @@ public struct ProjectionState: Hashable, Sendable {
         self.horizon = horizon
         self.lastSeq = lastSeq
         self.lastAt = lastAt
+        self.resumedAfterRepair = resumedAfterRepair
     }
 
     /// The log's calendar.
@@ -87,7 +93,13 @@ public struct ProjectionState: Hashable, Sendable {
     /// - Throws: ``DomainError`` (damaged) when the event cannot be decoded, is a second `log.created`, or
     ///   stops a record this state does not hold; the state is then unchanged.
     public mutating func apply(_ event: RecordedEvent) throws(DomainError) {
-        switch try DomainEvent(event) {
+        let domain = try DomainEvent(event)
+        if resumedAfterRepair != nil || event.resumePoint != nil {
+            throw DomainError(
+                .inconsistentEvent, "after a repair's gap the projections are folded from the strict state",
+                seq: event.seq)
+        }
+        switch domain {
         case .logCreated:
             throw DomainError(.inconsistentEvent, "log.created may only be the first event of a log", seq: event.seq)
         case .commandUndone, .commandRedone, .deviceJoined, .deviceForked, .syncIngested, .logRepaired:

@@ -7,7 +7,8 @@ extension ReadModel {
     func slice() throws(ReadModelError) -> LogState {
         let position = try database.statement(
             """
-            SELECT seq, last_at, settings, recent_tags, batch_start, batch_at, batch_target, batch_grouped
+            SELECT seq, last_at, settings, recent_tags, batch_start, batch_at, batch_target, batch_grouped,
+                resumed_after_repair
             FROM position
             """)
         guard try position.step() else { throw ReadModelError("the position row is missing") }
@@ -38,7 +39,7 @@ extension ReadModel {
             importProvenance: [:], undoStack: undo, redoStack: redo, lastSeq: position.integer(0),
             lastAt: Instant(milliseconds: position.integer(1)), batchStart: position.integer(4),
             batchAt: Instant(milliseconds: position.integer(5)), batchTarget: position.text(6) ?? "",
-            batchGrouped: position.integer(7) != 0)
+            batchGrouped: position.integer(7) != 0, resumedAfterRepair: position.isNull(8) ? nil : position.integer(8))
         var state: LogState
         do {
             state = try LogState(parts: parts)

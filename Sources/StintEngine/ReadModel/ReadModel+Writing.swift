@@ -189,8 +189,9 @@ extension ReadModel {
         try database.statement(
             """
             INSERT OR REPLACE INTO position (singleton, seq, hash, last_at, settings, recent_tags, batch_start,
-                batch_at, batch_target, batch_grouped, tail_segment, tail_size, tail_end, tail_sealed, tail_line)
-            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                batch_at, batch_target, batch_grouped, tail_segment, tail_size, tail_end, tail_sealed, tail_line,
+                resumed_after_repair)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).bind(
             .integer(head.position.seq), .text(head.hash), .integer(state.lastAt.milliseconds),
@@ -199,7 +200,7 @@ extension ReadModel {
             .integer(parts.batchStart), .integer(parts.batchAt.milliseconds), .text(parts.batchTarget),
             .integer(parts.batchGrouped ? 1 : 0), .optional(tail?.segment), .optional(tail?.size),
             .optional(tail.map { Self.hex($0.endBytes) }), .optional(tail.map { $0.sealed ? 1 : 0 }),
-            .optional(tail.map { String(decoding: $0.lastLine, as: UTF8.self) })
+            .optional(tail.map { String(decoding: $0.lastLine, as: UTF8.self) }), .optional(parts.resumedAfterRepair)
         ).run()
     }
 }

@@ -18,7 +18,7 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 4
+    static let schemaVersion: Int64 = 5
 
     let database: SQLiteDatabase
     let path: String
@@ -140,7 +140,8 @@ final class ReadModel {
             tail_size INTEGER,
             tail_end TEXT,
             tail_sealed INTEGER,
-            tail_line TEXT
+            tail_line TEXT,
+            resumed_after_repair INTEGER
         );
         CREATE TABLE tags (
             id TEXT PRIMARY KEY,
