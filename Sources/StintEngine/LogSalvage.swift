@@ -21,6 +21,9 @@ public struct RepairOutcome: Hashable, Sendable {
         public var rewritten: [String]
         /// The `seq` of the `log.repaired` event; nil when no event was lost (only a seal was rewritten).
         public var recordedAt: Int64?
+        /// The first `seq` kept after the gap, when the events after the damage that a known head vouches for
+        /// were kept (they run to the log's end); nil when everything after the damage was set aside.
+        public var resumesAt: Int64?
 
         /// Whether events were lost.
         public var lostEvents: Bool { lastLostSeq >= firstLostSeq }
@@ -31,7 +34,9 @@ public struct RepairOutcome: Hashable, Sendable {
 public enum LogSalvage {
     /// Cuts the log at `path` after the events a reader reads from its start, sets the rest aside byte for byte,
     /// records what was lost as a `log.repaired` event, and removes the caches that described the log before
-    /// the cut (the read models, and the checkpoints from the cut on), which the next commands rebuild. An
+    /// the cut (the read models, and the checkpoints from the cut on), which the next commands rebuild. The
+    /// events after the damage are kept after the one gap (docs/log-format.md §3) when a known head vouches for
+    /// them: a segment end the `checked` file remembers, or the read models' head, read before anything changes. An
     /// intact log is left as it is. A repair interrupted after its cut (its `repairing` file is there, and
     /// writers refuse the log) is finished: its record is appended, unless the log already ends with it.
     ///
@@ -43,7 +48,9 @@ public enum LogSalvage {
         let configuration = options.logConfiguration(clock: CommandInstant(reading))
         let opened: (writer: LogWriter, repair: LogRepair?)
         do {
-            opened = try LogWriter.openRepairing(at: path, configuration: configuration)
+            let heads = ReadModels.head(inLogDirectory: path).map { [LogHead(seq: $0.position.seq, hash: $0.hash)] }
+            opened = try LogWriter.openRepairing(
+                at: path, configuration: configuration, keepsAfterGap: true, knownHeads: heads ?? [])
         } catch {
             throw StintError(error)
         }
@@ -67,6 +74,7 @@ public enum LogSalvage {
             lastSeq: writer.lastSeq,
             cut: RepairOutcome.Cut(
                 firstLostSeq: repair.firstLostSeq, lastLostSeq: repair.lastLostSeq, reason: repair.reason,
-                setAside: repair.setAside, rewritten: repair.rewritten, recordedAt: recordedAt))
+                setAside: repair.setAside, rewritten: repair.rewritten, recordedAt: recordedAt,
+                resumesAt: repair.resume?.seq))
     }
 }

@@ -5,16 +5,15 @@ import StintCore
 /// writers ignore) before the cut changes anything, and renamed into place after the `log.repaired` that names
 /// their resume point.
 extension LogWriter {
-    /// The run of events after the kept prefix (which ends at `seq` `after`) that a known head vouches for and
-    /// that ends the log, if there is one: the heads are the segment ends the `checked` file remembers and the
-    /// caller's (the read models' head, for one).
-    func runToKeep(
-        after: Int64, segments: [(firstSeq: Int64, name: String)], remembered: CheckedSegments?, heads: [LogHead]
-    ) throws(LogError) -> SalvageScan.Run? {
+    /// What reads after the kept prefix (which ends at `seq` `after`), with the known heads: the segment ends the
+    /// `checked` file remembers and the caller's (the read models' head, for one); and the last `seq` the
+    /// `checked` file remembers.
+    func eventsAfterPrefix(
+        _ after: Int64, segments: [(firstSeq: Int64, name: String)], remembered: CheckedSegments?, heads: [LogHead]
+    ) throws(LogError) -> (scan: SalvageScan, lastRemembered: Int64) {
         var known: [Int64: SHA256Digest] = [:]
         for entry in remembered?.entries.values ?? [:].values { known[entry.lastSeq] = entry.lastLineDigest }
         for head in heads { known[head.seq] = SHA256Digest(hex: head.hash) ?? known[head.seq] }
-        guard !known.isEmpty else { return nil }
         // The segments that may hold events after the prefix: the last one, and every one the next of which
         // starts after the event after the prefix.
         let scanned = segments.indices.filter { $0 + 1 == segments.count || segments[$0 + 1].firstSeq > after + 1 }
@@ -22,8 +21,7 @@ extension LogWriter {
         let scan = try SalvageScan(
             segments: scanned, in: directory, after: after, heads: known, fileSystem: fileSystem,
             decompressor: decompressor, chunkSize: configuration.readChunkSize)
-        let lastRemembered = remembered?.entries.values.map(\.lastSeq).max() ?? 0
-        return scan.keptRun(recordSeq: after + 1, lastKnown: lastRemembered)
+        return (scan, remembered?.entries.values.map(\.lastSeq).max() ?? 0)
     }
 
     /// Writes the run's events as sealed segments named `<segment>.kept`, one per segment they were in (the

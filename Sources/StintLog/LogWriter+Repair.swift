@@ -153,24 +153,33 @@ extension LogWriter {
         }
         let segments = try directory.listing().segments
         let remembered = CheckedSegments.read(in: directory)
-        var lastKnown = remembered?.entries.values.map(\.lastSeq).max() ?? 0
-        if let warning = kept.warning {
-            // The reader stopped before the end: at least the event where it stopped is lost.
-            lastKnown = max(lastKnown, kept.lastSeq + 1, warning.location.seq ?? 0)
-        }
-        for segment in segments where segment.firstSeq > kept.lastSeq { lastKnown = max(lastKnown, segment.firstSeq) }
         // Kept segments no `repairing` file names are a repair's that was interrupted before it wrote one.
         if pending == nil { try removeKeptSegments() }
         var resume = pending?.resume
-        if resume == nil, let heads,
-            let run = try runToKeep(after: kept.lastSeq, segments: segments, remembered: remembered, heads: heads)
-        {
-            _ = try writeKeptSegments(run)
-            resume = ResumePoint(seq: run.firstSeq, link: run.firstLink)
+        // The prefix's end when the events after it follow it after all (only a seal or a frame between was
+        // damaged): nothing is lost, the damaged segment is only sealed again.
+        var continuedTo: Int64?
+        if resume == nil, let heads {
+            let after = try eventsAfterPrefix(kept.lastSeq, segments: segments, remembered: remembered, heads: heads)
+            if let last = kept.lastEvent,
+                let run = after.scan.continuation(of: last, lastKnown: after.lastRemembered)
+            {
+                continuedTo = run.lastSeq
+            } else if let run = after.scan.keptRun(recordSeq: kept.lastSeq + 1, lastKnown: after.lastRemembered) {
+                _ = try writeKeptSegments(run)
+                resume = ResumePoint(seq: run.firstSeq, link: run.firstLink)
+            }
         }
+        let keptLastSeq = continuedTo ?? kept.lastSeq
+        var lastKnown = remembered?.entries.values.map(\.lastSeq).max() ?? 0
+        if let warning = kept.warning, continuedTo == nil {
+            // The reader stopped before the end: at least the event where it stopped is lost.
+            lastKnown = max(lastKnown, kept.lastSeq + 1, warning.location.seq ?? 0)
+        }
+        for segment in segments where segment.firstSeq > keptLastSeq { lastKnown = max(lastKnown, segment.firstSeq) }
         let marker = RepairMarker(
-            firstLostSeq: min(pending?.firstLostSeq ?? .max, kept.lastSeq + 1),
-            lastLostSeq: resume.map { $0.seq - 1 } ?? max(pending?.lastLostSeq ?? 0, lastKnown, kept.lastSeq),
+            firstLostSeq: min(pending?.firstLostSeq ?? .max, keptLastSeq + 1),
+            lastLostSeq: resume.map { $0.seq - 1 } ?? max(pending?.lastLostSeq ?? 0, lastKnown, keptLastSeq),
             reason: pending?.reason ?? problem?.description ?? damage.message, resume: resume)
         try writeFile(named: RepairMarker.name, marker.bytes)
         var setAside: [String] = []
@@ -181,16 +190,16 @@ extension LogWriter {
         // `repair` appends (docs/log-format.md §5.7).
         for (index, segment) in segments.enumerated() {
             let nextFirstSeq = index + 1 < segments.count ? segments[index + 1].firstSeq : nil
-            if segment.firstSeq > kept.lastSeq {
+            if segment.firstSeq > keptLastSeq {
                 setAside.append(try moveAside(segment.name))
             } else if segment.name == damage.location?.segment || segment.name == kept.warning?.location.segment
-                || (nextFirstSeq.map { $0 - 1 > kept.lastSeq } ?? false)
+                || (nextFirstSeq.map { $0 - 1 > keptLastSeq } ?? false)
             {
                 toRewrite.append(segment)
             }
         }
         for segment in toRewrite {
-            let lines = try keptLines(of: segment, upTo: kept.lastSeq)
+            let lines = try keptLines(of: segment, upTo: keptLastSeq)
             let aside = try asideName(segment.name + ".damaged")
             try writeFile(named: aside, try contents(of: segment.name))
             setAside.append(aside)
@@ -210,13 +219,13 @@ extension LogWriter {
     }
 
     /// The last `seq` of the batch-whole prefix a reader reads from the log's start (its chain checked).
-    private func keptPrefix() throws(LogError) -> (lastSeq: Int64, warning: LogProblem?) {
+    private func keptPrefix() throws(LogError) -> (lastSeq: Int64, lastEvent: RecordedEvent?, warning: LogProblem?) {
         let reader = try LogReader(path: path, options: configuration.readOptions)
         let cursor = try reader.batches()
-        var lastSeq: Int64 = 0
+        var last: RecordedEvent?
         // The reader stops before the first problem (its warning says which): what it handed out is kept.
-        while let batch = try cursor.next() { lastSeq = batch.lastSeq }
-        return (lastSeq, cursor.warning)
+        while let batch = try cursor.next() { last = batch.events.last }
+        return (last?.seq ?? 0, last, cursor.warning)
     }
 
     /// The lines of a segment's data frames, up to the one of `seq` `lastSeq`.

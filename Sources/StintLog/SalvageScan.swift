@@ -127,6 +127,18 @@ struct SalvageScan {
         }
     }
 
+    /// The run that goes on from the kept prefix, which ends with `last`, when there is nothing else: the next
+    /// `seq`, linked to `last`'s line (canonical, as every line a writer writes), ending the log as
+    /// ``keptRun(recordSeq:lastKnown:)`` requires. The prefix's own chain vouches for it: only a frame that held
+    /// no event (a seal) was damaged, and nothing is lost.
+    func continuation(of last: RecordedEvent, lastKnown: Int64) -> Run? {
+        guard runs.count == 1, let run = runs.first, run.firstSeq == last.seq + 1,
+            run.firstLink == SHA256Digest(of: last.encodedLine() + [0x0A]).link, !damageAfterLastRun,
+            run.lastSeq >= lastKnown
+        else { return nil }
+        return run
+    }
+
     /// The run a salvage keeps after its gap, when there is one: the last run, vouched for by a known head,
     /// starting after the `seq` the salvage's `log.repaired` takes (`recordSeq`), and ending the log — no
     /// damage after it, and no later `seq` known (`lastKnown`, from the `checked` file) — so that the one gap

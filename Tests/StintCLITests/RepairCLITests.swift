@@ -77,6 +77,47 @@ import Testing
         #expect(again.status == 0 && again.stdout.hasPrefix("Nothing to repair"), "\(again.stdout)")
     }
 
+    /// With a known head (the `checked` file's segment ends, the read models' head), the events after the damaged
+    /// frame are kept after the gap: only that frame's seqs are lost, the log's head is the one it had before the
+    /// damage (the kept events' bytes are the same), and commands, a cold read and `verify` go on from there.
+    @Test(arguments: [(60, Int64(1 << 20)), (150, Int64(2048))])
+    func theEventsAfterTheDamagedFrameAreKeptAfterTheGap(pairs: Int, sealThreshold: Int64) throws {
+        let (directory, cli) = Self.makeLog(pairs: pairs, sealThreshold: sealThreshold)
+        let log = directory.appending("log")
+        let head = try #require(
+            cli.run(["verify"]).stdout.split(separator: "\n").first { $0.hasPrefix("head ") }.map(String.init))
+        let segments = try LogFiles.segmentNames(of: log)
+        let target = segments[segments.count / 2]
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log + "/" + target)))
+        bytes[bytes.count / 2] ^= 0x40
+        try Data(bytes).write(to: URL(fileURLWithPath: log + "/" + target))
+        #expect(cli.run(["start", "refused"]).status == 65)
+
+        let repaired = cli.run(["repair", "--json"])
+        #expect(repaired.status == 0, "\(repaired.stderr)")
+        let json = try JSON.parse(repaired.stdout)
+        let from = try #require(json["firstLostSeq"]?.intValue)
+        let to = try #require(json["lastLostSeq"]?.intValue)
+        #expect(json["resumesAt"]?.intValue == to + 1, "\(repaired.stdout)")
+        #expect(to - from < 20, "only the damaged frame's events are lost: \(from)–\(to)")
+        #expect(json["lastSeq"]?.intValue.map { "head \($0):" }.map(head.hasPrefix) == true, "\(repaired.stdout)")
+        let verified = cli.run(["verify"])
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+        #expect(verified.stdout.contains("the log resumes at seq \(to + 1)"), "\(verified.stdout)")
+        #expect(verified.stdout.contains(head), "the head changed: \(verified.stdout)")
+
+        #expect(cli.run(["status"]).status == 0)
+        let started = cli.run(["start", "after-repair"])
+        #expect(started.status == 0, "\(started.stderr)")
+        let cold = try LogFiles.segmentsOnlyCopy(of: log, in: directory)
+        var coldCLI = cli
+        coldCLI.environment["STINT_LOG"] = cold
+        #expect(coldCLI.run(["status"]).stdout.contains("after-repair"))
+        #expect(coldCLI.run(["verify"]).status == 0)
+        let text = cli.run(["repair"])
+        #expect(text.stdout.hasPrefix("Nothing to repair"), "\(text.stdout)")
+    }
+
     /// A log damaged before this version (or whose `checked` file was lost): the repair still says that events
     /// were lost, and records it.
     @Test func withoutTheCheckedFileTheLossIsStillRecorded() throws {

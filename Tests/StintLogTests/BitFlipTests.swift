@@ -24,8 +24,15 @@ import Testing
 
     /// What flipping one bit did.
     enum Outcome: Hashable, CaseIterable {
-        /// Reported by verify, refused by the next write (nothing changed), then salvaged by repair.
+        /// Reported by verify, refused by the next write (nothing changed), then salvaged by repair, which kept
+        /// the events after the damaged frame after its gap (a known head, the `checked` file's, vouched).
+        case keptAfterGap
+        /// Reported by verify, refused by the next write (nothing changed), then salvaged by repair, which kept
+        /// only the events before the damage.
         case reported
+        /// Reported and refused; the repair lost no event, only sealed a segment again (a flip in a seal frame: the
+        /// events after it follow the ones before).
+        case resealed
         /// Reported and refused, and repair refused too: the first event is damaged (nothing changed).
         case reportedNothingKept
         case harmless
@@ -118,7 +125,7 @@ import Testing
             #expect(opened.location?.segment != nil, "\(place)")
             #expect(try sample.fixture.snapshot() == before, "\(place): a refused open changed the log")
             #expect(!report.problems.isEmpty, "\(place): the writer refused a log that verify passed")
-            return try expectRepair(sample, place: place, kept: read) ? .reported : .reportedNothingKept
+            return try expectRepair(sample, place: place, kept: read)
         }
         // The writer opened: what it appends must be read by a cold read and by verify.
         let repaired = try sample.fixture.bytes(of: name) != bytes
@@ -146,38 +153,52 @@ import Testing
         return .harmless
     }
 
-    /// `stint repair`'s salvage of a refused log: it keeps exactly what a reader read, sets every original byte
-    /// aside, and leaves a log that the next writer appends to and a cold read and `verify` read whole — or, when
-    /// the first event is damaged, refuses and changes nothing.
-    static func expectRepair(_ sample: Sample, place: String, kept: [RecordedEvent]) throws -> Bool {
+    /// `stint repair`'s salvage of a refused log: it keeps exactly what a reader read — and, after its gap, the
+    /// events after the damaged frame when the `checked` file's heads vouch for them — sets every original byte
+    /// aside, records the loss, and leaves a log that the next writer appends to and a cold read and `verify`
+    /// read whole; or, when the first event is damaged, refuses and changes nothing.
+    static func expectRepair(_ sample: Sample, place: String, kept: [RecordedEvent]) throws -> Outcome {
         let before = try sample.fixture.snapshot()
         let result = Result { () throws(LogError) in
-            try LogWriter.openRepairing(at: sample.fixture.path, configuration: sample.fixture.configuration)
+            try LogWriter.openRepairing(
+                at: sample.fixture.path, configuration: sample.fixture.configuration, keepsAfterGap: true)
         }
         guard case .success(let opened) = result else {
             let message = (try? result.get()).map { _ in "" } ?? "\(result)"
             #expect(kept.isEmpty, "\(place): repair refused: \(message)")
             #expect(try sample.fixture.snapshot() == before, "\(place): a refused repair changed the log")
-            return false
+            return .reportedNothingKept
         }
         let repair = try #require(opened.repair, "\(place): a refused log was opened without a repair")
-        #expect(repair.firstLostSeq == Int64(kept.count) + 1, "\(place): \(repair)")
-        #expect(repair.lostEvents == (kept.count < sample.events.count), "\(place): \(repair)")
-        if repair.lostEvents { #expect(repair.lastLostSeq >= repair.firstLostSeq, "\(place): \(repair)") }
+        // Events are lost from where the reader stopped, unless the events after it follow it (a seal between).
+        if repair.lostEvents { #expect(repair.firstLostSeq == Int64(kept.count) + 1, "\(place): \(repair)") }
         for aside in repair.setAside {
             let original = String(aside.prefix { $0 != "." }) + ".jsonl.zst"
             #expect(try sample.fixture.bytes(of: aside) == before[original], "\(place): \(aside) is not \(original)")
         }
+        if let resume = repair.resume {
+            #expect(repair.lastLostSeq == resume.seq - 1, "\(place): \(repair)")
+            #expect(resume.link == sample.events[Int(resume.seq - 1)].prev, "\(place): \(repair)")
+        }
         let appended: [RecordedEvent]
         do {
             defer { opened.writer.close() }
+            _ = try opened.writer.record(repair)
             appended = try opened.writer.append([LogFixture.draft(8_888)])
         }
         let (cold, warning) = try sample.fixture.readAll()
         #expect(warning == nil, "\(place): after repair: \(warning!)")
-        #expect(cold == kept + appended, "\(place): after repair, the log is not what was kept and the append")
+        let record = repair.lostEvents ? Array(cold.dropFirst(kept.count).prefix(1)) : []
+        #expect(record.first.map { $0.type == "log.repaired" && $0.resumePoint == repair.resume } ?? true, "\(place)")
+        let after =
+            repair.lostEvents
+            ? repair.resume.map { Array(sample.events[Int($0.seq - 1)...]) } ?? []
+            : Array(sample.events[kept.count...])
+        #expect(
+            cold == kept + record + after + appended,
+            "\(place): after repair, the log is not what was kept, the record, the events after the gap and the append")
         #expect(try sample.fixture.reader().verify().isIntact, "\(place): verify fails after repair")
-        return true
+        return repair.resume != nil ? .keptAfterGap : repair.lostEvents ? .reported : .resealed
     }
 
     @Test func everyBitOfASmallLogIsReportedRepairedOrHarmless() throws {
@@ -193,8 +214,12 @@ import Testing
             "bit flips, small log (\(positions.count) bits, every \(Self.stride == 1 ? "one" : "\(Self.stride)th")):\n"
                 + Self.table(outcomes))
         let total = outcomes.values.reduce(into: [Outcome: Int]()) { $0.merge($1, uniquingKeysWith: +) }
-        #expect(total[.reported, default: 0] > total[.harmless, default: 0])
+        #expect(total[.keptAfterGap, default: 0] + total[.reported, default: 0] > total[.harmless, default: 0])
         #expect(outcomes[.firstFrame]?[.reported] == nil, "a flip in the first event was salvaged")
+        // With the `checked` file's heads, a damaged frame before the last one costs only its own events.
+        #expect(
+            outcomes[.sealed, default: [:]][.keptAfterGap, default: 0]
+                > 9 * outcomes[.sealed, default: [:]][.reported, default: 0], "\(outcomes[.sealed, default: [:]])")
     }
 
     @Test func sampledBitsOfALargerLogAreReportedRepairedOrHarmless() throws {
@@ -221,9 +246,10 @@ import Testing
     /// The damage table: for each region, how many flips had each outcome (docs/reliability.md).
     static func table(_ outcomes: [Region: [Outcome: Int]]) -> String {
         var lines = [
-            "| where the flip is | flips | refused by the next write, salvaged by repair | refused, repair refused "
-                + "(first event) | harmless |",
-            "|---|---|---|---|---|",
+            "| where the flip is | flips | refused by the next write, salvaged keeping the events after the gap | "
+                + "refused, salvaged by a cut | refused, resealed (no event lost) | refused, repair refused (first "
+                + "event) | harmless |",
+            "|---|---|---|---|---|---|---|",
         ]
         for region in Region.allCases {
             let counts = outcomes[region, default: [:]]

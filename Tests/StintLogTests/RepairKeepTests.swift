@@ -94,6 +94,27 @@ import Testing
         #expect(try headless.fixture.readAll().events.last?.seq == headless.lost.lowerBound)
     }
 
+    @Test func aFlippedSealLosesNothing() throws {
+        let fixture = LogFixture(sealThreshold: 2048, sealedFrameTarget: 700)
+        let events = try fixture.populate(batches: 60)
+        let segment = try fixture.segmentNames()[2]
+        var bytes = try fixture.bytes(of: segment)
+        let seal = try #require(SegmentSurgery.frames(bytes).last { $0.content == nil })
+        bytes[seal.offset + seal.bytes.count / 2] ^= 0x10
+        try fixture.write(bytes, to: segment)
+        #expect(try fixture.readAll().warning != nil)
+        let opened = try LogWriter.openRepairing(
+            at: fixture.path, configuration: fixture.configuration, keepsAfterGap: true)
+        let repair = try #require(opened.repair)
+        #expect(!repair.lostEvents && repair.resume == nil, "\(repair)")
+        #expect(try opened.writer.record(repair) == nil)
+        opened.writer.close()
+        let (read, warning) = try fixture.readAll()
+        #expect(warning == nil)
+        #expect(read == events)
+        #expect(try fixture.reader().verify().isIntact)
+    }
+
     @Test func aKeepingRepairInterruptedAtAnyOperationIsFinishedByTheNextOne() throws {
         let log = try Flipped()
         let damaged = try log.fixture.snapshot()

@@ -12,8 +12,11 @@ struct RepairVerb: Verb {
             damaged segment and every later one are moved aside byte for byte as SEGMENT.damaged files in the
             log directory (never read again, kept for you or a forensic tool), and the cut is recorded as a
             'log.repaired' event with the seqs lost and the damage found, so the audit trail ('stint verify',
-            'stint history') says so. Events are never rewritten; a cut segment is sealed again from its own
-            lines. The read models and checkpoints are rebuilt by the next commands. An intact log is left as
+            'stint history') says so. The events after the damage are kept too, after that record, when their
+            hash chain reaches a head known from before the damage (a segment end the log's 'checked' file
+            remembers, or the read models' head) and runs to the log's end: then only the unreadable part is
+            lost. Events after the gap that stop, edit or undo something the lost events made are ignored.
+            Events are never rewritten; a cut segment is sealed again from its own lines. The read models and checkpoints are rebuilt by the next commands. An intact log is left as
             it is (exit 0). A repair that was interrupted (commands then refuse the log, naming 'stint
             repair') is finished: its record is appended once. Exit status 65 when not even the first event
             can be kept. A device's log in a space is not cut (other devices may hold its events): restore it
@@ -46,6 +49,7 @@ struct RepairVerb: Verb {
                 object.add("setAside", .array(cut.setAside.map(JSON.string)))
                 object.add("resealed", .array(cut.rewritten.map(JSON.string)))
                 if let seq = cut.recordedAt { object.add("recordedAt", .int(seq)) }
+                if let seq = cut.resumesAt { object.add("resumesAt", .int(seq)) }
             }
             context.printJSON(object.json)
             return
@@ -55,7 +59,14 @@ struct RepairVerb: Verb {
             return
         }
         context.print("Repaired \(path): \(cut.reason).")
-        if cut.lostEvents {
+        if let resumesAt = cut.resumesAt {
+            let lost =
+                cut.firstLostSeq == cut.lastLostSeq
+                ? "seq \(cut.firstLostSeq)" : "seqs \(cut.firstLostSeq)–\(cut.lastLostSeq)"
+            context.print(
+                "Kept seqs 1–\(cut.firstLostSeq - 1) and, after the gap, \(resumesAt)–\(outcome.lastSeq); lost \(lost)."
+            )
+        } else if cut.lostEvents {
             let lost =
                 cut.firstLostSeq == cut.lastLostSeq
                 ? "seq \(cut.firstLostSeq)" : "seqs \(cut.firstLostSeq)–\(cut.lastLostSeq) (at least)"
