@@ -48,9 +48,9 @@ public enum LogSalvage {
         let configuration = options.logConfiguration(clock: CommandInstant(reading))
         let opened: (writer: LogWriter, repair: LogRepair?)
         do {
-            let heads = ReadModels.head(inLogDirectory: path).map { [LogHead(seq: $0.position.seq, hash: $0.hash)] }
             opened = try LogWriter.openRepairing(
-                at: path, configuration: configuration, keepsAfterGap: true, knownHeads: heads ?? [])
+                at: path, configuration: configuration, keepsAfterGap: true,
+                knownHeads: { knownHeads(inLogDirectory: path, options: options) })
         } catch {
             throw StintError(error)
         }
@@ -77,4 +77,17 @@ public enum LogSalvage {
                 setAside: repair.setAside, rewritten: repair.rewritten, recordedAt: recordedAt,
                 resumesAt: repair.resume?.seq))
     }
+    /// The heads known from before the damage, besides the segment ends the `checked` file remembers: the read
+    /// models' head and the checkpoints' (read before anything changes).
+    private static func knownHeads(inLogDirectory path: String, options: EngineOptions) -> [LogHead] {
+        var heads = ReadModels.head(inLogDirectory: path).map { [LogHead(seq: $0.position.seq, hash: $0.hash)] } ?? []
+        for store in [
+            CheckpointStore(logDirectory: path, fileSystem: options.fileSystem),
+            CheckpointStore.projections(logDirectory: path, fileSystem: options.fileSystem),
+        ] {
+            heads += store.heads()
+        }
+        return heads
+    }
+
 }

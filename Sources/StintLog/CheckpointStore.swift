@@ -93,6 +93,12 @@ public struct CheckpointStore: Sendable {
         return nil
     }
 
+    /// The heads of the whole checkpoints, oldest first, not checked against the log: what a salvage takes as
+    /// known heads (a head vouches for the events its chain reaches only when it is the digest of their line).
+    public func heads() -> [LogHead] {
+        seqs().compactMap { load(seq: $0)?.0.head }
+    }
+
     /// Removes the checkpoint at `seq`, if there is one (best effort).
     public func remove(seq: Int64) {
         try? fileSystem.removeFile(path(for: seq))

@@ -39,13 +39,15 @@ extension LogWriter {
     /// log (``SalvageScan``) is kept too, after the one gap (docs/log-format.md §3): written aside as
     /// `<segment>.kept` before the cut, and named by the repair's ``LogRepair/resume``; the caller appends the
     /// `log.repaired` naming it, then calls ``placeKeptSegments()``. The heads are the segment ends the
-    /// `checked` file remembers and `knownHeads`.
+    /// `checked` file remembers and those `knownHeads` gives (asked only when the log is damaged, under the
+    /// lock, before anything changes).
     ///
     /// - Throws: ``LogError/Code/damaged`` when not even the first event can be kept; ``LogError/Code/invalidInput``
     ///   for a device's log (format 2), whose events other devices may hold: repairing it is not supported;
     ///   whatever ``open(at:configuration:tail:)`` throws.
     public static func openRepairing(
-        at path: String, configuration: LogConfiguration, keepsAfterGap: Bool = false, knownHeads: [LogHead] = []
+        at path: String, configuration: LogConfiguration, keepsAfterGap: Bool = false,
+        knownHeads: () -> [LogHead] = { [] }
     ) throws(LogError) -> (writer: LogWriter, repair: LogRepair?) {
         let cutter = LogWriter(path: path, configuration: configuration)
         let format = try cutter.directory.checkFormat()
@@ -74,7 +76,7 @@ extension LogWriter {
                 // A fresh writer's state for the cut: the failed check may have left some of it set.
                 cutter.resetAfterFailedCheck()
                 repair = try cutter.cut(
-                    after: error, pending: pending, keeping: keepsAfterGap ? knownHeads : nil)
+                    after: error, pending: pending, keeping: keepsAfterGap ? knownHeads() : nil)
                 // The same writer, still holding the lock, opens the cut log: the caller's record of the repair
                 // is the next batch, with no other writer's before it.
                 cutter.resetAfterFailedCheck()

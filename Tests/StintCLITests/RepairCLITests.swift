@@ -118,6 +118,39 @@ import Testing
         #expect(text.stdout.hasPrefix("Nothing to repair"), "\(text.stdout)")
     }
 
+    /// Without the `checked` file and the read models, a checkpoint's head still vouches for the events after
+    /// the damaged frame; without any known head, everything after the damage goes aside as before.
+    @Test func aCheckpointsHeadVouchesWhenNothingElseDoes() throws {
+        for keepsCheckpoint in [true, false] {
+            let (directory, cli) = Self.makeLog(pairs: 150, sealThreshold: 2048)
+            let log = directory.appending("log")
+            let headLine = try #require(
+                cli.run(["verify"]).stdout.split(separator: "\n").first { $0.hasPrefix("head ") })
+            let head = try #require(LogHead(String(headLine.dropFirst("head ".count))))
+            for name in ["checked", "read-models.sqlite", "read-models.sqlite-wal", "read-models.sqlite-shm"] {
+                try? FileManager.default.removeItem(atPath: log + "/" + name)
+            }
+            if keepsCheckpoint {
+                // A checkpoint's payload is not read for its head: any bytes do.
+                CheckpointStore(logDirectory: log).save(
+                    Array("payload".utf8), head: head, at: Instant(milliseconds: 0), version: 1)
+            }
+            let segments = try LogFiles.segmentNames(of: log)
+            let target = segments[segments.count / 3]
+            var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log + "/" + target)))
+            bytes[bytes.count / 3] ^= 0x40
+            try Data(bytes).write(to: URL(fileURLWithPath: log + "/" + target))
+
+            let repaired = cli.run(["repair", "--json"])
+            #expect(repaired.status == 0, "\(repaired.stderr)")
+            let json = try JSON.parse(repaired.stdout)
+            #expect((json["resumesAt"] != nil) == keepsCheckpoint, "\(repaired.stdout)")
+            if keepsCheckpoint { #expect(json["lastSeq"]?.intValue == head.seq, "\(repaired.stdout)") }
+            #expect(cli.run(["verify"]).status == 0)
+            #expect(cli.run(["start", "after-repair"]).status == 0)
+        }
+    }
+
     /// A log damaged before this version (or whose `checked` file was lost): the repair still says that events
     /// were lost, and records it.
     @Test func withoutTheCheckedFileTheLossIsStillRecorded() throws {

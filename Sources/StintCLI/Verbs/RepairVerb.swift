@@ -14,7 +14,7 @@ struct RepairVerb: Verb {
             'log.repaired' event with the seqs lost and the damage found, so the audit trail ('stint verify',
             'stint history') says so. The events after the damage are kept too, after that record, when their
             hash chain reaches a head known from before the damage (a segment end the log's 'checked' file
-            remembers, or the read models' head) and runs to the log's end: then only the unreadable part is
+            remembers, the read models' head or a checkpoint's) and runs to the log's end: then only the unreadable part is
             lost. Events after the gap that stop, edit or undo something the lost events made are ignored.
             Events are never rewritten; a cut segment is sealed again from its own lines. The read models and checkpoints are rebuilt by the next commands. An intact log is left as
             it is (exit 0). A repair that was interrupted (commands then refuse the log, naming 'stint
