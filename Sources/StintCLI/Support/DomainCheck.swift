@@ -18,6 +18,8 @@ struct DomainCheck {
     private var broken = false
     /// Whether the compact check met an event it does not fold: the log must be checked with the reference.
     private(set) var needsReference = false
+    /// The events after a repair's gap that the compact fold ignored (they name what the lost events made).
+    var ignoredAfterGap: [Int64] { fold?.ignoredAfterGap ?? [] }
     /// A capacity hint for the compact fold: at most a record per event of a log of this many (as a cold
     /// read sizes it).
     private let expectedEvents: Int64

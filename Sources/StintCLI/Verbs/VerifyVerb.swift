@@ -84,12 +84,12 @@ struct VerifyVerb: Verb {
             return try verifyMerged(reader, context)
         }
         let total = reader.lastSeq()
-        var (report, needsReference, repairs) = try verify(
+        var (report, needsReference, repairs, ignored) = try verify(
             reader, with: DomainCheck(compact: context.engineOptions.foldsCompactly, expectedEvents: total ?? 0),
             total: total, context)
         if needsReference {
             // An event the compact fold does not fold: the reference fold says why, at the same place.
-            (report, _, repairs) = try verify(reader, with: DomainCheck(compact: false), total: total, context)
+            (report, _, repairs, ignored) = try verify(reader, with: DomainCheck(compact: false), total: total, context)
         }
         let problems = report.problems
         let head = report.head?.description ?? "none (the log has no events)"
@@ -101,6 +101,7 @@ struct VerifyVerb: Verb {
             object.add("head", report.head?.description)
             object.add("problems", .array(problems.map(JSON.string)))
             if !repairs.isEmpty { object.add("repairs", .array(repairs.map(JSON.string))) }
+            if !ignored.isEmpty { object.add("ignoredAfterGap", .array(ignored.map(JSON.int))) }
             context.printJSON(object.json)
         } else {
             let segments = "\(report.segmentCount) segment\(report.segmentCount == 1 ? "" : "s")"
@@ -108,6 +109,7 @@ struct VerifyVerb: Verb {
                 context.print("intact: \(report.eventCount) events in \(segments)")
                 // 'stint repair' cut the log: what it set aside stays part of the record.
                 for repair in repairs { context.print("repaired at " + repair) }
+                if !ignored.isEmpty { context.print(Self.ignoredLine(ignored)) }
             } else {
                 context.print("damaged: \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(reader.name)")
                 for problem in problems { context.print("  " + problem) }
@@ -177,7 +179,7 @@ struct VerifyVerb: Verb {
     /// long enough to show it, the rate; also whether the check needs the reference fold after all.
     private func verify(
         _ reader: LogSource, with check: DomainCheck, total: Int64?, _ context: CommandContext
-    ) throws(CLIError) -> (report: VerificationReport, needsReference: Bool, repairs: [String]) {
+    ) throws(CLIError) -> (report: VerificationReport, needsReference: Bool, repairs: [String], ignored: [Int64]) {
         var check = check
         var repairs: [String] = []
         let progress = Progress.start("Verifying", total: total, unit: "events", context: context)
@@ -200,7 +202,15 @@ struct VerifyVerb: Verb {
             throw CLIError(error)
         }
         progress.finish(reporting: report.eventCount, as: "Verified")
-        return (report, check.needsReference, repairs)
+        return (report, check.needsReference, repairs, check.ignoredAfterGap)
+    }
+
+    /// The events a fold ignores after a repair's gap, as `verify` lists them (the first 20 seqs).
+    static func ignoredLine(_ seqs: [Int64]) -> String {
+        let shown = seqs.prefix(20).map { "\($0)" }.joined(separator: ", ")
+        let more = seqs.count > 20 ? " and \(seqs.count - 20) more" : ""
+        let count = seqs.count == 1 ? "1 event that names" : "\(seqs.count) events that name"
+        return "after the gap, the fold ignores \(count) what the lost events made: seq \(shown)\(more)"
     }
 
     /// The first entry of the log directory `path` (the directory itself, then its files) that users other

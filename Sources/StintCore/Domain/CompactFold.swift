@@ -30,6 +30,9 @@ public struct CompactFold: Sendable {
     var batch: LogState.OpenBatch
     /// ``LogState/resumedAfterRepair``: from this repair's gap on, an event that does not fit is ignored.
     public private(set) var resumedAfterRepair: Int64?
+    /// The `seq`s of the events ignored after the gap, in order, as this fold met them (what `verify` lists;
+    /// not part of the state: a fold from a checkpoint does not know the earlier ones).
+    public private(set) var ignoredAfterGap: [Int64] = []
 
     // Records, by number.
     var numbers: RecordNumbers
@@ -148,6 +151,7 @@ public struct CompactFold: Sendable {
         _ domain: DomainEvent, _ event: RecordedEvent, target: LogState.OpenBatch.Target?
     ) -> Bool {
         guard resumedAfterRepair != nil else { return false }
+        ignoredAfterGap.append(event.seq)
         if event.batchStart == event.seq {
             if event.tx != nil, let target {
                 openBatch(domain, target: target, seq: event.seq, at: event.at, grouped: true)
