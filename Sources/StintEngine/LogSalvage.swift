@@ -57,18 +57,14 @@ public enum LogSalvage {
         let writer = opened.writer
         defer { writer.close() }
         guard let repair = opened.repair else { return RepairOutcome(lastSeq: writer.lastSeq, cut: nil) }
+        // The caches go before the record and the kept events do: they describe the log before the damage, and
+        // with the kept events' bytes unchanged, their heads could match the repaired log's.
+        removeCaches(inLogDirectory: path, from: repair.firstLostSeq, options: options)
         let recordedAt: Int64?
         do {
             recordedAt = try writer.record(repair)
         } catch {
             throw StintError(error)
-        }
-        ReadModel.remove(inLogDirectory: path)
-        for store in [
-            CheckpointStore(logDirectory: path, fileSystem: options.fileSystem),
-            CheckpointStore.projections(logDirectory: path, fileSystem: options.fileSystem),
-        ] {
-            for seq in store.seqs() where seq >= repair.firstLostSeq { store.remove(seq: seq) }
         }
         return RepairOutcome(
             lastSeq: writer.lastSeq,
@@ -77,6 +73,20 @@ public enum LogSalvage {
                 setAside: repair.setAside, rewritten: repair.rewritten, recordedAt: recordedAt,
                 resumesAt: repair.resume?.seq))
     }
+    /// Removes the read models and the checkpoints from `seq` on, and syncs their directories, so that a crash
+    /// after the repair cannot bring them back.
+    private static func removeCaches(inLogDirectory path: String, from seq: Int64, options: EngineOptions) {
+        ReadModel.remove(inLogDirectory: path)
+        try? options.fileSystem.synchronizeDirectory(path)
+        for store in [
+            CheckpointStore(logDirectory: path, fileSystem: options.fileSystem),
+            CheckpointStore.projections(logDirectory: path, fileSystem: options.fileSystem),
+        ] {
+            for checkpoint in store.seqs() where checkpoint >= seq { store.remove(seq: checkpoint) }
+            try? options.fileSystem.synchronizeDirectory(store.directory)
+        }
+    }
+
     /// The heads known from before the damage, besides the segment ends the `checked` file remembers: the read
     /// models' head and the checkpoints' (read before anything changes).
     private static func knownHeads(inLogDirectory path: String, options: EngineOptions) -> [LogHead] {

@@ -144,9 +144,9 @@ extension LogWriter {
     private func cut(
         after damage: LogError, pending: RepairMarker?, keeping heads: [LogHead]?
     ) throws(LogError) -> LogRepair {
-        let kept = try keptPrefix()
+        var kept = try keptPrefix()
         // The cut is where the reader stopped: its warning says why (the writer's error when it read to the end).
-        let problem = kept.warning ?? (damage.cause as? LogProblem)
+        var problem = (kept.warning ?? (damage.cause as? LogProblem))?.description ?? damage.message
         guard kept.lastSeq >= 1 else {
             throw LogError(
                 .damaged,
@@ -155,22 +155,35 @@ extension LogWriter {
         }
         let segments = try directory.listing().segments
         let remembered = CheckedSegments.read(in: directory)
-        // Kept segments no `repairing` file names are a repair's that was interrupted before it wrote one.
-        if pending == nil { try removeKeptSegments() }
+        // Kept segments no `repairing` file names are a repair's that was interrupted before it wrote them.
+        if pending?.resume == nil { try removeKeptSegments() }
         var resume = pending?.resume
         // The prefix's end when the events after it follow it after all (only a seal or a frame between was
         // damaged): nothing is lost, the damaged segment is only sealed again.
         var continuedTo: Int64?
-        if resume == nil, let heads {
-            let after = try eventsAfterPrefix(kept.lastSeq, segments: segments, remembered: remembered, heads: heads)
-            if let last = kept.lastEvent,
-                let run = after.scan.continuation(of: last, lastKnown: after.lastRemembered)
-            {
-                continuedTo = run.lastSeq
-            } else if let run = after.scan.keptRun(recordSeq: kept.lastSeq + 1, lastKnown: after.lastRemembered) {
-                _ = try writeKeptSegments(run)
-                resume = ResumePoint(seq: run.firstSeq, link: run.firstLink)
+        var after = try (resume == nil ? heads : nil).map { (heads) throws(LogError) in
+            try eventsAfterPrefix(kept.lastSeq, segments: segments, remembered: remembered, heads: heads)
+        }
+        if resume == nil, let last = kept.lastEvent,
+            let run = after?.scan.continuation(of: last, lastKnown: after?.lastRemembered ?? 0)
+        {
+            continuedTo = run.lastSeq
+        } else if resume == nil, let last = kept.lastEvent, last.resumePoint != nil, kept.lastSeq >= 2 {
+            // The prefix ends with an earlier repair's record whose kept events no longer read: nothing may follow
+            // it but them, so it goes too, and this repair's record, in its place, says what it said.
+            if case .logRepaired(let from, let to, let reason, _)? = try? DomainEvent(last) {
+                problem += "; it replaces the log.repaired of seq \(last.seq) (seqs \(from)–\(to): \(reason))"
             }
+            kept = (last.seq - 1, nil, kept.warning)
+            after = try heads.map { (heads) throws(LogError) in
+                try eventsAfterPrefix(kept.lastSeq, segments: segments, remembered: remembered, heads: heads)
+            }
+        }
+        if resume == nil, continuedTo == nil, let after,
+            let run = after.scan.keptRun(recordSeq: kept.lastSeq + 1, lastKnown: after.lastRemembered)
+        {
+            _ = try writeKeptSegments(run)
+            resume = ResumePoint(seq: run.firstSeq, link: run.firstLink)
         }
         let keptLastSeq = continuedTo ?? kept.lastSeq
         var lastKnown = remembered?.entries.values.map(\.lastSeq).max() ?? 0
@@ -182,7 +195,7 @@ extension LogWriter {
         let marker = RepairMarker(
             firstLostSeq: min(pending?.firstLostSeq ?? .max, keptLastSeq + 1),
             lastLostSeq: resume.map { $0.seq - 1 } ?? max(pending?.lastLostSeq ?? 0, lastKnown, keptLastSeq),
-            reason: pending?.reason ?? problem?.description ?? damage.message, resume: resume)
+            reason: pending?.reason ?? problem, resume: resume)
         try writeFile(named: RepairMarker.name, marker.bytes)
         var setAside: [String] = []
         var rewritten: [String] = []

@@ -128,13 +128,14 @@ struct SalvageScan {
     }
 
     /// The run that goes on from the kept prefix, which ends with `last`, when there is nothing else: the next
-    /// `seq`, linked to `last`'s line (canonical, as every line a writer writes), ending the log as
-    /// ``keptRun(recordSeq:lastKnown:)`` requires. The prefix's own chain vouches for it: only a frame that held
-    /// no event (a seal) was damaged, and nothing is lost.
+    /// `seq` linked to `last`'s line (canonical, as every line a writer writes), or the resume point `last`
+    /// names, ending the log as ``keptRun(recordSeq:lastKnown:)`` requires. The prefix's own chain vouches for
+    /// it: only a frame that held no event (a seal) was damaged, and nothing is lost.
     func continuation(of last: RecordedEvent, lastKnown: Int64) -> Run? {
-        guard runs.count == 1, let run = runs.first, run.firstSeq == last.seq + 1,
-            run.firstLink == SHA256Digest(of: last.encodedLine() + [0x0A]).link, !damageAfterLastRun,
-            run.lastSeq >= lastKnown
+        let resume = last.resumePoint
+        guard runs.count == 1, let run = runs.first, run.firstSeq == resume?.seq ?? last.seq + 1,
+            run.firstLink == resume?.link ?? SHA256Digest(of: last.encodedLine() + [0x0A]).link,
+            !damageAfterLastRun, run.lastSeq >= lastKnown
         else { return nil }
         return run
     }

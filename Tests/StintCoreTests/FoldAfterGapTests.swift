@@ -97,6 +97,31 @@ import Testing
         #expect(!compactStopped)
     }
 
+    /// A record that names a resume point empties the undo stack: inside a batch whose inverses go on that
+    /// stack, it is damage (not a trap), in both folds.
+    @Test func aRepairWithAResumePointInsideABatchIsDamage() throws {
+        let log = try Gapped(seed: 0x6A_0003)
+        let index = Int(log.record.seq - 1)
+        var state = try LogState.fold(log.events[..<index])
+        var compact = try #require(CompactFold(genesis: log.events[0], capacity: 16))
+        for event in log.events[1..<index] where !compact.apply(event) { Issue.record("refused \(event.seq)") }
+        let repaired = try DomainEvent(log.record)
+        let started = DomainEvent.timerStarted(
+            recordId: SequentialIDs.id(888_888), start: state.lastAt, tagId: nil, comment: nil)
+        for batch in [[started, repaired], [repaired, started]] {
+            let placed = TestLog.place(batch, after: state.lastSeq, at: state.lastAt)
+            var reference = state
+            let folded = (try? placed.forEach { (event) throws(DomainError) in try reference.apply(event) }) != nil
+            #expect(!folded, "\(batch)")
+            var copy = compact
+            let compactFolded = placed.allSatisfy { copy.apply($0) }
+            #expect(!compactFolded, "\(batch)")
+        }
+        _ = state.lastSeq
+        state = try LogState.fold(log.events[...index])
+        #expect(state.resumedAfterRepair == log.record.seq)
+    }
+
     @Test func theProjectionFoldLeavesWhatFollowsAGapToTheStrictFold() throws {
         let log = try Gapped(seed: 0x6A_0002)
         let index = Int(log.record.seq - 1)

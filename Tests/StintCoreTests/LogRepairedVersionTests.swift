@@ -64,6 +64,9 @@ import Testing
         #"{"from":15,"to":20,"reason":"x","resumesAt":21,"resumeLink":"\#(link)00"}"#,
         #"{"from":15,"to":20,"reason":"x","resumesAt":"21","resumeLink":"\#(link)"}"#,
         #"{"from":15,"to":20,"reason":"x","resumesAt":21,"resumeLink":null}"#,
+        // A resume point that is not right after the lost seqs, or so large that the seqs after it could overflow.
+        #"{"from":15,"to":20,"reason":"x","resumesAt":22,"resumeLink":"\#(link)"}"#,
+        #"{"from":15,"to":4611686018427387904,"reason":"x","resumesAt":4611686018427387905,"resumeLink":"\#(link)"}"#,
     ])
     func aResumePointMustBeWhole(data: String) {
         #expect(Self.decode(data, version: 2) == .invalidEventData)

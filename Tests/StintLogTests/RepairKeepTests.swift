@@ -94,6 +94,35 @@ import Testing
         #expect(try headless.fixture.readAll().events.last?.seq == headless.lost.lowerBound)
     }
 
+    /// A log repaired with a gap whose kept events then become unreadable right after the record: the next
+    /// repair takes that record out with them (its record says what the old one said) and the log is
+    /// writable again, instead of ending with a record that awaits events that no longer read.
+    @Test func aRecordWhoseKeptEventsAreLostGoesWithThem() throws {
+        let log = try Flipped()
+        let (first, _) = try log.repair()
+        let resume = try #require(first?.resume)
+        let keptSegment = String(format: "%020lld.jsonl.zst", resume.seq)
+        var bytes = try log.fixture.bytes(of: keptSegment)
+        bytes[SegmentSurgery.frames(bytes)[0].bytes.count / 2] ^= 0x10
+        try log.fixture.write(bytes, to: keptSegment)
+        #expect(throws: LogError.self) { try log.fixture.open().close() }
+
+        let (second, recordedAt) = try log.repair()
+        let repair = try #require(second)
+        #expect(repair.firstLostSeq == log.lost.lowerBound, "\(repair)")
+        #expect(recordedAt == log.lost.lowerBound)
+        #expect(repair.reason.contains("replaces the log.repaired of seq \(log.lost.lowerBound)"), "\(repair.reason)")
+        let writer = try log.fixture.open()
+        let appended = try writer.append([LogFixture.draft(1000)])
+        writer.close()
+        let (read, warning) = try log.fixture.readAll()
+        #expect(warning == nil)
+        #expect(read.last == appended.last)
+        #expect(
+            Array(read.prefix(Int(log.lost.lowerBound - 1))) == Array(log.events.prefix(Int(log.lost.lowerBound - 1))))
+        #expect(try log.fixture.reader().verify().isIntact)
+    }
+
     @Test func aFlippedSealLosesNothing() throws {
         let fixture = LogFixture(sealThreshold: 2048, sealedFrameTarget: 700)
         let events = try fixture.populate(batches: 60)

@@ -107,6 +107,10 @@ public struct CompactFold: Sendable {
         case .commandRedone(let tx):
             guard startsBatch, redo.last?.batchStart == tx else { return ignoreAfterGap(domain, event, target: nil) }
             target = .undo
+        case .logRepaired(_, _, _, _?):
+            // As the reference: a repair that names a resume point is a batch of its own.
+            guard startsBatch, event.tx == nil else { return ignoreAfterGap(domain, event, target: nil) }
+            target = .none
         case .deviceJoined, .deviceForked, .syncIngested, .logRepaired:
             target = startsBatch ? .none : batch.target
         default:

@@ -22,7 +22,12 @@ extension LogState {
         let startsBatch = event.batchStart == event.seq
         let target: OpenBatch.Target
         let inverses: [DomainEvent]
-        do {
+        do throws(DomainError) {
+            if case .logRepaired(_, _, _, _?) = domain, !startsBatch || event.tx != nil {
+                throw DomainError(
+                    .inconsistentEvent, "a log.repaired that names a resume point must be a batch of its own",
+                    seq: event.seq)
+            }
             target = try batchTarget(for: domain, startsBatch: startsBatch, seq: event.seq)
             inverses = try inverse(of: domain)
             try mutate(domain)

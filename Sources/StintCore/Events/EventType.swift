@@ -283,6 +283,7 @@ extension EventDeclaration {
         fields: [.seq("from"), .seq("to"), .text("reason"), .optionalSeq("resumesAt"), .optionalLink("resumeLink")],
         build: { (v: inout PayloadValues) throws(FieldRefusal) in
             let from = v.integer(0)
+            let to = v.integer(1)
             let resume: ResumePoint?
             switch (v.optionalInteger(3), v.optionalText(4)) {
             case (nil, nil): resume = nil
@@ -290,11 +291,18 @@ extension EventDeclaration {
                 guard seq > from else {
                     throw FieldRefusal(member: "resumesAt", problem: "must be greater than from (\(from))")
                 }
+                guard seq - 1 == to else {
+                    throw FieldRefusal(
+                        member: "resumesAt", problem: "must be to + 1: the log resumes right after the seqs it lost")
+                }
+                guard seq <= ResumePoint.largestSeq else {
+                    throw FieldRefusal(member: "resumesAt", problem: "must be at most \(ResumePoint.largestSeq)")
+                }
                 resume = ResumePoint(seq: seq, link: link)
             case (nil, _?): throw FieldRefusal(member: "resumesAt", problem: "is missing: resumeLink needs it")
             case (_?, nil): throw FieldRefusal(member: "resumeLink", problem: "is missing: resumesAt needs it")
             }
-            return .logRepaired(from: from, to: v.integer(1), reason: v.text(2), resume: resume)
+            return .logRepaired(from: from, to: to, reason: v.text(2), resume: resume)
         },
         take: {
             guard case .logRepaired(let from, let to, let reason, let resume) = $0 else { return nil }

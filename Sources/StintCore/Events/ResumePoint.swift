@@ -8,6 +8,10 @@
 public struct ResumePoint: Hashable, Sendable {
     /// The `seq` of the first event after the gap (greater than the record's own `seq`).
     public var seq: Int64
+
+    /// The largest resume point a record may name: a log resumed there is still 2^62 events from the largest
+    /// `seq`, so no reader's count of the `seq` after an event can overflow.
+    public static let largestSeq: Int64 = 1 << 62
     /// That event's `prev`: 32 lowercase hex digits, the link to a line the log no longer holds.
     public var link: String
 

@@ -49,8 +49,10 @@ struct GapLog {
         resumesAt = firsts[3] + 1
         let before = original[Int(from - 2)]
         let point = resume(ResumePoint(seq: resumesAt, link: original[Int(resumesAt - 1)].prev))
-        let draft = DomainEvent.logRepaired(from: from, to: resumesAt - 1, reason: "the test's gap", resume: point)
-            .draft
+        let draft = DomainEvent.logRepaired(
+            from: from, to: (point?.seq ?? resumesAt) - 1, reason: "the test's gap", resume: point
+        )
+        .draft
         record = RecordedEvent(
             seq: from, at: before.at, type: draft.type, version: draft.version,
             prev: SHA256Digest(of: before.encodedLine() + [0x0A]).link, data: draft.data)
