@@ -62,28 +62,17 @@ public struct LogView: Sendable {
         return LogView(state: state, now: now, point: point, warning: folded.warning)
     }
 
-    /// The instant the projections of a fold up to `point` are computed at: the clock's for the latest
-    /// point, the point's own instant, or the recorded time of the point's event.
+    /// ``ReadPoint/now(reached:lastAt:clock:)`` for a single log's fold that ended at `lastSeq`.
     ///
-    /// - Throws: ``StintError`` (refused) for a `seq` past the end of the log (which ends at `lastSeq`).
+    /// - Throws: ``StintError`` (refused) for a `seq` past the end of the log.
     static func now(at point: ReadPoint, lastSeq: Int64, lastAt: Instant, options: EngineOptions) throws(StintError)
         -> Instant
     {
-        switch point {
-        case .latest:
-            return options.clock()
-        case .at(let instant):
-            return instant
-        case .seq(let n):
-            guard lastSeq == n else {
-                throw StintError(
-                    .refused, "the log has \(lastSeq) events, so there is no seq \(n); use --seq 1…\(lastSeq)")
-            }
-            return lastAt
-        case .deviceSeq, .knownBy:
-            // Only a space's view has these points (``load(_:at:options:)`` of a ``MergedHistory``).
-            return lastAt
+        guard let now = point.now(reached: lastSeq, lastAt: lastAt, clock: options.clock) else {
+            let n = if case .seq(let n) = point { n } else { lastSeq + 1 }
+            throw StintError(.refused, "the log has \(lastSeq) events, so there is no seq \(n); use --seq 1…\(lastSeq)")
         }
+        return now
     }
 
     /// The view of a replica: its merged history folded up to `point`.
@@ -114,13 +103,8 @@ public struct LogView: Sendable {
                 .damaged,
                 "the space of \(space.log) has no readable events\(folded.warning.map { ": \($0.description)" } ?? "")")
         }
-        let now: Instant
-        switch point {
-        case .latest: now = options.clock()
-        case .at(let instant): now = instant
-        case .seq, .deviceSeq: now = fold.lastAt
-        case .knownBy(_, let instant): now = instant ?? options.clock()
-        }
+        // The merged history refused a `seq` its device does not have: every point has its "now" here.
+        let now = point.now(reached: nil, lastAt: fold.lastAt, clock: options.clock) ?? fold.lastAt
         return (fold, now, folded.warning)
     }
 }

@@ -175,20 +175,12 @@ struct ProjectionLoader {
             // Damage, events that do not fold and read failures are for the strict fold to report.
             return nil
         }
-        let now: Instant
-        switch point {
-        case .latest:
-            now = options.clock()
-            // A clock behind the log could ask for records older than the state's horizon.
-            guard now >= state.lastAt else { return nil }
-        case .at(let instant):
-            now = instant
-        case .seq(let n):
-            guard state.lastSeq == n else { return nil }
-            now = state.lastAt
-        case .deviceSeq, .knownBy:
-            return nil
-        }
+        // A single log's point only; a `seq` the fold did not reach is for the strict fold to refuse.
+        guard !point.namesDevice,
+            let now = point.now(reached: state.lastSeq, lastAt: state.lastAt, clock: options.clock)
+        else { return nil }
+        // A clock behind the log could ask for records older than the state's horizon.
+        if point == .latest && now < state.lastAt { return nil }
         return Folded(state: state, now: now, checkpointSeq: restored.lastSeq, foldedCount: folded)
     }
 }

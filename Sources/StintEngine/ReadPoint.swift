@@ -18,6 +18,26 @@ public enum ReadPoint: Hashable, Sendable {
     /// its widget showed; `--as-known-by DEVICE[@T]`). "Now" is the instant, else the clock's.
     case knownBy(DeviceID, Instant?)
 
+    /// The instant the projections of a fold up to this point are computed at — the clock's for the latest
+    /// point, the point's own instant, or the recorded time of the point's event (`lastAt`, the fold's last) —
+    /// the one "now" of every loader (issue 35, docs/decisions/0009-one-seam.md step 2b).
+    ///
+    /// - Parameters:
+    ///   - reached: the `seq` the fold ended at, when the point's `seq` counts the fold's events (a single log);
+    ///     nil for a space's merged fold, whose history already refused a `seq` its device does not have.
+    /// - Returns: nil when the fold did not reach the point's `seq` (the log ends before it).
+    func now(reached: Int64?, lastAt: Instant, clock: () -> Instant) -> Instant? {
+        switch self {
+        case .latest: return clock()
+        case .at(let instant): return instant
+        case .seq(let n):
+            if let reached, reached != n { return nil }
+            return lastAt
+        case .deviceSeq: return lastAt
+        case .knownBy(_, let instant): return instant ?? clock()
+        }
+    }
+
     /// Whether the point names a device, which only a space has.
     var namesDevice: Bool {
         switch self {
