@@ -105,11 +105,11 @@ extension CommandContext {
     /// prints a warning when damage cut the reading short.
     func view(_ point: PointArguments) throws(CLIError) -> LogView {
         let reader = try reader()
-        return try view(at: readPoint(point, of: reader), of: reader)
+        return try view(at: resolve(point, of: reader), of: reader)
     }
 
     /// Reads `reader` at an already resolved `point`, and prints a warning when damage cut the reading short.
-    func view(at point: ReadPoint, of reader: LogSource) throws(CLIError) -> LogView {
+    func view(at point: ResolvedPoint, of reader: LogSource) throws(CLIError) -> LogView {
         let view = try engine { () throws(StintError) in try LogView.load(reader, at: point, options: engineOptions) }
         warnIfCut(view.warning?.message)
         return view
@@ -125,7 +125,7 @@ extension CommandContext {
     ) throws(CLIError) -> RecordsView {
         try load(point, warning: \.warning?.message) { (source, resolved) throws(CLIError) in
             let interval = try window.flatMap { (window) throws(CLIError) in
-                resolved == .latest ? try window(try settings(of: source).calendar, now) : nil
+                resolved.isLatest ? try window(try settings(of: source).calendar, now) : nil
             }
             return try engine { () throws(StintError) in
                 try RecordsView.load(source, at: resolved, options: engineOptions, window: interval)
@@ -146,11 +146,11 @@ extension CommandContext {
     /// state, from the read models or a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
         let reader = try reader()
-        return try projectionView(at: readPoint(point, of: reader), of: reader)
+        return try projectionView(at: resolve(point, of: reader), of: reader)
     }
 
     /// What the widget projections read at an already resolved `point` of `reader`.
-    func projectionView(at point: ReadPoint, of reader: LogSource) throws(CLIError) -> ProjectionView {
+    func projectionView(at point: ResolvedPoint, of reader: LogSource) throws(CLIError) -> ProjectionView {
         let view = try engine { () throws(StintError) in
             try ProjectionView.load(reader, at: point, options: engineOptions)
         }
@@ -161,10 +161,10 @@ extension CommandContext {
     /// Resolves `point` against the log and loads a view there, warning when damage cut the reading short.
     private func load<View>(
         _ point: PointArguments, warning: (View) -> String?,
-        _ load: (LogSource, ReadPoint) throws(CLIError) -> View
+        _ load: (LogSource, ResolvedPoint) throws(CLIError) -> View
     ) throws(CLIError) -> View {
         let reader = try reader()
-        let view = try load(reader, try readPoint(point, of: reader))
+        let view = try load(reader, try resolve(point, of: reader))
         warnIfCut(warning(view))
         return view
     }
@@ -186,10 +186,6 @@ extension CommandContext {
     /// The engine's form of a `--at`/`--seq`/`--as-known-by` point, resolved once by the engine.
     func resolve(_ point: PointArguments, of reader: LogSource) throws(CLIError) -> ResolvedPoint {
         try engine { () throws(StintError) in try reader.resolve(point, options: engineOptions) }
-    }
-
-    private func readPoint(_ point: PointArguments, of reader: LogSource) throws(CLIError) -> ReadPoint {
-        try resolve(point, of: reader).point
     }
 
     /// The device of the space `reader` reads whose id is, or begins with, `text`.

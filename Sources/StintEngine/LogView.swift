@@ -29,9 +29,10 @@ public struct LogView: Sendable {
     ///
     /// - Throws: ``StintError`` (refused) for a point outside the log (a `seq` past its end, an instant before
     ///   its first event), (damaged) for events this build cannot fold, and the reader's errors.
-    public static func load(_ source: LogSource, at point: ReadPoint, options: EngineOptions) throws(StintError)
-        -> LogView
-    {
+    public static func load(
+        _ source: LogSource, at resolved: ResolvedPoint, options: EngineOptions
+    ) throws(StintError) -> LogView {
+        let point = resolved.point
         let reader = source.reader
         if let space = source.space { return try load(space, at: point, options: options) }
         if point.namesDevice {

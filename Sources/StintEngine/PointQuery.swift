@@ -24,6 +24,18 @@ public struct ResolvedPoint: Hashable, Sendable {
         self.point = point
         self.calendar = calendar
     }
+
+    /// Every event, at the clock's instant.
+    public static let latest = ResolvedPoint(.latest)
+
+    /// The events recorded at or before `instant`, an instant already read (``ReadPoint/at(_:)``).
+    public static func at(_ instant: Instant) -> ResolvedPoint { ResolvedPoint(.at(instant)) }
+
+    /// Events 1…`n` (``ReadPoint/seq(_:)``).
+    public static func seq(_ n: Int64) -> ResolvedPoint { ResolvedPoint(.seq(n)) }
+
+    /// Whether the point is the log's head at the clock's instant (what the read models hold).
+    public var isLatest: Bool { point == .latest }
 }
 
 extension LogSource {

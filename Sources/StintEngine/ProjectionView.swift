@@ -34,9 +34,10 @@ public struct ProjectionView: Sendable {
     /// Builds the view of `source`'s log at `point`.
     ///
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the same log and point.
-    public static func load(_ source: LogSource, at point: ReadPoint, options: EngineOptions) throws(StintError)
-        -> ProjectionView
-    {
+    public static func load(
+        _ source: LogSource, at resolved: ResolvedPoint, options: EngineOptions
+    ) throws(StintError) -> ProjectionView {
+        let point = resolved.point
         let reader = source.reader
         if source.space == nil, !point.namesDevice {
             if point == .latest, let view = fromReadModels(of: reader, options: options) { return view }
@@ -59,7 +60,7 @@ public struct ProjectionView: Sendable {
                 warning: merged.warning, horizon: horizon)
         }
         // What the caches above do not serve: the strict fold's view.
-        let view = try LogView.load(source, at: point, options: options)
+        let view = try LogView.load(source, at: resolved, options: options)
         return ProjectionView(
             source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
     }

@@ -40,10 +40,10 @@ public struct RecordsView: Sendable {
     ///   counts records whole on their start day or splits them at midnight).
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the same log and point.
     public static func load(
-        _ source: LogSource, at point: ReadPoint, options: EngineOptions, window: TimeInterval64? = nil
+        _ source: LogSource, at point: ResolvedPoint, options: EngineOptions, window: TimeInterval64? = nil
     ) throws(StintError) -> RecordsView {
         let reader = source.reader
-        if point == .latest, source.space == nil, options.usesReadModels, let directory = reader.directoryPath,
+        if point.isLatest, source.space == nil, options.usesReadModels, let directory = reader.directoryPath,
             let model = ReadModel.openForReading(inLogDirectory: directory)
         {
             defer { model.close() }

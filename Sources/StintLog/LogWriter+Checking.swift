@@ -38,7 +38,7 @@ extension LogWriter {
         var checkedWholeBefore = false
         for (index, segment) in segments.enumerated() {
             if let previousLastSeq, previousLastSeq + 1 != segment.firstSeq {
-                // The one gap a log may have follows a log.repaired that names this segment's first seq (§6.1):
+                // A gap follows only a log.repaired that names this segment's first seq as its resume point (§6.1):
                 // its segment's last frame says so.
                 let ending: SegmentFile.Ending
                 if let previousEnding {

@@ -75,7 +75,8 @@ import Testing
 
         let options = ProjectionViewTests.options(writesCheckpoints: false)
         let last = log.events.count
-        var points: [ReadPoint] = stride(from: 1, through: last, by: 7).map { .seq(Int64($0)) } + [.seq(Int64(last))]
+        var points: [ResolvedPoint] =
+            stride(from: 1, through: last, by: 7).map { .seq(Int64($0)) } + [.seq(Int64(last))]
         points += stride(from: 0, to: last, by: 53).map { .at(log.events[$0].at.adding(milliseconds: 90_000)) }
         var cut = 0
         for point in points {
@@ -88,7 +89,8 @@ import Testing
                 "\(point), seed \(scenario.seed)")
             // Every point past the first projection checkpoint starts from one close by.
             guard let first = saved.first, strict.state.lastSeq > first else { continue }
-            let folded = try #require(ProjectionLoader(reader: reader, options: options).load(upTo: point), "\(point)")
+            let folded = try #require(
+                ProjectionLoader(reader: reader, options: options).load(upTo: point.point), "\(point)")
             #expect(folded.foldedCount <= ProjectionViewTests.spacing + 4, "\(point)")
             if folded.state.records.count < strict.state.records.count { cut += 1 }
         }

@@ -19,9 +19,9 @@ struct PublishedMoment {
     /// (every batch recorded by TIME), --seq N (the time event N was recorded, the batches that end at or
     /// before N), or now.
     static func moment(
-        of point: ReadPoint, in reader: LogSource, context: CommandContext
+        of point: ResolvedPoint, in reader: LogSource, context: CommandContext
     ) throws(CLIError) -> (moment: Instant, seqLimit: Int64) {
-        switch point {
+        switch point.point {
         case .latest: return (context.now, Int64.max)
         case .at(let instant): return (instant, Int64.max)
         case .seq(let n): return (try context.projectionView(at: point, of: reader).now, n)
@@ -54,7 +54,7 @@ struct PublishedMoment {
         } else {
             calendar = try context.settings(of: reader).calendar
         }
-        let (moment, seqLimit) = try moment(of: resolved.point, in: reader, context: context)
+        let (moment, seqLimit) = try moment(of: resolved, in: reader, context: context)
         let published = try load(reader, moment: moment, seqLimit: seqLimit, context: context)
         guard let snapshot = published.snapshot else {
             throw CLIError.refused(

@@ -111,7 +111,7 @@ struct EventChecker {
     }
 
     /// After a `log.repaired` that names a resume point, the next event must have its `seq` and `prev` instead of
-    /// following the record: the one gap a log may have (docs/log-format.md §6.1).
+    /// following the record: the one gap such a record declares (docs/log-format.md §6.1).
     private mutating func followResumePoint(of event: RecordedEvent) {
         guard let resume = event.resumePoint else { return }
         gapAfter = event.seq
