@@ -45,8 +45,8 @@ struct CheckpointedFold<State: FoldedState> {
         from start: Start?, genesis: (RecordedEvent) throws(DomainError) -> State, upTo point: ReadPoint,
         afterBatch: (_ lastSeq: Int64, _ state: () -> State, _ last: RecordedEvent) -> Void
     ) throws(StintError) -> Outcome {
-        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
-        let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
+        let seqLimit = point.seqLimit
+        let atLimit = point.instantLimit
         var state = start?.state
         // The position, apart from the state: reading it through the optional state copied the state (a
         // retain of each of its arrays and dictionaries) at every event.

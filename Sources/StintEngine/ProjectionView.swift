@@ -126,8 +126,8 @@ struct ProjectionLoader {
 
     /// The projection state at `point`, or nil when the strict fold should build the view instead.
     func load(upTo point: ReadPoint) -> Folded? {
-        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
-        let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
+        let seqLimit = point.seqLimit
+        let atLimit = point.instantLimit
         if let seqLimit, seqLimit < 1 { return nil }
         guard let projections,
             let found = projections.newestUnverified(

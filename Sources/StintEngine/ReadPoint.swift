@@ -38,6 +38,14 @@ public enum ReadPoint: Hashable, Sendable {
         }
     }
 
+    /// The last `seq` a single log's fold up to this point reads (`--seq N`); nil when the point does not
+    /// limit it.
+    var seqLimit: Int64? { if case .seq(let n) = self { n } else { nil } }
+
+    /// The last instant a single log's fold up to this point reads (`--at`); nil when the point does not
+    /// limit it.
+    var instantLimit: Instant? { if case .at(let instant) = self { instant } else { nil } }
+
     /// Whether the point names a device, which only a space has.
     var namesDevice: Bool {
         switch self {

@@ -32,7 +32,7 @@ extension StateLoader {
     func loadCompactly(upTo point: ReadPoint, leavingStateCheckpoints: Bool = true) throws(StintError)
         -> CompactFolded?
     {
-        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
+        let seqLimit = point.seqLimit
         // Sized for a record per event, from the log's last segment: a log has fewer (about one per two
         // events), and the reserved but untouched part of the columns costs address space, not memory, while
         // one too few means growing them and rehashing every id once the log passes the guess.

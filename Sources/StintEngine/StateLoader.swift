@@ -34,7 +34,7 @@ struct StateLoader {
 
     /// Folds the events up to `point` (`.latest` folds everything).
     func load(upTo point: ReadPoint) throws(StintError) -> Folded {
-        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
+        let seqLimit = point.seqLimit
         let start = newestCheckpoint(upTo: point)
         if start == nil, options.foldsCompactly, let compact = try loadCompactly(upTo: point) {
             return Folded(
@@ -67,8 +67,8 @@ struct StateLoader {
     /// The newest usable state checkpoint at or before `point`, restored; nil when there is none (an
     /// unreadable one is removed).
     func newestCheckpoint(upTo point: ReadPoint) -> CheckpointedFold<LogState>.Start? {
-        let seqLimit: Int64? = if case .seq(let n) = point { n } else { nil }
-        let atLimit: Instant? = if case .at(let instant) = point { instant } else { nil }
+        let seqLimit = point.seqLimit
+        let atLimit = point.instantLimit
         guard let checkpoints,
             let found = checkpoints.newestUnverified(
                 atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit,
@@ -87,7 +87,7 @@ struct StateLoader {
     /// file is read): a read that would start from one is better served by ``load(upTo:)``. A wrong guess
     /// (a torn file, or for `--at` one recorded after the point) costs time, never a wrong result.
     func mayStartFromCheckpoint(upTo point: ReadPoint) -> Bool {
-        let seqLimit: Int64 = if case .seq(let n) = point { n } else { .max }
+        let seqLimit = point.seqLimit ?? .max
         return checkpoints?.seqs().contains { $0 <= seqLimit } ?? false
     }
 
