@@ -78,10 +78,7 @@ public enum LogSalvage {
     private static func removeCaches(inLogDirectory path: String, from seq: Int64, options: EngineOptions) {
         ReadModel.remove(inLogDirectory: path)
         try? options.fileSystem.synchronizeDirectory(path)
-        for store in [
-            CheckpointStore(logDirectory: path, fileSystem: options.fileSystem),
-            CheckpointStore.projections(logDirectory: path, fileSystem: options.fileSystem),
-        ] {
+        for store in checkpointStores(inLogDirectory: path, options: options) {
             for checkpoint in store.seqs() where checkpoint >= seq { store.remove(seq: checkpoint) }
             try? options.fileSystem.synchronizeDirectory(store.directory)
         }
@@ -90,14 +87,16 @@ public enum LogSalvage {
     /// The heads known from before the damage, besides the segment ends the `checked` file remembers: the read
     /// models' head and the checkpoints' (read before anything changes).
     private static func knownHeads(inLogDirectory path: String, options: EngineOptions) -> [LogHead] {
-        var heads = ReadModels.head(inLogDirectory: path).map { [LogHead(seq: $0.position.seq, hash: $0.hash)] } ?? []
-        for store in [
+        let heads = ReadModels.head(inLogDirectory: path).map { [LogHead(seq: $0.position.seq, hash: $0.hash)] } ?? []
+        return heads + checkpointStores(inLogDirectory: path, options: options).flatMap { $0.heads() }
+    }
+
+    /// The log's state and projection checkpoint stores.
+    private static func checkpointStores(inLogDirectory path: String, options: EngineOptions) -> [CheckpointStore] {
+        [
             CheckpointStore(logDirectory: path, fileSystem: options.fileSystem),
             CheckpointStore.projections(logDirectory: path, fileSystem: options.fileSystem),
-        ] {
-            heads += store.heads()
-        }
-        return heads
+        ]
     }
 
 }

@@ -31,6 +31,9 @@ struct CheckedSegments: Hashable {
 
     var entries: [String: Entry] = [:]
 
+    /// The highest `seq` the entries remember (0 for none): the last a writer acknowledged.
+    var lastSeq: Int64 { entries.values.map(\.lastSeq).max() ?? 0 }
+
     /// The file's bytes. Written and parsed byte by byte: the file is read and written at every open of a log of
     /// hundreds of segments, so it must cost microseconds, not Swift string handling.
     var bytes: [UInt8] {

@@ -136,12 +136,7 @@ extension LogWriter {
         let segmentPath = directory.path(segment.name)
         let startedAt = checkStart()
         let before = try fingerprint(of: segmentPath)
-        let descriptor: Int32
-        do {
-            descriptor = try fileSystem.openFile(segmentPath, .readOnly)
-        } catch {
-            throw LogError.io(error, "open segment \(segment.name)", path: segmentPath)
-        }
+        let descriptor = try directory.openSegment(segment.name)
         let findings: Findings
         do {
             defer { fileSystem.close(descriptor) }

@@ -21,7 +21,7 @@ extension LogWriter {
         let scan = try SalvageScan(
             segments: scanned, in: directory, after: after, heads: known, fileSystem: fileSystem,
             decompressor: decompressor, chunkSize: configuration.readChunkSize)
-        return (scan, remembered?.entries.values.map(\.lastSeq).max() ?? 0)
+        return (scan, remembered?.lastSeq ?? 0)
     }
 
     /// Writes the run's events as sealed segments named `<segment>.kept`, one per segment they were in (the
@@ -88,13 +88,7 @@ extension LogWriter {
 
     /// The lines of the data frames at `offsets` of a segment.
     private func lines(ofFrames offsets: [Int64], in segment: String) throws(LogError) -> BatchedLines {
-        let segmentPath = directory.path(segment)
-        let descriptor: Int32
-        do {
-            descriptor = try fileSystem.openFile(segmentPath, .readOnly)
-        } catch {
-            throw LogError.io(error, "open segment \(segment)", path: segmentPath)
-        }
+        let descriptor = try directory.openSegment(segment)
         defer { fileSystem.close(descriptor) }
         var lines = BatchedLines()
         for offset in offsets {
@@ -105,25 +99,12 @@ extension LogWriter {
             do {
                 frame = try scanner.next()
             } catch {
-                throw LogError.io(error, "read segment \(segment)", path: segmentPath)
+                throw LogError.io(error, "read segment \(segment)", path: directory.path(segment))
             }
-            let location = LogLocation(segment: segment, offset: offset)
-            guard case .data(_, _, _, let bytes) = frame else {
+            guard case .data(_, _, _, let bytes) = frame, lines.append(frame: bytes, while: { _ in true }) else {
                 throw LogError(
                     .damaged, "the frame at offset \(offset) of \(segment) no longer reads: run `stint repair` again",
-                    location: location, lastGoodSeq: nil)
-            }
-            var start = 0
-            for (index, byte) in bytes.enumerated() where byte == 0x0A {
-                let line = Array(bytes[start..<index])
-                start = index + 1
-                guard let event = try? RecordedEvent(line: line) else {
-                    throw LogError(
-                        .damaged,
-                        "a line of the frame at offset \(offset) of \(segment) no longer reads: run "
-                            + "`stint repair` again", location: location, lastGoodSeq: nil)
-                }
-                lines.append(line, of: event)
+                    location: LogLocation(segment: segment, offset: offset), lastGoodSeq: nil)
             }
         }
         return lines

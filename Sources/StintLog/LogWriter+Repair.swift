@@ -186,7 +186,7 @@ extension LogWriter {
             resume = ResumePoint(seq: run.firstSeq, link: run.firstLink)
         }
         let keptLastSeq = continuedTo ?? kept.lastSeq
-        var lastKnown = remembered?.entries.values.map(\.lastSeq).max() ?? 0
+        var lastKnown = remembered?.lastSeq ?? 0
         if let warning = kept.warning, continuedTo == nil {
             // The reader stopped before the end: at least the event where it stopped is lost.
             lastKnown = max(lastKnown, kept.lastSeq + 1, warning.location.seq ?? 0)
@@ -248,12 +248,7 @@ extension LogWriter {
         of segment: (firstSeq: Int64, name: String), upTo lastSeq: Int64
     ) throws(LogError) -> BatchedLines {
         let segmentPath = directory.path(segment.name)
-        let descriptor: Int32
-        do {
-            descriptor = try fileSystem.openFile(segmentPath, .readOnly)
-        } catch {
-            throw LogError.io(error, "open segment \(segment.name)", path: segmentPath)
-        }
+        let descriptor = try directory.openSegment(segment.name)
         defer { fileSystem.close(descriptor) }
         let scanner = FrameScanner(
             source: .file(descriptor: descriptor, fileSystem: fileSystem), chunkSize: configuration.readChunkSize,
@@ -267,16 +262,15 @@ extension LogWriter {
             } catch {
                 throw LogError.io(error, "read segment \(segment.name)", path: segmentPath)
             }
-            guard case .data(_, _, _, let bytes) = frame else { break scanning }
-            var start = 0
-            for (index, byte) in bytes.enumerated() where byte == 0x0A {
-                let line = Array(bytes[start..<index])
-                start = index + 1
-                guard let event = try? RecordedEvent(line: line), event.seq == expected else { break scanning }
-                lines.append(line, of: event)
-                expected += 1
-                if expected > lastSeq { break scanning }
-            }
+            guard case .data(_, _, _, let bytes) = frame,
+                lines.append(
+                    frame: bytes,
+                    while: {
+                        guard $0.seq == expected && expected <= lastSeq else { return false }
+                        expected += 1
+                        return true
+                    })
+            else { break scanning }
         }
         return lines
     }

@@ -44,12 +44,7 @@ struct SalvageScan {
     ) throws(LogError) {
         for segment in segments {
             let path = directory.path(segment)
-            let descriptor: Int32
-            do {
-                descriptor = try fileSystem.openFile(path, .readOnly)
-            } catch {
-                throw LogError.io(error, "open segment \(segment)", path: path)
-            }
+            let descriptor = try directory.openSegment(segment)
             defer { fileSystem.close(descriptor) }
             let scanner = FrameScanner(
                 source: .file(descriptor: descriptor, fileSystem: fileSystem), chunkSize: chunkSize,

@@ -20,6 +20,19 @@ struct BatchedLines {
         lastSeq = event.seq
     }
 
+    /// Adds the lines of a data frame's content, each while `accepts` takes its event; returns false at the
+    /// first line that does not decode or that `accepts` refuses (that line and the rest are not added).
+    mutating func append(frame content: UnsafeRawBufferPointer, while accepts: (RecordedEvent) -> Bool) -> Bool {
+        var start = 0
+        for (index, byte) in content.enumerated() where byte == 0x0A {
+            let line = Array(content[start..<index])
+            start = index + 1
+            guard let event = try? RecordedEvent(line: line), accepts(event) else { return false }
+            append(line, of: event)
+        }
+        return true
+    }
+
     /// Where each batch ends, the last one included.
     var batchEnds: [Int] { content.isEmpty ? ends : ends + [content.count] }
 }

@@ -103,6 +103,15 @@ struct LogDirectory {
             .notALog, "\(path) is not a Stint log: its format file does not say `stint-log 1` or `stint-log 2`")
     }
 
+    /// Opens segment `name` for reading; the caller closes the descriptor.
+    func openSegment(_ name: String) throws(LogError) -> Int32 {
+        do {
+            return try fileSystem.openFile(path(name), .readOnly)
+        } catch {
+            throw LogError.io(error, "open segment \(name)", path: path(name))
+        }
+    }
+
     /// The segments and temporary files in the directory.
     func listing() throws(LogError) -> Listing {
         let names: [String]
