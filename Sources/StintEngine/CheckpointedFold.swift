@@ -42,7 +42,7 @@ struct CheckpointedFold<State: FoldedState> {
     ///
     /// - Throws: ``StintError`` for events that do not fold and for read failures.
     func run(
-        from start: Start?, genesis: (RecordedEvent) throws(DomainError) -> State, upTo point: ReadPoint,
+        from start: Start?, genesis: (RecordedEvent) throws(DomainError) -> State, upTo point: ResolvedPoint,
         afterBatch: (_ lastSeq: Int64, _ state: () -> State, _ last: RecordedEvent) -> Void
     ) throws(StintError) -> Outcome {
         let seqLimit = point.seqLimit

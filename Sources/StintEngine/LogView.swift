@@ -30,9 +30,8 @@ public struct LogView: Sendable {
     /// - Throws: ``StintError`` (refused) for a point outside the log (a `seq` past its end, an instant before
     ///   its first event), (damaged) for events this build cannot fold, and the reader's errors.
     public static func load(
-        _ source: LogSource, at resolved: ResolvedPoint, options: EngineOptions
+        _ source: LogSource, at point: ResolvedPoint, options: EngineOptions
     ) throws(StintError) -> LogView {
-        let point = resolved.point
         let reader = source.reader
         if let space = source.space { return try load(space, at: point, options: options) }
         if point.namesDevice {
@@ -41,12 +40,9 @@ public struct LogView: Sendable {
                 "--seq DEVICE:N and --as-known-by name a device of a space, and the log \(reader.name) is not part of one"
             )
         }
-        if case .seq(let n) = point, n < 1 {
-            throw StintError(.usage, "--seq must be 1 or more (the first event is seq 1), not \(n)")
-        }
         let folded = try StateLoader(reader: reader, options: options).load(upTo: point)
         guard let state = folded.state else {
-            if case .at(let instant) = point, let first = try? reader.events(from: 1).next() {
+            if let instant = point.instantLimit, let first = try? reader.events(from: 1).next() {
                 throw StintError(
                     .refused,
                     "nothing was recorded at or before \(instant.iso8601): the log begins at \(first.at.iso8601)")
@@ -60,30 +56,30 @@ public struct LogView: Sendable {
                 "the log \(reader.name) has no events; a log begins with the log.created event of 'stint init'")
         }
         let now = try LogView.now(at: point, lastSeq: state.lastSeq, lastAt: state.lastAt, options: options)
-        return LogView(state: state, now: now, point: point, warning: folded.warning)
+        return LogView(state: state, now: now, point: point.point, warning: folded.warning)
     }
 
     /// ``ReadPoint/now(reached:lastAt:clock:)`` for a single log's fold that ended at `lastSeq`.
     ///
     /// - Throws: ``StintError`` (refused) for a `seq` past the end of the log.
-    static func now(at point: ReadPoint, lastSeq: Int64, lastAt: Instant, options: EngineOptions) throws(StintError)
+    static func now(at point: ResolvedPoint, lastSeq: Int64, lastAt: Instant, options: EngineOptions) throws(StintError)
         -> Instant
     {
         guard let now = point.now(reached: lastSeq, lastAt: lastAt, clock: options.clock) else {
-            let n = if case .seq(let n) = point { n } else { lastSeq + 1 }
+            let n = point.seqLimit ?? lastSeq + 1
             throw StintError(.refused, "the log has \(lastSeq) events, so there is no seq \(n); use --seq 1…\(lastSeq)")
         }
         return now
     }
 
     /// The view of a replica: its merged history folded up to `point`.
-    static func load(_ space: MergedHistory, at point: ReadPoint, options: EngineOptions) throws(StintError)
+    static func load(_ space: MergedHistory, at point: ResolvedPoint, options: EngineOptions) throws(StintError)
         -> LogView
     {
         let merged = try fold(space, at: point, options: options)
         // Tags that share a name (rule 8) are shown as `NAME (2)` in every output of the view.
         var view = LogView(
-            state: merged.fold.state.withDisplayNames(), now: merged.now, point: point, warning: merged.warning)
+            state: merged.fold.state.withDisplayNames(), now: merged.now, point: point.point, warning: merged.warning)
         view.conflicts = merged.fold.conflicts
         return view
     }
@@ -91,12 +87,12 @@ public struct LogView: Sendable {
     /// A replica's merged history folded up to `point`, and the instant its projections are computed at.
     ///
     /// - Throws: as ``load(_:at:options:)``.
-    static func fold(_ space: MergedHistory, at point: ReadPoint, options: EngineOptions) throws(StintError)
+    static func fold(_ space: MergedHistory, at point: ResolvedPoint, options: EngineOptions) throws(StintError)
         -> (fold: MergedFold, now: Instant, warning: LogProblem?)
     {
         let folded = try space.fold(upTo: point, usingCheckpoints: true)
         guard let fold = folded.fold, folded.count > 0 else {
-            if case .at(let instant) = point {
+            if let instant = point.instantLimit {
                 throw StintError(
                     .refused, "nothing was recorded at or before \(instant.iso8601) in the space of \(space.log)")
             }

@@ -32,12 +32,12 @@ final class LogWalk {
     ///   - point: the events to fold before the first batch handed out: `nil` for none, `.at(T)` for the
     ///     events recorded at or before T, `.seq(N)` for events 1…N, `.latest` for all of them.
     /// - Throws: ``StintError`` for an unreadable log or events this build cannot fold.
-    convenience init(reader: LogReader, after point: ReadPoint?, options: EngineOptions) throws(StintError) {
+    convenience init(reader: LogReader, after point: ResolvedPoint?, options: EngineOptions) throws(StintError) {
         try self.init(source: LogSource(reader: reader), after: point, options: options)
     }
 
     /// Starts a walk of `source`: a replica's walk is of its merged history.
-    init(source: LogSource, after point: ReadPoint?, options: EngineOptions) throws(StintError) {
+    init(source: LogSource, after point: ResolvedPoint?, options: EngineOptions) throws(StintError) {
         let reader = source.reader
         if let space = source.space {
             cursor = nil

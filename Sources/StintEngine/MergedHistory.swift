@@ -43,7 +43,7 @@ package struct MergedHistory: Sendable {
     ///
     /// - Throws: ``StintError`` (refused) for a device the replica holds no log of, or a `seq` past the end
     ///   of a device's log; (damaged) for events that do not fold.
-    func fold(upTo point: ReadPoint, usingCheckpoints: Bool = false) throws(StintError) -> Folded {
+    func fold(upTo point: ResolvedPoint, usingCheckpoints: Bool = false) throws(StintError) -> Folded {
         let store = try MergedStore.open(log: log, holdingLock: false, options: options)
         defer { store.close() }
         let filter = try Filter(point, store: store)
@@ -103,9 +103,9 @@ package struct MergedHistory: Sendable {
         /// Per device, the last `seq` included (`--as-known-by`); devices not named are left out.
         var seqLimits: [DeviceID: Int64]?
 
-        init(_ point: ReadPoint, store: MergedStore) throws(StintError) {
+        init(_ point: ResolvedPoint, store: MergedStore) throws(StintError) {
             let space = store.space
-            switch point {
+            switch point.point {
             case .latest: break
             case .at(let instant): readingLimit = instant
             case .seq(let n): lastEvent = try Filter.existing(space.device, n, store: store)
@@ -157,9 +157,6 @@ package struct MergedHistory: Sendable {
         static func existing(_ device: DeviceID, _ n: Int64, store: MergedStore) throws(StintError)
             -> (device: DeviceID, seq: Int64)
         {
-            guard n >= 1 else {
-                throw StintError(.usage, "--seq must be 1 or more (a device's first event is 1), not \(n)")
-            }
             let held = try store.frontier().heads[device]?.seq ?? 0
             guard held >= n else {
                 throw StintError(

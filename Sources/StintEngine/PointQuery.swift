@@ -13,14 +13,16 @@ public enum PointQuery: Hashable, Sendable {
     case knownBy(String, String?)
 }
 
-/// A read point resolved against a log, once: the typed point every loader reads at, and the log's calendar
-/// when resolving read it (a time argument is read in the log's time zone).
+/// A read point resolved against a log, once: the typed point every loader reads at (its limits and its
+/// "now"), and the log's calendar when resolving read it (a time argument is read in the log's time zone).
+/// Only ``LogSource/resolve(_:options:)`` and the checked statics make one, so no loader sees a `seq` below 1.
 public struct ResolvedPoint: Hashable, Sendable {
-    public var point: ReadPoint
+    public let point: ReadPoint
     /// The log's calendar, when a time argument needed it; nil otherwise.
-    public var calendar: LogCalendar?
+    public let calendar: LogCalendar?
 
-    public init(_ point: ReadPoint, calendar: LogCalendar? = nil) {
+    /// A point already checked (a `seq` of 1 or more).
+    init(_ point: ReadPoint, calendar: LogCalendar? = nil) {
         self.point = point
         self.calendar = calendar
     }
@@ -31,11 +33,38 @@ public struct ResolvedPoint: Hashable, Sendable {
     /// The events recorded at or before `instant`, an instant already read (``ReadPoint/at(_:)``).
     public static func at(_ instant: Instant) -> ResolvedPoint { ResolvedPoint(.at(instant)) }
 
-    /// Events 1…`n` (``ReadPoint/seq(_:)``).
-    public static func seq(_ n: Int64) -> ResolvedPoint { ResolvedPoint(.seq(n)) }
+    /// Events 1…`n` of a single log (``ReadPoint/seq(_:)``).
+    ///
+    /// - Throws: ``StintError`` usage when `n` is below 1.
+    public static func seq(_ n: Int64) throws(StintError) -> ResolvedPoint {
+        try checked(n, first: "the first event is seq 1")
+        return ResolvedPoint(.seq(n))
+    }
+
+    /// Refuses a `seq` below 1, the one check of it (`first` says which event is first).
+    fileprivate static func checked(_ n: Int64, first: String) throws(StintError) {
+        guard n >= 1 else { throw StintError(.usage, "--seq must be 1 or more (\(first)), not \(n)") }
+    }
 
     /// Whether the point is the log's head at the clock's instant (what the read models hold).
     public var isLatest: Bool { point == .latest }
+
+    /// The last `seq` a single log's fold up to this point reads (`--seq N`); nil when the point does not
+    /// limit it.
+    var seqLimit: Int64? { point.seqLimit }
+
+    /// The last instant a single log's fold up to this point reads (`--at`); nil when the point does not
+    /// limit it.
+    var instantLimit: Instant? { point.instantLimit }
+
+    /// Whether the point names a device, which only a space has.
+    var namesDevice: Bool { point.namesDevice }
+
+    /// The instant the projections of a fold up to this point are computed at
+    /// (``ReadPoint/now(reached:lastAt:clock:)``).
+    func now(reached: Int64?, lastAt: Instant, clock: () -> Instant) -> Instant? {
+        point.now(reached: reached, lastAt: lastAt, clock: clock)
+    }
 }
 
 extension LogSource {
@@ -43,19 +72,24 @@ extension LogSource {
     /// clock), refused when in the future; its devices by their id or the first digits of it. The one place a
     /// read point's text becomes a ``ReadPoint``.
     ///
-    /// - Throws: ``StintError`` usage for a time in none of the forms or a device this log's space does not
-    ///   have (or a device named outside a space), refused for a time in the future or in a DST gap, and what
+    /// - Throws: ``StintError`` usage for a time in none of the forms, a `seq` below 1 or a device this log's
+    ///   space does not have (or a device named outside a space), refused for a time in the future or in a DST gap, and what
     ///   reading the log's settings or devices throws.
     public func resolve(_ query: PointQuery, options: EngineOptions) throws(StintError) -> ResolvedPoint {
         switch query {
         case .latest: return ResolvedPoint(.latest)
-        case .seq(let n): return ResolvedPoint(.seq(n))
+        case .seq(let n):
+            // In a space, `--seq N` is this device's event N.
+            try ResolvedPoint.checked(n, first: isReplica ? "a device's first event is 1" : "the first event is seq 1")
+            return ResolvedPoint(.seq(n))
         case .at(let text):
             let calendar = try settings().calendar
             let instant = try TimeText.pastPoint(text, option: "--at", calendar: calendar, options: options)
             return ResolvedPoint(.at(instant), calendar: calendar)
         case .deviceSeq(let device, let n):
-            return ResolvedPoint(.deviceSeq(try self.device(named: device, option: "--seq"), n))
+            let id = try self.device(named: device, option: "--seq")
+            try ResolvedPoint.checked(n, first: "a device's first event is 1")
+            return ResolvedPoint(.deviceSeq(id, n))
         case .knownBy(let device, let text):
             let id = try self.device(named: device, option: "--as-known-by")
             guard let text else { return ResolvedPoint(.knownBy(id, nil)) }

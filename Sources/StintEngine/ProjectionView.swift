@@ -35,15 +35,14 @@ public struct ProjectionView: Sendable {
     ///
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the same log and point.
     public static func load(
-        _ source: LogSource, at resolved: ResolvedPoint, options: EngineOptions
+        _ source: LogSource, at point: ResolvedPoint, options: EngineOptions
     ) throws(StintError) -> ProjectionView {
-        let point = resolved.point
         let reader = source.reader
         if source.space == nil, !point.namesDevice {
-            if point == .latest, let view = fromReadModels(of: reader, options: options) { return view }
+            if point.isLatest, let view = fromReadModels(of: reader, options: options) { return view }
             if let folded = ProjectionLoader(reader: reader, options: options).load(upTo: point) {
                 return ProjectionView(
-                    source: folded.state.projectionSource, now: folded.now, point: point, warning: nil,
+                    source: folded.state.projectionSource, now: folded.now, point: point.point, warning: nil,
                     horizon: folded.state.horizon)
             }
             if let view = try compactView(of: reader, at: point, options: options) { return view }
@@ -56,23 +55,22 @@ public struct ProjectionView: Sendable {
             let horizon = ProjectionState.horizon(
                 at: min(merged.now, merged.fold.lastAt), calendar: merged.fold.calendar)
             return ProjectionView(
-                source: merged.fold.projectionSource(from: horizon), now: merged.now, point: point,
+                source: merged.fold.projectionSource(from: horizon), now: merged.now, point: point.point,
                 warning: merged.warning, horizon: horizon)
         }
         // What the caches above do not serve: the strict fold's view.
-        let view = try LogView.load(source, at: resolved, options: options)
+        let view = try LogView.load(source, at: point, options: options)
         return ProjectionView(
-            source: view.state.projectionSource, now: view.now, point: point, warning: view.warning, horizon: nil)
+            source: view.state.projectionSource, now: view.now, point: point.point, warning: view.warning, horizon: nil)
     }
 
     /// The view of a cold read (no checkpoint at or before the point): the log folded with
     /// ``CompactFold``, and only its projection state built; nil when the strict ``LogView`` should build
     /// the view (a checkpoint to start from, an event the compact fold does not apply, or no event folded,
     /// whose errors are the strict view's).
-    static func compactView(of reader: LogReader, at point: ReadPoint, options: EngineOptions) throws(StintError)
+    static func compactView(of reader: LogReader, at point: ResolvedPoint, options: EngineOptions) throws(StintError)
         -> ProjectionView?
     {
-        if case .seq(let n) = point, n < 1 { return nil }
         let loader = StateLoader(reader: reader, options: options)
         guard options.foldsCompactly, !loader.mayStartFromCheckpoint(upTo: point),
             let folded = try loader.loadCompactly(upTo: point, leavingStateCheckpoints: false), let fold = folded.fold
@@ -80,7 +78,8 @@ public struct ProjectionView: Sendable {
         let now = try LogView.now(at: point, lastSeq: fold.lastSeq, lastAt: fold.lastAt, options: options)
         let state = ProjectionState(fold, now: now)
         return ProjectionView(
-            source: state.projectionSource, now: now, point: point, warning: folded.warning, horizon: state.horizon)
+            source: state.projectionSource, now: now, point: point.point, warning: folded.warning,
+            horizon: state.horizon)
     }
 }
 
@@ -125,10 +124,9 @@ struct ProjectionLoader {
     }
 
     /// The projection state at `point`, or nil when the strict fold should build the view instead.
-    func load(upTo point: ReadPoint) -> Folded? {
+    func load(upTo point: ResolvedPoint) -> Folded? {
         let seqLimit = point.seqLimit
         let atLimit = point.instantLimit
-        if let seqLimit, seqLimit < 1 { return nil }
         guard let projections,
             let found = projections.newestUnverified(
                 atOrBefore: seqLimit ?? .max, recordedAtOrBefore: atLimit, version: ProjectionState.checkpointVersion)
@@ -181,7 +179,7 @@ struct ProjectionLoader {
             let now = point.now(reached: state.lastSeq, lastAt: state.lastAt, clock: options.clock)
         else { return nil }
         // A clock behind the log could ask for records older than the state's horizon.
-        if point == .latest && now < state.lastAt { return nil }
+        if point.isLatest && now < state.lastAt { return nil }
         return Folded(state: state, now: now, checkpointSeq: restored.lastSeq, foldedCount: folded)
     }
 }

@@ -56,7 +56,7 @@ public final class PublishReplay {
     ///     snapshot and Live Activity are then those of the state they leave. nil starts at the first event.
     /// - Throws: ``StintError`` for an unreadable log or events this build cannot fold.
     public init(source: LogSource, since: Instant?, options: EngineOptions) throws(StintError) {
-        let point = since.map { ReadPoint.at($0.adding(milliseconds: -1)) }
+        let point = since.map { ResolvedPoint.at($0.adding(milliseconds: -1)) }
         walk = try LogWalk(source: source, after: point, options: options)
         if let state = walk.state {
             var index = SnapshotIndex(state: state)

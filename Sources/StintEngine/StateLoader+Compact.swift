@@ -29,7 +29,7 @@ extension StateLoader {
     ///   at the end would double its peak memory. The first read of records (`report`, `log`, `--at`)
     ///   then leaves the state checkpoints it needs.
     /// - Throws: ``StintError`` for read failures.
-    func loadCompactly(upTo point: ReadPoint, leavingStateCheckpoints: Bool = true) throws(StintError)
+    func loadCompactly(upTo point: ResolvedPoint, leavingStateCheckpoints: Bool = true) throws(StintError)
         -> CompactFolded?
     {
         let seqLimit = point.seqLimit
@@ -61,7 +61,7 @@ extension StateLoader {
             throw error
         }
         guard case .folded(let state, let lastEvent, let folded, let warning) = outcome else { return nil }
-        if leavingStateCheckpoints, point == .latest, folded >= options.checkpointInterval, let state,
+        if leavingStateCheckpoints, point.isLatest, folded >= options.checkpointInterval, let state,
             let lastEvent
         {
             save(state.fold.compactCheckpoint(order: &order), at: lastEvent)

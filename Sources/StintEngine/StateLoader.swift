@@ -33,7 +33,7 @@ struct StateLoader {
     }
 
     /// Folds the events up to `point` (`.latest` folds everything).
-    func load(upTo point: ReadPoint) throws(StintError) -> Folded {
+    func load(upTo point: ResolvedPoint) throws(StintError) -> Folded {
         let seqLimit = point.seqLimit
         let start = newestCheckpoint(upTo: point)
         if start == nil, options.foldsCompactly, let compact = try loadCompactly(upTo: point) {
@@ -56,7 +56,7 @@ struct StateLoader {
         }
         // The state at the end of the log is worth keeping after a long fold; a past point (--at, --seq) is
         // rarely read again, and the checkpoints along the way already serve the reads around it.
-        if point == .latest, folded >= options.checkpointInterval, let state, let lastEvent {
+        if point.isLatest, folded >= options.checkpointInterval, let state, let lastEvent {
             save(state.compactCheckpoint, at: lastEvent)
         }
         return Folded(
@@ -66,7 +66,7 @@ struct StateLoader {
 
     /// The newest usable state checkpoint at or before `point`, restored; nil when there is none (an
     /// unreadable one is removed).
-    func newestCheckpoint(upTo point: ReadPoint) -> CheckpointedFold<LogState>.Start? {
+    func newestCheckpoint(upTo point: ResolvedPoint) -> CheckpointedFold<LogState>.Start? {
         let seqLimit = point.seqLimit
         let atLimit = point.instantLimit
         guard let checkpoints,
@@ -86,7 +86,7 @@ struct StateLoader {
     /// Whether a state checkpoint may serve a read of `point`, from the checkpoint files' names alone (no
     /// file is read): a read that would start from one is better served by ``load(upTo:)``. A wrong guess
     /// (a torn file, or for `--at` one recorded after the point) costs time, never a wrong result.
-    func mayStartFromCheckpoint(upTo point: ReadPoint) -> Bool {
+    func mayStartFromCheckpoint(upTo point: ResolvedPoint) -> Bool {
         let seqLimit = point.seqLimit ?? .max
         return checkpoints?.seqs().contains { $0 <= seqLimit } ?? false
     }

@@ -76,7 +76,7 @@ import Testing
         let options = ProjectionViewTests.options(writesCheckpoints: false)
         let last = log.events.count
         var points: [ResolvedPoint] =
-            stride(from: 1, through: last, by: 7).map { .seq(Int64($0)) } + [.seq(Int64(last))]
+            try stride(from: 1, through: last, by: 7).map { try .seq(Int64($0)) } + [.seq(Int64(last))]
         points += stride(from: 0, to: last, by: 53).map { .at(log.events[$0].at.adding(milliseconds: 90_000)) }
         var cut = 0
         for point in points {
@@ -90,7 +90,7 @@ import Testing
             // Every point past the first projection checkpoint starts from one close by.
             guard let first = saved.first, strict.state.lastSeq > first else { continue }
             let folded = try #require(
-                ProjectionLoader(reader: reader, options: options).load(upTo: point.point), "\(point)")
+                ProjectionLoader(reader: reader, options: options).load(upTo: point), "\(point)")
             #expect(folded.foldedCount <= ProjectionViewTests.spacing + 4, "\(point)")
             if folded.state.records.count < strict.state.records.count { cut += 1 }
         }
@@ -133,7 +133,7 @@ import Testing
         try ProjectionViewTests.writeDirectory(log, to: path)
         let reader = try LogReader(path: path)
         let options = ProjectionViewTests.options(writesCheckpoints: false)
-        #expect(ProjectionLoader(reader: reader, options: options).load(upTo: .seq(200)) == nil)
+        #expect(try ProjectionLoader(reader: reader, options: options).load(upTo: .seq(200)) == nil)
         // A single file has no checkpoints at all.
         let file = directory.appending("log.jsonl")
         try log.write(to: file)

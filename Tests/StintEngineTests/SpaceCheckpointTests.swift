@@ -110,7 +110,7 @@ import Testing
         for replica in [a, b] {
             let lastSeq = try LogReader(path: replica === a ? a.log : "\(a.log)/mirrors/\(b.device)").lastSeq()
             for seq in 1...lastSeq {
-                let point = ReadPoint.deviceSeq(replica.device, seq)
+                let point = ResolvedPoint(.deviceSeq(replica.device, seq))
                 let fromStart = try history.fold(upTo: point)
                 let read = try history.fold(upTo: point, usingCheckpoints: true)
                 let same = read.fold?.checkpoint == fromStart.fold?.checkpoint && read.count == fromStart.count

@@ -102,7 +102,7 @@ struct DiffVerb: Verb {
         _ text: String, option: String, reader: LogSource, calendar: LogCalendar, context: CommandContext
     ) throws(CLIError) -> LogView {
         if let seq = try DiffVerb.seq(text, option: option) {
-            return try context.view(at: .seq(seq), of: reader)
+            return try context.view(at: context.resolve(.seq(seq), of: reader), of: reader)
         }
         return try context.view(at: .at(context.parsePoint(text, calendar: calendar, option: option)), of: reader)
     }
