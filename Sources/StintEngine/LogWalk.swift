@@ -20,7 +20,7 @@ final class LogWalk {
     private(set) var warning: LogProblem?
     private let cursor: LogBatchCursor?
     /// A replica's merged batches (``MergedHistory``), and the store they are read from.
-    private var merged: (cursor: any StoreBatchCursor, store: MergedStore)?
+    private var merged: (cursor: MergedBatchCursor, store: MergedStore)?
     /// The point's events left to fold before the first batch handed out, in a replica.
     private var mergedSkip: Int = 0
     /// A replica's merged fold, whose state is ``state``.
@@ -92,7 +92,7 @@ final class LogWalk {
     }
 
     /// The next merged batch after the point's events, folded by the space's rules.
-    private func nextMerged(_ merged: any StoreBatchCursor) throws(StintError) -> LogBatch? {
+    private func nextMerged(_ merged: MergedBatchCursor) throws(StintError) -> LogBatch? {
         while let batch = try merged.next() {
             if mergedSkip >= batch.events.count {
                 mergedSkip -= batch.events.count
@@ -109,7 +109,7 @@ final class LogWalk {
             state = mergedFold?.state
             return LogBatch(events: events)
         }
-        warning = (merged as? MergedBatchCursor)?.problem
+        warning = merged.problem
         return nil
     }
 

@@ -13,10 +13,10 @@ package struct MergedHistory: Sendable {
     let options: EngineOptions
 
     /// The merged batches from the start, and the store they come from (to close when done).
-    func batches() throws(StintError) -> (store: MergedStore, cursor: any StoreBatchCursor) {
+    func batches() throws(StintError) -> (store: MergedStore, cursor: MergedBatchCursor) {
         let store = try MergedStore.open(log: log, holdingLock: false, options: options)
         do {
-            return (store, try store.batches(after: nil))
+            return (store, try store.mergedBatches(after: nil))
         } catch {
             store.close()
             throw error
@@ -49,7 +49,7 @@ package struct MergedHistory: Sendable {
         let filter = try Filter(point, store: store)
         var folded = Folded()
         let checkpoints = MergedCheckpoints(store: store)
-        let cursor: any StoreBatchCursor
+        let cursor: MergedBatchCursor
         var reached: MergedPosition?
         if usingCheckpoints, let usable = try filter.usableCheckpoints(store: store) {
             let start = try checkpoints.start(where: usable)
@@ -57,11 +57,10 @@ package struct MergedHistory: Sendable {
             folded.count = start.fold?.eventCount ?? 0
             folded.restored = folded.count
         } else {
-            cursor = try store.batches(after: nil)
+            cursor = try store.mergedBatches(after: nil)
         }
         let started = folded.count
-        let merge = cursor as? MergedBatchCursor
-        let expected = merge?.remaining ?? 0
+        let expected = cursor.remaining
         // The last event folded, as its batch and index: the events are read in place, never copied out (a
         // copy is a dozen reference counts on memory another thread wrote, a tenth of the fold's thread).
         var last: (events: [RecordedEvent], index: Int)?
@@ -70,7 +69,6 @@ package struct MergedHistory: Sendable {
         var handedOut = false
         while let batch = try cursor.next() {
             handedOut = true
-            if merge == nil { reached = batch.position.merged }
             let device = batch.position.merged?.lastKey?.device ?? store.space.device
             let first = batch.events[0].hlc ?? HLC(impliedBy: batch.events[0].at)
             if filter.ends(before: first) { break }
@@ -85,9 +83,9 @@ package struct MergedHistory: Sendable {
             }
             if filter.isComplete(after: batch.events[batch.events.count - 1].seq, device: device) { break }
         }
-        if handedOut, let merge { reached = merge.position }
+        if handedOut { reached = cursor.position }
         folded.last = last.map { $0.events[$0.index] }
-        folded.warning = merge?.problem
+        folded.warning = cursor.problem
         if usingCheckpoints, folded.warning == nil, let fold = folded.fold {
             checkpoints.saveIfDue(fold, startedAt: started, reached: reached)
         }

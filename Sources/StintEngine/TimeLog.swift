@@ -187,8 +187,7 @@ public final class TimeLog {
         guard let state else {
             throw StintError(.damaged, "the store holds no events; a log begins with log.created ('stint init')")
         }
-        let path = (store as? MergedStore)?.space.log ?? "\(store)"
-        return TimeLog(path: path, store: store, state: state, head: head, options: options)
+        return TimeLog(path: "\(store)", store: store, state: state, head: head, options: options)
     }
 
     /// Opens the replica at `log` (a log in a space, docs/decisions/0007) for writing: a ``MergedStore`` holding
@@ -222,15 +221,15 @@ public final class TimeLog {
         let checkpoints = MergedCheckpoints(store: store)
         var fold: MergedFold?
         var reached: StorePosition?
-        var cursor: any StoreBatchCursor
-        if let known, let continued = try? store.batches(after: known.position) {
+        var cursor: MergedBatchCursor
+        if let known, let continued = try? store.mergedBatches(after: known.position) {
             (fold, reached, cursor) = (known.fold, known.position, continued)
         } else {
             // Nothing to continue, or events that sort before its last one arrived: from a checkpoint.
             (fold, reached, cursor) = try checkpoints.start()
         }
         let started = fold?.eventCount ?? 0
-        let expected = (cursor as? MergedBatchCursor)?.remaining ?? 0
+        let expected = cursor.remaining
         while reached != head?.position, let batch = try cursor.next() {
             do throws(DomainError) {
                 _ = try MergedFold.fold(batch: batch.events, into: &fold, expectedEvents: expected)
@@ -409,13 +408,7 @@ public final class TimeLog {
             }
         }
         var next: LogState? = state
-        do {
-            try Self.fold(store, after: known.position, upTo: current, into: &next, rules: rules)
-        } catch let superseded where superseded.code == .positionSuperseded {
-            // Events that sort before the state's last one arrived: fold the merged history again.
-            next = nil
-            try Self.fold(store, after: nil, upTo: current, into: &next, rules: rules)
-        }
+        try Self.fold(store, after: known.position, upTo: current, into: &next, rules: rules)
         guard let next else { throw StintError(.damaged, "the log at \(path) lost its events") }
         state = next
         head = current

@@ -32,7 +32,7 @@ struct MergedCheckpoints {
     /// event's key is `usable` (a read of a past point takes only those before it), with the batches after
     /// it, or the start of the history.
     func start(where usable: (MergeKey) -> Bool = { _ in true }) throws(StintError) -> (
-        fold: MergedFold?, position: StorePosition?, cursor: any StoreBatchCursor
+        fold: MergedFold?, position: StorePosition?, cursor: MergedBatchCursor
     ) {
         var limit = Int64.max
         // Read a piece at a time: the payload (54 MB at a million events) is never held beside the fold.
@@ -52,14 +52,14 @@ struct MergedCheckpoints {
             }
             do {
                 let position = StorePosition(merged: position)
-                return (fold, position, try store.batches(after: position))
+                return (fold, position, try store.mergedBatches(after: position))
             } catch {
                 // Events that sort before it arrived, or a device's log it covers is gone: it never holds
                 // again. Anything else (a failing read) the fold from the start meets and reports.
                 if error.code == .positionSuperseded || error.category == .refused { checkpoints.remove(seq: seq) }
             }
         }
-        return (nil, nil, try store.batches(after: nil))
+        return (nil, nil, try store.mergedBatches(after: nil))
     }
 
     /// Leaves a checkpoint of `fold` when it advanced the options' `checkpointInterval` events past `started`

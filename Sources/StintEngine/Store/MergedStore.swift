@@ -80,6 +80,12 @@ public final class MergedStore: EventStore {
     }
 
     public func batches(after position: StorePosition?) throws(StintError) -> any StoreBatchCursor {
+        try mergedBatches(after: position)
+    }
+
+    /// ``batches(after:)`` as the merge that reads them: its count of events still to read and the problem
+    /// (damage of a device's log) that ended it.
+    func mergedBatches(after position: StorePosition?) throws(StintError) -> MergedBatchCursor {
         let after: MergedPosition
         if let position {
             guard let merged = position.merged else {
