@@ -40,11 +40,11 @@ import Testing
         let store = try LogDirectoryStore.open(at: path, holdingLock: false, options: options, tail: { nil })
         defer { store.close() }
         let head = try #require(try store.head())
-        let compact = try #require(TimeLog.compactFold(of: store, head: head))
+        let compact = try #require(LogFold.compactFold(of: store, head: head))
         #expect(compact.lastSeq > 20)
         var reference = options
         reference.foldsCompactly = false
-        #expect(compact.logState == (try TimeLog.wholeState(of: store, head: head, options: reference)))
+        #expect(compact.logState == (try LogFold.wholeState(of: store, head: head, options: reference)))
     }
 
     @Test(arguments: [1, 4] as [UInt64])

@@ -5,10 +5,23 @@ import StintLog
 /// its read models, caught up from the log, or — when they are missing, unreadable, off the log's chain or
 /// far behind — a slice of read models rebuilt from the log by ``CompactFold``, or when that fails, the whole
 /// state folded from the newest checkpoint, from which the read models are rebuilt.
-extension TimeLog {
+extension LogFold {
+    /// The fold of the log directory `store` at `head`, from its read models (`opened`, when the store's
+    /// opening read them) or the log.
+    ///
+    /// - Throws: ``StintError`` (damaged) for a log that cannot be folded up to `head`.
+    static func open(
+        _ store: LogDirectoryStore, upTo head: StoreHead?, model opened: ReadModel?, options: EngineOptions
+    ) throws(StintError) -> LogFold {
+        let (model, state, isSlice) = try prepareState(of: store, head: head, model: opened, options: options)
+        return LogFold(
+            path: store.path, store: store, state: state, head: head, options: options, model: model,
+            isSlice: isSlice, directory: store)
+    }
+
     /// The read models and the state to decide on for `store` at `head`; no read models when they cannot be
     /// used at all (the state is then the whole fold, as without them).
-    static func prepareState(
+    private static func prepareState(
         of store: LogDirectoryStore, head: StoreHead?, model opened: ReadModel?, options: EngineOptions
     ) throws(StintError) -> (model: ReadModel?, state: LogState, isSlice: Bool) {
         guard options.usesReadModels, let head else {

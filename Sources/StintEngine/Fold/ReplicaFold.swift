@@ -1,0 +1,185 @@
+import StintCore
+import StintLog
+
+/// The fold of a space's replica (docs/decisions/0007 §7): the merged fold of every device's events, whose
+/// state for this device (its own undo and redo stacks) commands are decided against as a slice
+/// (``MergedFold/slice(for:matching:including:)``: its table holds the stacks whole). Before every command
+/// the replica takes in what the other devices wrote (§6.1); events of theirs that sort before what was
+/// folded make it fold again from the newest merged checkpoint that holds.
+final class ReplicaFold: StoreFold {
+    let path: String
+    private(set) var state: LogState
+    private(set) var head: StoreHead?
+    private let store: MergedStore
+    private let device: DeviceID
+    /// The merged fold up to ``head``; nil only after events the store appended did not fold (the next
+    /// command folds the merged history again: the head is then behind the store's).
+    private var merged: MergedFold?
+    /// The events of the command being appended as ``check(_:now:reading:)`` placed them, and the merged
+    /// fold with them when the check could not tell them apart without applying them.
+    private var checked: (events: [RecordedEvent], fold: MergedFold?)?
+
+    /// The fold of `store`'s merged history up to `head`.
+    ///
+    /// - Throws: as ``fold(_:upTo:continuing:)``.
+    init(_ store: MergedStore, upTo head: StoreHead?) throws(StintError) {
+        let fold = try Self.fold(store, upTo: head)
+        self.store = store
+        device = store.space.device
+        path = store.space.log
+        merged = fold
+        state = fold.slice(for: device)
+        self.head = head
+    }
+
+    var decidesOnSlice: Bool { true }
+    var decisionSpace: EntityID? { store.space.description.spaceId }
+
+    func beforeCommand() throws(StintError) { try store.ingest() }
+
+    func catchUp(to current: StoreHead?) throws(StintError) {
+        guard current != head else { return }
+        // Events of other devices may sort anywhere before the head: the merged history is folded on when they
+        // all sort after what was folded, else again from a checkpoint.
+        let fold = try Self.fold(
+            store, upTo: current, continuing: merged.flatMap { fold in head.map { (fold, $0.position) } })
+        merged = fold
+        state = fold.slice(for: device)
+        head = current
+    }
+
+    func beforeDeciding() {}
+
+    func prepare(for command: Command) {
+        guard var fold = merged else { return }
+        if command.readsEveryRecord {
+            merged = nil  // Not shared while it builds its records by id.
+            fold.keepRecordsByID()
+            merged = fold
+            state = fold.state(for: device)
+        } else if !command.recordReferences.isEmpty {
+            state = fold.slice(for: device, matching: command.recordReferences)
+        }
+    }
+
+    func include(namedBy events: [DomainEvent]) {}
+
+    /// The events as this device will record them, checked against the merged fold (only the merged fold's
+    /// damage — a second log.created, an undo marker that does not name the top of this device's stack —
+    /// refuses a command here).
+    func check(_ drafts: [EventDraft], now: Instant, reading: Instant) throws(StintError) {
+        let fold = try current()
+        var events = drafts.placed(
+            from: (try store.frontier().heads[device]?.seq ?? 0) + 1, now: now, reading: reading)
+        for index in events.indices {
+            events[index].device = device
+            events[index].hlc = HLC(impliedBy: now)
+        }
+        do {
+            // Checked without changing the fold, which takes the events once they are appended
+            // (``appended(_:head:named:decided:)``): a copy to apply them to copied every record. Only a batch
+            // the check cannot tell is applied to a copy, which the append then keeps.
+            if try fold.check(batch: events) {
+                checked = (events, nil)
+            } else {
+                var next = fold
+                for event in events { try next.apply(event) }
+                checked = (events, next)
+            }
+        } catch {
+            throw StintError(
+                .refused,
+                "the command was refused because its events contradict the space's history (\(error.message)); "
+                    + "nothing was recorded", domain: error)
+        }
+    }
+
+    func appended(
+        _ events: [RecordedEvent], head newHead: StoreHead, named: (references: [RecordRef], ids: [EntityID]),
+        decided: [DomainEvent]
+    ) throws(StintError) {
+        _ = try current()
+        if let checked, let checkedFold = checked.fold, events.arePlaced(as: checked.events) {
+            // The check folded these events already (the merged fold reads their device, seq, at and tx): no
+            // second copy of the fold.
+            merged = checkedFold
+        } else {
+            // Applied in place: the fold taken out of this replica, and the state decided on let go of (after
+            // an import it is the whole state, which shares the fold's records), so that nothing holds a second
+            // reference to what changes.
+            var fold = merged.take()!
+            state = state.withoutRecords
+            do {
+                for event in events { try fold.apply(event) }
+            } catch {
+                // The events are in the store, not all in the fold: without a fold, the next command folds the
+                // merged history again (``catchUp(to:)``, the head being behind the store's).
+                state = fold.slice(for: device)
+                throw StintError(error)
+            }
+            merged = fold
+        }
+        checked = nil
+        // The slice after: what it held before, and the records the command named and changed.
+        state = merged!.slice(for: device, matching: named.references, including: named.ids)
+        head = newHead
+    }
+
+    func endCommand() { checked = nil }
+
+    func close() {}
+
+    /// The merged fold; refused when the last appended events did not fold into it (the next command folds
+    /// the merged history again).
+    private func current() throws(StintError) -> MergedFold {
+        guard let merged else {
+            throw StintError(
+                .damaged, "the merged history of \(path) did not fold after the last command; run the command again")
+        }
+        return merged
+    }
+
+    /// The merged fold of a replica's every device's events up to `head`, from the newest merged checkpoint
+    /// that still holds (``MergedCheckpoints``) or the start; leaves a checkpoint when it folded many.
+    ///
+    /// - Throws: ``StintError`` (damaged) for an empty store, events that do not fold (the merged fold's few
+    ///   kinds of damage) or a store that ends before `head`.
+    private static func fold(
+        _ store: MergedStore, upTo head: StoreHead?,
+        continuing known: (fold: MergedFold, position: StorePosition)? = nil
+    ) throws(StintError) -> MergedFold {
+        let checkpoints = MergedCheckpoints(store: store)
+        var fold: MergedFold?
+        var reached: StorePosition?
+        var cursor: MergedBatchCursor
+        if let known, let continued = try? store.mergedBatches(after: known.position) {
+            (fold, reached, cursor) = (known.fold, known.position, continued)
+        } else {
+            // Nothing to continue, or events that sort before its last one arrived: from a checkpoint.
+            (fold, reached, cursor) = try checkpoints.start()
+        }
+        let started = fold?.eventCount ?? 0
+        let expected = cursor.remaining
+        while reached != head?.position, let batch = try cursor.next() {
+            do throws(DomainError) {
+                _ = try MergedFold.fold(batch: batch.events, into: &fold, expectedEvents: expected)
+            } catch {
+                throw StintError(error)
+            }
+            reached = batch.position
+        }
+        if let damage = cursor.damage { throw damage }
+        guard let fold, reached == head?.position else {
+            throw StintError(
+                .damaged, "the space of \(store.space.log) holds no readable history; run 'stint verify --merged'")
+        }
+        checkpoints.saveIfDue(fold, startedAt: started, reached: reached?.merged)
+        return fold
+    }
+}
+
+extension MergedStore: FoldingStore {
+    func makeFold(upTo head: StoreHead?, options: EngineOptions) throws(StintError) -> any StoreFold {
+        try ReplicaFold(self, upTo: head)
+    }
+}
