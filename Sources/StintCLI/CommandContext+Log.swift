@@ -62,11 +62,7 @@ extension CommandContext {
             throw CLIError.usage("'-' (standard input) can only be read; give a log directory with --log", verb: nil)
         }
         do {
-            let options = engineOptions
-            if Space.isReplica(log: path, options: options) {
-                return try TimeLog.openSpace(log: path, options: options)
-            }
-            return try TimeLog.open(at: path, options: options)
+            return try TimeLog.open(at: path, options: engineOptions)
         } catch {
             if error.isMissingLog {
                 throw CLIError.refused("there is no log at \(path); create one with 'stint init' (or pass --log PATH)")

@@ -119,11 +119,14 @@ public final class TimeLog {
     }
 
     /// Opens a log directory for writing: takes its lock (waiting up to the configured time), repairs a torn
-    /// tail, and folds its events into the current state from the newest usable checkpoint.
+    /// tail, and folds its events into the current state from the newest usable checkpoint. The one opener of
+    /// a log directory: a replica of a space (it has a `space` file) is opened as one, its commands decided
+    /// on the merged history of every device (docs/decisions/0007).
     ///
     /// - Throws: ``StintError`` (damaged) for a log damaged before its tail or written by a newer Stint,
     ///   (refused) when the path is not a log, the lock is held, or I/O fails.
     public static func open(at path: String, options: EngineOptions) throws(StintError) -> TimeLog {
+        if Space.isReplica(log: path, options: options) { return try openReplica(log: path, options: options) }
         // The read models keep the end of the log as the last writer left it: opening then reads a few bytes.
         // They are opened once the writer has found a log there and holds its lock (never in a directory that
         // is not a log).
@@ -171,7 +174,7 @@ public final class TimeLog {
     ///
     /// - Throws: as ``MergedStore/open(log:holdingLock:options:)``, and (damaged) for a merged history that
     ///   does not fold.
-    public static func openSpace(log: String, options: EngineOptions) throws(StintError) -> TimeLog {
+    private static func openReplica(log: String, options: EngineOptions) throws(StintError) -> TimeLog {
         var options = options
         options.usesReadModels = false
         options.foldsCompactly = false

@@ -12,7 +12,7 @@ import Testing
 @Suite struct SpaceCheckpointTests {
     private func command(_ replica: SpaceHarness.Replica, _ command: Command) throws {
         replica.clock.advance(milliseconds: 60_000)
-        let log = try TimeLog.openSpace(log: replica.log, options: replica.options)
+        let log = try TimeLog.open(at: replica.log, options: replica.options)
         defer { log.close() }
         _ = try log.execute(command)
     }
@@ -30,7 +30,7 @@ import Testing
         let history = MergedHistory(log: replica.log, options: options)
         let fromStart = try #require(try history.fold(upTo: .latest).fold)
         let read = try #require(try history.fold(upTo: .latest, usingCheckpoints: true).fold)
-        let log = try TimeLog.openSpace(log: replica.log, options: options)
+        let log = try TimeLog.open(at: replica.log, options: options)
         defer { log.close() }
         let same = read.checkpoint == fromStart.checkpoint
         #expect(same, note)

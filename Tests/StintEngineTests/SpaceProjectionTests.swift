@@ -21,7 +21,7 @@ import Testing
             for replica in [a, b] where day % 2 == (replica === a ? 0 : 1) {
                 replica.clock.advance(milliseconds: 86_400_000)
                 let now = replica.clock.now
-                let log = try TimeLog.openSpace(log: replica.log, options: replica.options)
+                let log = try TimeLog.open(at: replica.log, options: replica.options)
                 defer { log.close() }
                 _ = try log.execute(
                     .track(
@@ -30,7 +30,7 @@ import Testing
                         tag: .name(day % 3 == 0 ? "mail" : "code")))
             }
         }
-        let log = try TimeLog.openSpace(log: b.log, options: b.options)
+        let log = try TimeLog.open(at: b.log, options: b.options)
         _ = try log.execute(.start(tag: .name("review")))
         log.close()
         try a.sync()

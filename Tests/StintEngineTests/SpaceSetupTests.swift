@@ -68,7 +68,7 @@ import Testing
         let error = try #require(throws: StintError.self) { try Space.open(log: a.log, options: a.options) }
         #expect(error.category == .refused && error.message.contains("was written by device \(a.device)"))
         try FileManager.default.removeItem(atPath: identity.file)
-        #expect(throws: StintError.self, "no id file") { try TimeLog.openSpace(log: a.log, options: a.options) }
+        #expect(throws: StintError.self, "no id file") { try TimeLog.open(at: a.log, options: a.options) }
         #expect(throws: StintError.self, "a replica is not opened as a single log") {
             try TimeLog.open(at: a.log, options: a.options)
         }

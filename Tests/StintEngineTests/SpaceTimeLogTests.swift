@@ -14,7 +14,7 @@ import Testing
         _ replica: SpaceHarness.Replica, _ command: Command, after milliseconds: Int64 = 60_000
     ) throws -> TimeLog.Result {
         replica.clock.advance(milliseconds: milliseconds)
-        let log = try TimeLog.openSpace(log: replica.log, options: replica.options)
+        let log = try TimeLog.open(at: replica.log, options: replica.options)
         defer { log.close() }
         return try log.execute(command)
     }
@@ -22,7 +22,7 @@ import Testing
     /// The whole state `replica`'s device decides on; the writer's own state is the slice of it a command
     /// reads (``MergedFold/slice(for:matching:including:)``).
     private func state(of replica: SpaceHarness.Replica) throws -> LogState {
-        let log = try TimeLog.openSpace(log: replica.log, options: replica.options)
+        let log = try TimeLog.open(at: replica.log, options: replica.options)
         defer { log.close() }
         let fold = try #require(try MergedHistory(log: replica.log, options: replica.options).fold(upTo: .latest).fold)
         #expect(log.state == fold.slice(for: replica.device))
@@ -82,7 +82,7 @@ import Testing
         try space.found(a)
         _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
         try a.sync()
-        let log = try TimeLog.openSpace(log: a.log, options: a.options)
+        let log = try TimeLog.open(at: a.log, options: a.options)
         a.clock.advance(milliseconds: 60_000)
         try log.execute(.addTag(name: "writing"))
         // b, whose clock is behind and which has not ingested a's last event, adds a tag: it sorts before it.

@@ -88,7 +88,7 @@ import Testing
                 try TimeLog.create(at: fixture.path, timeZone: "UTC", firstWeekday: 2, options: fixture.options).close()
                 _ = try Space.initSpace(
                     log: fixture.path, folder: fixture.directory.appending("sync"), options: fixture.options)
-                log = try TimeLog.openSpace(log: fixture.path, options: fixture.options)
+                log = try TimeLog.open(at: fixture.path, options: fixture.options)
             }
             defer { log.close() }
             var events: [RecordedEvent] = []

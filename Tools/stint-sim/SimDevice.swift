@@ -52,7 +52,7 @@ final class SimDevice {
 
     /// Opens the replica for commands.
     func open() throws(StintError) {
-        if timeLog == nil { timeLog = try TimeLog.openSpace(log: log, options: options) }
+        if timeLog == nil { timeLog = try TimeLog.open(at: log, options: options) }
     }
 
     func close() {
