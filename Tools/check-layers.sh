@@ -26,4 +26,23 @@ forbid Sources/StintCore StintLog StintEngine StintCLI CZstd CCrypto CSQLite Gli
 forbid Sources/StintLog StintEngine StintCLI CSQLite
 forbid Sources/StintEngine StintCLI CZstd CCrypto
 forbid Sources/StintCLI StintLog CZstd CCrypto CSQLite
+
+# The fold seam (docs/decisions/0009-one-seam.md step 3): nothing asks a store whether it is a replica's; only
+# the replica's own code (its store, fold and reader) reads a merged position.
+seam() {
+    local what=$1 pattern=$2
+    shift 2
+    local found
+    found=$(grep -rnE "$pattern" Sources --include='*.swift' | grep -vE "^($(IFS='|'; echo "$*")):" || true)
+    if [[ -n $found ]]; then
+        echo "error: $what (docs/architecture.md, \"The fold seam\"):" >&2
+        echo "$found" >&2
+        status=1
+    fi
+}
+seam "a cast to a replica's type outside the replica's fold" '(as[?!]|is) +(any +)?Merged' \
+    Sources/StintEngine/Fold/ReplicaFold.swift
+seam "a merged position read outside the replica's store, fold and reader" \
+    '(position|reached|start\.position)[?]?\.merged\b' \
+    'Sources/StintEngine/Store/[^:]*' Sources/StintEngine/Fold/ReplicaFold.swift Sources/StintEngine/MergedHistory.swift
 exit $status

@@ -143,7 +143,7 @@ public final class EventCursor {
         guard let cursor else {
             if pending.isEmpty, let batch = try merged?.next() {
                 pending = batch.events[...]
-                device = batch.position.merged?.lastKey?.device
+                device = batch.device
             }
             return pending.popFirst()
         }

@@ -69,7 +69,7 @@ package struct MergedHistory: Sendable {
         var handedOut = false
         while let batch = try cursor.next() {
             handedOut = true
-            let device = batch.position.merged?.lastKey?.device ?? store.space.device
+            let device = batch.device ?? store.space.device
             let first = batch.events[0].hlc ?? HLC(impliedBy: batch.events[0].at)
             if filter.ends(before: first) { break }
             do throws(DomainError) {

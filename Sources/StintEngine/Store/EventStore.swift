@@ -96,15 +96,20 @@ public struct StoreHead: Hashable, Sendable, CustomStringConvertible {
 public struct StoredBatch: Hashable, Sendable {
     public let events: [RecordedEvent]
     public let position: StorePosition
+    /// The device whose log holds the batch, in a store that merges several (a space's replica); nil in a
+    /// single log's store.
+    public let device: DeviceID?
 
     package init(events: [RecordedEvent]) {
         self.events = events
         position = StorePosition(seq: events[events.count - 1].seq)
+        device = nil
     }
 
-    package init(events: [RecordedEvent], position: StorePosition) {
+    package init(events: [RecordedEvent], position: StorePosition, device: DeviceID? = nil) {
         self.events = events
         self.position = position
+        self.device = device
     }
 
     /// The `seq` of the first event.

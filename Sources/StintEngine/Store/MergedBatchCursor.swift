@@ -79,7 +79,7 @@ final class MergedBatchCursor: StoreBatchCursor {
         }
         position.seqs[device] = batch.lastSeq
         position.lastKey = Self.key(of: batch.events, at: batch.events.count - 1, device: device)
-        return StoredBatch(events: batch.events, position: StorePosition(merged: position))
+        return StoredBatch(events: batch.events, position: StorePosition(merged: position), device: device)
     }
 
     /// The next batch of lane `index`, read when none is pending; nil at its end (setting ``damage`` when

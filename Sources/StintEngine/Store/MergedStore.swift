@@ -156,7 +156,8 @@ public final class MergedStore: EventStore {
             guard let head = try head() else {
                 throw StintError(.refused, "the replica at \(space.log) has no head after an append")
             }
-            return .appended(StoredBatch(events: batch.events, position: head.position), head: head)
+            return .appended(
+                StoredBatch(events: batch.events, position: head.position, device: space.device), head: head)
         }
     }
 
