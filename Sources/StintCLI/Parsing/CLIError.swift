@@ -1,4 +1,5 @@
 import StintCore
+import StintEngine
 
 /// A failure the CLI reports on standard error, with the exit status it maps to.
 struct CLIError: Error, Sendable {
@@ -40,4 +41,11 @@ enum ExitStatus {
     static let failure: Int32 = 1
     static let usage: Int32 = 64
     static let damaged: Int32 = 65
+}
+
+extension CLIError {
+    /// The CLI form of an engine error: the same category, message and details.
+    init(_ error: StintError) {
+        self.init(code: error.category, message: error.message, verb: nil, details: error.details)
+    }
 }

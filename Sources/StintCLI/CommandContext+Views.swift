@@ -1,0 +1,78 @@
+import StintCore
+@_spi(FaultInjection) import StintEngine
+
+/// The views a read verb loads, at the point it resolved, with a warning when damage cut the reading short.
+extension CommandContext {
+    /// Reads the log at the point `--at` or `--seq` name (the latest state when neither is given), and
+    /// prints a warning when damage cut the reading short.
+    func view(_ point: PointArguments) throws(CLIError) -> LogView {
+        let reader = try reader()
+        return try view(at: resolve(point, of: reader), of: reader)
+    }
+
+    /// Reads `reader` at an already resolved `point`, and prints a warning when damage cut the reading short.
+    func view(at point: ResolvedPoint, of reader: LogSource) throws(CLIError) -> LogView {
+        let view = try engine { () throws(StintError) in try LogView.load(reader, at: point, options: engineOptions) }
+        warnIfCut(view.warning?.message)
+        return view
+    }
+
+    /// Every record and tag at the point `--at` or `--seq` name (``RecordsView``: from the read models at
+    /// the log's head), with a warning when damage cut the reading short.
+    ///
+    /// - Parameter window: at the log's head, the interval whose records are enough, from the log's calendar
+    ///   and the command's `now` (nil: every record); the view then holds only the records that overlap it.
+    func recordsView(
+        _ point: PointArguments, window: ((LogCalendar, Instant) throws(CLIError) -> TimeInterval64?)? = nil
+    ) throws(CLIError) -> RecordsView {
+        try load(point, warning: \.warning?.message) { (source, resolved) throws(CLIError) in
+            let interval = try window.flatMap { (window) throws(CLIError) in
+                resolved.isLatest ? try window(try settings(of: source).calendar, now) : nil
+            }
+            return try engine { () throws(StintError) in
+                try RecordsView.load(source, at: resolved, options: engineOptions, window: interval)
+            }
+        }
+    }
+
+    /// Every record at the log's head, one at a time (``RecordStream``), with a warning when damage cut the
+    /// reading short.
+    func recordStream() throws(CLIError) -> RecordStream {
+        let reader = try reader()
+        let stream = try engine { () throws(StintError) in try RecordStream.open(reader, options: engineOptions) }
+        warnIfCut(stream.warning?.message)
+        return stream
+    }
+
+    /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
+    /// state, from the read models or a projection checkpoint close to the point when there is one.
+    func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
+        let reader = try reader()
+        return try projectionView(at: resolve(point, of: reader), of: reader)
+    }
+
+    /// What the widget projections read at an already resolved `point` of `reader`.
+    func projectionView(at point: ResolvedPoint, of reader: LogSource) throws(CLIError) -> ProjectionView {
+        let view = try engine { () throws(StintError) in
+            try ProjectionView.load(reader, at: point, options: engineOptions)
+        }
+        warnIfCut(view.warning?.message)
+        return view
+    }
+
+    /// Resolves `point` against the log and loads a view there, warning when damage cut the reading short.
+    private func load<View>(
+        _ point: PointArguments, warning: (View) -> String?,
+        _ load: (LogSource, ResolvedPoint) throws(CLIError) -> View
+    ) throws(CLIError) -> View {
+        let reader = try reader()
+        let view = try load(reader, try resolve(point, of: reader))
+        warnIfCut(warning(view))
+        return view
+    }
+
+    private func warnIfCut(_ damage: String?) {
+        guard let damage else { return }
+        warn("the log is damaged; showing what was recorded before the damage: \(damage)")
+    }
+}
