@@ -14,7 +14,7 @@ extension CommandContext {
                 do throws(CLIError) {
                     return try makeCommand(state, self)
                 } catch {
-                    throw StintError(error.code, error.message, details: error.details)
+                    throw StintError(error)
                 }
             })
             for notice in result.decision.notices { self.notice("note: \(notice.message)") }
@@ -29,7 +29,7 @@ extension CommandContext {
         do {
             return try RecordRef(text)
         } catch {
-            throw CLIError(StintError(error))
+            throw CLIError(error)
         }
     }
 }

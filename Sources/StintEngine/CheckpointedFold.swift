@@ -86,12 +86,8 @@ struct CheckpointedFold<State: FoldedState> {
             // A log that ends before the checkpoint's seq (or is damaged before it) is not its log.
             if unverifiedHead != nil { return .staleCheckpoint }
             return .folded(state: state, lastEvent: lastEvent, count: count, warning: cursor.warning)
-        } catch let error as LogError {
-            throw StintError(error)
-        } catch let error as DomainError {
-            throw StintError(error)
         } catch {
-            throw StintError(.refused, "\(error)")
+            throw StintError(error)
         }
     }
 }

@@ -3,7 +3,7 @@ public import StintLog
 
 /// Why an engine operation failed: a category the CLI maps to an exit status, a message for people, and
 /// the module error it came from for callers that match codes.
-public struct StintError: Error, Sendable, CustomStringConvertible {
+public struct StintError: CategorizedError, CustomStringConvertible {
     /// How the failure is reported: the category every module shares.
     public typealias Category = ErrorCategory
 
@@ -18,6 +18,9 @@ public struct StintError: Error, Sendable, CustomStringConvertible {
     public var log: LogError?
     /// What the engine's callers match on, for the failures that they answer rather than report.
     public var code: Code?
+    /// The error of another module this one carries through the engine unchanged (such as the CLI's error
+    /// thrown by a command builder), for the caller that made it.
+    public var cause: (any CategorizedError)?
 
     /// The failures a caller answers.
     public enum Code: Hashable, Sendable {
@@ -46,12 +49,22 @@ public struct StintError: Error, Sendable, CustomStringConvertible {
     }
 
     public init(_ error: LogError) {
-        let category: Category
-        switch error.code {
-        case .damaged, .newerFormat: category = .damaged
-        default: category = .refused
+        self.init(error.category, error.message, log: error)
+    }
+
+    /// Any error as the engine reports it: a module's error with its category, message and details (the
+    /// domain's and the log's kept for callers that match their codes, another module's as the ``cause``);
+    /// an error without a category (a failed system call) as a refusal that quotes it.
+    public init(_ error: any Error) {
+        switch error {
+        case let error as StintError: self = error
+        case let error as DomainError: self.init(error)
+        case let error as LogError: self.init(error)
+        case let error as any CategorizedError:
+            self.init(error.category, error.message, details: error.details)
+            cause = error
+        default: self.init(.refused, "\(error)")
         }
-        self.init(category, error.message, log: error)
     }
 
     public var description: String { message }

@@ -70,15 +70,9 @@ public final class TimeLog {
             let fold = LogFold(
                 path: path, store: store, state: state, head: head, options: options, model: model, directory: store)
             return TimeLog(store: store, fold: fold, options: options)
-        } catch let error as StintError {
-            store.close()
-            throw error
-        } catch let error as DomainError {
-            store.close()
-            throw StintError(error)
         } catch {
             store.close()
-            throw StintError(.refused, "\(error)")
+            throw StintError(error)
         }
     }
 

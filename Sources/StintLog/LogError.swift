@@ -1,10 +1,11 @@
 import Glibc
+public import StintCore
 
 /// Why a log operation failed: a ``code`` to match on, a ``message`` for people, and the details.
 ///
 /// The message says what went wrong and how to fix it; it is meant to be printed as is
 /// (`error: <message>`). Callers and tests match ``code``, never the text.
-public struct LogError: Error, Sendable, CustomStringConvertible {
+public struct LogError: CategorizedError, CustomStringConvertible {
     /// What kind of failure this is.
     public enum Code: Hashable, Sendable {
         /// The path does not exist.
@@ -50,6 +51,15 @@ public struct LogError: Error, Sendable, CustomStringConvertible {
         self.location = location
         self.lastGoodSeq = lastGoodSeq
         self.cause = cause
+    }
+
+    /// Damage (a log damaged before its tail, or written by a newer Stint: exit 65); every other failure is
+    /// a refusal (exit 1).
+    public var category: ErrorCategory {
+        switch code {
+        case .damaged, .newerFormat: .damaged
+        default: .refused
+        }
     }
 
     public var description: String { message }

@@ -2,7 +2,7 @@ import StintCore
 import StintEngine
 
 /// A failure the CLI reports on standard error, with the exit status it maps to.
-struct CLIError: Error, Sendable {
+struct CLIError: CategorizedError {
     /// The category every module shares (usage: exit 64, refused: 1, damaged: 65), so an engine or domain
     /// error converts without a mapping.
     typealias Code = ErrorCategory
@@ -26,6 +26,8 @@ struct CLIError: Error, Sendable {
         CLIError(code: .damaged, message: message, verb: nil)
     }
 
+    var category: ErrorCategory { code }
+
     var exitStatus: Int32 {
         switch code {
         case .usage: return ExitStatus.usage
@@ -44,8 +46,15 @@ enum ExitStatus {
 }
 
 extension CLIError {
-    /// The CLI form of an engine error: the same category, message and details.
-    init(_ error: StintError) {
-        self.init(code: error.category, message: error.message, verb: nil, details: error.details)
+    /// The CLI form of any module's error: the same category, message and details, as the engine reports it
+    /// (``StintError/init(_:)-(any Error)``); a CLI error the engine carried through (a command builder's)
+    /// comes back as it was thrown, its verb included.
+    init(_ error: some CategorizedError) {
+        let engine = StintError(error as any Error)
+        if let thrown = engine.cause as? CLIError {
+            self = thrown
+        } else {
+            self.init(code: engine.category, message: engine.message, verb: nil, details: engine.details)
+        }
     }
 }

@@ -45,7 +45,7 @@ struct ImportRun: Sendable {
                     let context = DecisionContext(now: context.now, newID: context.newID)
                     return (view.state, try decide(command, state: view.state, context: context))
                 } catch {
-                    throw CLIError(StintError(error))
+                    throw CLIError(error)
                 }
             }
         } else {

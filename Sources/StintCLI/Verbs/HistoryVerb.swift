@@ -138,7 +138,7 @@ struct HistoryVerb: Verb {
                     try state!.apply(event)
                 }
             } catch {
-                throw CLIError(StintError(error))
+                throw CLIError(error)
             }
             batch.events.append(domain)
             if let tag, domain.type == .tagCreated || domain.type == .tagRenamed {

@@ -3,7 +3,7 @@
 /// The CLI prints ``message`` (which says what went wrong and what to do) and maps ``Code/category`` to an
 /// exit status: ``Category/usage`` → 64, ``Category/refused`` → 1, ``Category/damaged`` → 65. Callers and
 /// tests match ``code``, never the message text.
-public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct DomainError: CategorizedError, Hashable, CustomStringConvertible {
     /// How the CLI treats an error: the category every module shares.
     public typealias Category = ErrorCategory
 

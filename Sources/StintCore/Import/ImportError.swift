@@ -3,7 +3,7 @@
 /// A file with any such problem is refused as a whole: nothing of it is imported. Problems that
 /// concern one interval's meaning rather than the file's form (an end before the start) are not errors:
 /// ``ImportPlan`` skips that interval and lists it in the ``ImportReport``.
-public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ImportError: CategorizedError, Hashable, CustomStringConvertible {
     /// What kind of problem it is; callers match on this, never on the message.
     public enum Code: String, Hashable, Sendable {
         /// The text is not JSON (or is empty, or truncated).
@@ -24,6 +24,8 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: Code
     /// What went wrong and how to fix it, with the position.
     public var message: String
+    /// A file that cannot be imported holds data the tool does not write: damage (exit 65).
+    public var category: ErrorCategory { .damaged }
     /// Where the problem is; nil only for problems of the whole input.
     public var position: ImportPosition?
     /// What was expected at the position, such as `a UTC time like 20261127T090000Z`.

@@ -4,7 +4,7 @@
 /// Callers and tests match ``code``, never ``message`` (docs/decisions/0007-multi-device-sync.md). Read
 /// from a log, every code but ``Code/clockExhausted`` is damage (exit 65); the envelope decoder will carry
 /// ``message`` in its `EventLineError` once the envelope holds these members.
-public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SyncError: CategorizedError, Hashable, CustomStringConvertible {
     /// What went wrong, for callers to match on.
     public enum Code: String, Hashable, Sendable, CaseIterable {
         /// An `hlc` that is not a JSON array.

@@ -60,18 +60,12 @@ public final class LogDirectoryStore: EventStore {
             }
             let reader = try LogReader(path: path, options: options.readOptions)
             guard reader.kind == .directory else {
-                writer?.close()
                 throw StintError(.refused, "\(path) is a file, not a log directory; give the directory of a log")
             }
             return LogDirectoryStore(path: path, reader: reader, writer: writer, instant: instant, options: options)
-        } catch let error as LogError {
-            writer?.close()
-            throw StintError(error)
-        } catch let error as StintError {
-            throw error
         } catch {
             writer?.close()
-            throw StintError(.refused, "\(error)")
+            throw StintError(error)
         }
     }
 
@@ -177,12 +171,8 @@ public final class LogDirectoryStore: EventStore {
                 throw StintError(.refused, "the log at \(path) has no head after an append")
             }
             return .appended(StoredBatch(events: events), head: StoreHead(head))
-        } catch let error as LogError {
-            throw StintError(error)
-        } catch let error as StintError {
-            throw error
         } catch {
-            throw StintError(.refused, "\(error)")
+            throw StintError(error)
         }
     }
 
