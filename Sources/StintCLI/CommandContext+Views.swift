@@ -26,11 +26,16 @@ extension CommandContext {
         _ point: PointArguments, window: ((LogCalendar, Instant) throws(CLIError) -> TimeInterval64?)? = nil
     ) throws(CLIError) -> RecordsView {
         try load(point, warning: \.warning?.message) { (source, resolved) throws(CLIError) in
-            let interval = try window.flatMap { (window) throws(CLIError) in
-                resolved.isLatest ? try window(try settings(of: source).calendar, now) : nil
-            }
-            return try engine { () throws(StintError) in
-                try RecordsView.load(source, at: resolved, options: engineOptions, window: interval)
+            try engine { () throws(StintError) in
+                guard let window else { return try RecordsView.load(source, at: resolved, options: engineOptions) }
+                return try RecordsView.load(source, at: resolved, options: engineOptions) {
+                    (calendar, now) throws(StintError) in
+                    do throws(CLIError) {
+                        return try window(calendar, now)
+                    } catch {
+                        throw StintError(error)
+                    }
+                }
             }
         }
     }

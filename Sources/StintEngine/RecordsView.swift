@@ -61,6 +61,22 @@ public struct RecordsView: Sendable {
     }
 }
 
+extension RecordsView {
+    /// Reads the records of `source`'s log at `point`; at the log's head, only those that overlap the window
+    /// `windowAtHead` makes from the log's calendar and the engine clock's `now` (nil: every record). A past
+    /// point reads every record: its window depends on the records (a report's range of a past `now`).
+    ///
+    /// - Throws: what ``load(_:at:options:window:)`` throws, reading the log's settings throws, and what
+    ///   `windowAtHead` throws.
+    public static func load(
+        _ source: LogSource, at point: ResolvedPoint, options: EngineOptions,
+        windowAtHead: (LogCalendar, Instant) throws(StintError) -> TimeInterval64?
+    ) throws(StintError) -> RecordsView {
+        let window = point.isLatest ? try windowAtHead(try source.settings().calendar, options.clock()) : nil
+        return try load(source, at: point, options: options, window: window)
+    }
+}
+
 extension TimeInterval64 {
     /// Whether `record` overlaps the interval as a records view of a window counts it: it starts before the
     /// end and ends at or after the start (a record of no length at the start included), or still runs.

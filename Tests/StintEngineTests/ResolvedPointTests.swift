@@ -56,4 +56,29 @@ import Testing
         #expect(first.point == .deviceSeq(a.device, 1))
         #expect(try LogView.load(source, at: first, options: a.options).state.lastSeq >= 1)
     }
+
+    /// A report's window at the log's head is made in the engine, from the log's calendar and the clock's
+    /// now (the CLI does not read the settings for it); a past point reads every record.
+    @Test func aRecordsViewMakesItsWindowAtTheHeadOnly() throws {
+        let directory = TemporaryDirectory()
+        let path = try BatchPrefetcherTests.makeLog(in: directory, batches: 3)
+        let source = try LogSource.open(path: path, options: Self.options)
+        var asked: [(LogCalendar, Instant)] = []
+        let window = { (calendar: LogCalendar, now: Instant) throws(StintError) -> TimeInterval64? in
+            asked.append((calendar, now))
+            return nil
+        }
+        _ = try RecordsView.load(source, at: .latest, options: Self.options, windowAtHead: window)
+        #expect(asked.count == 1)
+        #expect(asked.first?.0 == (try source.settings().calendar))
+        #expect(asked.first?.1 == Self.options.clock())
+        _ = try RecordsView.load(source, at: .seq(2), options: Self.options, windowAtHead: window)
+        #expect(asked.count == 1, "a past point's window was made from the head's calendar and now")
+        let refusal = StintError(.usage, "--since: not a time")
+        #expect(throws: StintError.self) {
+            try RecordsView.load(source, at: .latest, options: Self.options) { (_, _) throws(StintError) in
+                throw refusal
+            }
+        }
+    }
 }
