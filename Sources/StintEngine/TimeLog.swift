@@ -87,14 +87,8 @@ public final class TimeLog {
         switch try store.append([settings], recordedAt: options.clock(), expecting: nil) {
         case .conflict:
             throw StintError(.refused, "the store already holds a log; open it instead of creating one")
-        case .appended(let batch, let head):
-            do {
-                let state = try LogState(genesis: batch.events[0])
-                let fold = LogFold(path: "\(store)", store: store, state: state, head: head, options: options)
-                return TimeLog(store: store, fold: fold, options: options)
-            } catch {
-                throw StintError(error)
-            }
+        case .appended(_, let head):
+            return TimeLog(store: store, fold: try fold(of: store, upTo: head, options: options), options: options)
         }
     }
 
@@ -152,14 +146,15 @@ public final class TimeLog {
     ///
     /// - Throws: ``StintError`` (damaged) for an empty store or events that cannot be folded.
     public static func open(store: any EventStore, options: EngineOptions) throws(StintError) -> TimeLog {
-        let head = try store.head()
-        let fold =
-            if let folding = store as? any FoldingStore {
-                try folding.makeFold(upTo: head, options: options)
-            } else {
-                try LogFold.whole(store, upTo: head, options: options) as any StoreFold
-            }
-        return TimeLog(store: store, fold: fold, options: options)
+        TimeLog(store: store, fold: try fold(of: store, upTo: try store.head(), options: options), options: options)
+    }
+
+    /// The fold of `store`'s events up to `head`: its own (``FoldingStore``), else a single log's.
+    private static func fold(of store: any EventStore, upTo head: StoreHead?, options: EngineOptions)
+        throws(StintError) -> any StoreFold
+    {
+        if let folding = store as? any FoldingStore { return try folding.makeFold(upTo: head, options: options) }
+        return try LogFold.whole(store, upTo: head, options: options)
     }
 
     /// Opens the replica at `log` (a log in a space, docs/decisions/0007) for writing: a ``MergedStore`` holding

@@ -69,9 +69,16 @@ import Testing
         #expect(error.category == .refused && error.message.contains("was written by device \(a.device)"))
         try FileManager.default.removeItem(atPath: identity.file)
         #expect(throws: StintError.self, "no id file") { try TimeLog.open(at: a.log, options: a.options) }
-        #expect(throws: StintError.self, "a replica is not opened as a single log") {
-            try TimeLog.open(at: a.log, options: a.options)
+        #expect(throws: StintError.self, "a replica's own log is not written as a single log's") {
+            try LogDirectoryStore.open(at: a.log, holdingLock: true, options: a.options)
         }
+        // With its id file back, the one opener opens the replica as one: its commands are this device's.
+        try Data("\(a.device)\n".utf8).write(to: URL(fileURLWithPath: identity.file))
+        let log = try TimeLog.open(at: a.log, options: a.options)
+        defer { log.close() }
+        a.clock.advance(milliseconds: 60_000)
+        let started = try log.execute(.start(tag: .name("code")))
+        #expect(!started.events.isEmpty && started.events.allSatisfy { $0.device == a.device && $0.hlc != nil })
     }
 
     @Test func spaceJsonHoldsTheFoundersSettingsInCanonicalForm() throws {

@@ -59,6 +59,8 @@ final class LogFold: StoreFold {
     }
 
     func catchUp(to current: StoreHead?) throws(StintError) {
+        // What an earlier attempt checked is of a state this catch-up replaces.
+        checked = nil
         guard current != head else { return }
         guard let current, let known = head, current.position.seq > known.position.seq else {
             throw StintError(

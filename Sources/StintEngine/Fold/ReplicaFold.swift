@@ -38,6 +38,8 @@ final class ReplicaFold: StoreFold {
     func beforeCommand() throws(StintError) { try store.ingest() }
 
     func catchUp(to current: StoreHead?) throws(StintError) {
+        // What an earlier attempt checked is of a state this catch-up replaces.
+        checked = nil
         guard current != head else { return }
         // Events of other devices may sort anywhere before the head: the merged history is folded on when they
         // all sort after what was folded, else again from a checkpoint.
