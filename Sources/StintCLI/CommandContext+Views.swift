@@ -7,7 +7,11 @@ extension CommandContext {
     /// prints a warning when damage cut the reading short.
     func view(_ point: PointArguments) throws(CLIError) -> LogView {
         let reader = try reader()
-        return try view(at: resolve(point, of: reader), of: reader)
+        let view = try engine { () throws(StintError) in
+            try LogView.load(reader, query: point, options: engineOptions)
+        }
+        warnIfCut(view.warning?.message)
+        return view
     }
 
     /// Reads `reader` at an already resolved `point`, and prints a warning when damage cut the reading short.
@@ -53,7 +57,11 @@ extension CommandContext {
     /// state, from the read models or a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
         let reader = try reader()
-        return try projectionView(at: resolve(point, of: reader), of: reader)
+        let view = try engine { () throws(StintError) in
+            try ProjectionView.load(reader, query: point, options: engineOptions)
+        }
+        warnIfCut(view.warning?.message)
+        return view
     }
 
     /// What the widget projections read at an already resolved `point` of `reader`.

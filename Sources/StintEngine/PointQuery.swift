@@ -156,3 +156,26 @@ public enum TimeText {
         }
     }
 }
+
+extension LogView {
+    /// `source`'s log at the point `query` names, resolved once (``LogSource/resolve(_:options:)``): a read
+    /// verb's one call into the engine after opening the log.
+    ///
+    /// - Throws: what resolving and ``load(_:at:options:)`` throw.
+    public static func load(_ source: LogSource, query: PointQuery, options: EngineOptions) throws(StintError)
+        -> LogView
+    {
+        try load(source, at: try source.resolve(query, options: options), options: options)
+    }
+}
+
+extension ProjectionView {
+    /// What the widget projections read at the point `query` names, resolved once.
+    ///
+    /// - Throws: what resolving and ``load(_:at:options:)`` throw.
+    public static func load(_ source: LogSource, query: PointQuery, options: EngineOptions) throws(StintError)
+        -> ProjectionView
+    {
+        try load(source, at: try source.resolve(query, options: options), options: options)
+    }
+}
