@@ -6,12 +6,9 @@ extension CommandContext {
     /// Reads the log at the point `--at` or `--seq` name (the latest state when neither is given), and
     /// prints a warning when damage cut the reading short.
     func view(_ point: PointArguments) throws(CLIError) -> LogView {
-        let reader = try reader()
-        let view = try engine { () throws(StintError) in
+        try opened(warning: \.warning?.message) { (reader) throws(StintError) in
             try LogView.load(reader, query: point, options: engineOptions)
         }
-        warnIfCut(view.warning?.message)
-        return view
     }
 
     /// Reads `reader` at an already resolved `point`, and prints a warning when damage cut the reading short.
@@ -56,12 +53,9 @@ extension CommandContext {
     /// What the widget projections read at a point (``ProjectionView``): the same outputs as ``view(_:)``'s
     /// state, from the read models or a projection checkpoint close to the point when there is one.
     func projectionView(_ point: PointArguments) throws(CLIError) -> ProjectionView {
-        let reader = try reader()
-        let view = try engine { () throws(StintError) in
+        try opened(warning: \.warning?.message) { (reader) throws(StintError) in
             try ProjectionView.load(reader, query: point, options: engineOptions)
         }
-        warnIfCut(view.warning?.message)
-        return view
     }
 
     /// What the widget projections read at an already resolved `point` of `reader`.
@@ -80,6 +74,16 @@ extension CommandContext {
     ) throws(CLIError) -> View {
         let reader = try reader()
         let view = try load(reader, try resolve(point, of: reader))
+        warnIfCut(warning(view))
+        return view
+    }
+
+    /// Opens the log and loads a view of it in one engine call, warning when damage cut the reading short.
+    private func opened<View>(
+        warning: (View) -> String?, _ load: (LogSource) throws(StintError) -> View
+    ) throws(CLIError) -> View {
+        let reader = try reader()
+        let view = try engine { () throws(StintError) in try load(reader) }
         warnIfCut(warning(view))
         return view
     }
