@@ -21,12 +21,22 @@ extension LogSource {
     ///
     /// - Throws: ``StintError`` (usage) when the source is not a replica; its I/O errors.
     public func verifyMerged() throws(StintError) -> MergedVerificationReport {
-        guard let space else {
+        guard let report = try fold.verifyDevices() else {
             throw StintError(
                 .usage,
                 "--merged verifies a space's devices, and the log \(name) is not part of a space; use 'stint verify'")
         }
-        let opened = try Space.open(log: space.log, options: space.options)
+        return report
+    }
+}
+
+extension ReadFold {
+    func verifyDevices() throws(StintError) -> MergedVerificationReport? { nil }
+}
+
+extension ReplicaReadFold {
+    func verifyDevices() throws(StintError) -> MergedVerificationReport? {
+        let opened = try Space.open(log: history.log, options: history.options)
         var devices: [(device: DeviceID, report: VerificationReport)] = []
         for (device, reader) in try opened.logs() {
             let report = try LogSource(reader: reader).verify { _, _ in nil }
@@ -35,7 +45,7 @@ extension LogSource {
         var merged: Int64 = 0
         var problem: String?
         do {
-            let folded = try space.fold(upTo: .latest)
+            let folded = try history.fold(upTo: .latest)
             merged = folded.count
             problem = folded.warning?.description
         } catch {

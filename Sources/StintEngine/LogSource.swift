@@ -16,13 +16,17 @@ public import StintCore
 public struct LogSource: Sendable {
     /// The log directory or file; for a replica, its own log.
     package let reader: LogReader
-    /// For a log that is part of a space (a replica, docs/decisions/0007): its merged history, which every
-    /// read of the source reads instead of the own log alone.
-    package let space: MergedHistory?
+    /// How the views of the store are folded: the read side's seam (``ReadFold``).
+    package let fold: any ReadFold
 
-    package init(reader: LogReader, space: MergedHistory? = nil) {
+    /// A single log's source.
+    package init(reader: LogReader) {
+        self.init(reader: reader, fold: LogReadFold(reader: reader))
+    }
+
+    package init(reader: LogReader, fold: any ReadFold) {
         self.reader = reader
-        self.space = space
+        self.fold = fold
     }
 
     /// The log directory or file at `path`, read through `options`' file system (the real one for nil).
@@ -34,7 +38,8 @@ public struct LogSource: Sendable {
         do {
             let reader = try LogReader(path: path, options: readerOptions)
             if let options, reader.kind == .directory, Space.isReplica(log: path, options: options) {
-                return LogSource(reader: reader, space: MergedHistory(log: path, options: options))
+                let history = MergedHistory(log: path, options: options)
+                return LogSource(reader: reader, fold: ReplicaReadFold(own: reader, history: history))
             }
             return LogSource(reader: reader)
         } catch {
@@ -44,77 +49,41 @@ public struct LogSource: Sendable {
 
     /// Bytes the caller already has, compressed or plain, such as standard input it read.
     public init(bytes: [UInt8], name: String) {
-        reader = LogReader(bytes: bytes, name: name)
-        space = nil
+        self.init(reader: LogReader(bytes: bytes, name: name))
     }
 
     /// Whether the log is part of a space: its reads are of the merged history of every device.
-    public var isReplica: Bool { space != nil }
+    public var isReplica: Bool { fold.mergesDevices }
 
     /// The devices whose logs a replica holds (its own and every mirror), in id order; none for a log that
     /// is not part of a space.
-    public func devices() throws(StintError) -> [DeviceID] {
-        guard let space else { return [] }
-        let opened = try Space.open(log: space.log, options: space.options)
-        return Array(Set(try opened.mirroredDevices() + [opened.device])).sorted()
-    }
+    public func devices() throws(StintError) -> [DeviceID] { try fold.devices() }
 
     /// The path or name used in messages.
-    public var name: String { reader.name }
+    public var name: String { fold.name }
 
     /// The log's settings (time zone, first weekday), read from its first event.
     ///
     /// - Throws: ``StintError`` (damaged) for a log without events or whose first event is not a valid
     ///   `log.created`.
-    public func settings() throws(StintError) -> LogSettings {
-        if let space {
-            guard let settings = try Space.open(log: space.log, options: space.options).settings() else {
-                throw StintError(
-                    .damaged,
-                    "no log of the space at \(space.log) begins with log.created yet; run 'stint sync' to bring in the "
-                        + "founding device's")
-            }
-            return settings
-        }
-        guard let first = try events().next() else {
-            throw StintError(.damaged, "the log \(name) has no events; create a log with 'stint init'")
-        }
-        do {
-            return try LogState(genesis: first).settings
-        } catch {
-            throw StintError(error)
-        }
-    }
+    public func settings() throws(StintError) -> LogSettings { try fold.settings() }
 
     /// The events from `seq` on, in order, each checked (checksums, order, hash chain) before it is handed
     /// out; damage ends the walk at the intact prefix and is the cursor's ``EventCursor/warning``.
-    public func events(from seq: Int64 = 1) throws(StintError) -> EventCursor {
-        if let space, seq <= 1 {
-            let (store, cursor) = try space.batches()
-            return EventCursor(merged: cursor, closing: store)
-        }
-        do {
-            return EventCursor(try reader.events(from: seq))
-        } catch {
-            throw StintError(error)
-        }
-    }
+    public func events(from seq: Int64 = 1) throws(StintError) -> EventCursor { try fold.events(from: seq) }
 
     /// The `seq` of the last event (0 for a log without events); cheap for a directory, a read through
     /// for other sources. nil when it cannot be read.
-    public func lastSeq() -> Int64? {
-        guard space == nil else { return nil }
-        return try? reader.lastSeq()
-    }
+    public func lastSeq() -> Int64? { fold.lastSeq() }
 }
 
 /// The events of a ``LogSource``, one at a time; made by ``LogSource/events(from:)``.
 public final class EventCursor {
     private let cursor: LogEventCursor?
-    /// A replica's merged batches, the store they come from, and the events of the current batch not handed
-    /// out yet.
-    private let merged: (any StoreBatchCursor)?
-    private let store: MergedStore?
+    /// A store's batches (a replica's merged history), what closes the store they come from, and the events of
+    /// the current batch not handed out yet.
+    private let batches: (any StoreBatchCursor)?
+    private let close: (() -> Void)?
     private var pending: ArraySlice<RecordedEvent> = []
     /// In a replica's merged history, the device of the last event handed out (the events a log held before
     /// it became part of a space carry none); nil for a log.
@@ -122,18 +91,19 @@ public final class EventCursor {
 
     init(_ cursor: LogEventCursor) {
         self.cursor = cursor
-        merged = nil
-        store = nil
+        batches = nil
+        close = nil
     }
 
-    init(merged: any StoreBatchCursor, closing store: MergedStore) {
+    /// The events of a store's `batches`; `close` closes the store when the cursor goes.
+    init(_ batches: any StoreBatchCursor, close: (() -> Void)?) {
         cursor = nil
-        self.merged = merged
-        self.store = store
+        self.batches = batches
+        self.close = close
     }
 
     deinit {
-        store?.close()
+        close?()
     }
 
     /// The next event; nil at the end of the log or of its intact prefix.
@@ -141,7 +111,7 @@ public final class EventCursor {
     /// - Throws: ``StintError`` when a read fails.
     public func next() throws(StintError) -> RecordedEvent? {
         guard let cursor else {
-            if pending.isEmpty, let batch = try merged?.next() {
+            if pending.isEmpty, let batch = try batches?.next() {
                 pending = batch.events[...]
                 device = batch.device
             }
@@ -155,5 +125,5 @@ public final class EventCursor {
     }
 
     /// Why the walk ended before the end of the log (where the damage is and what it is), if it did.
-    public var warning: String? { cursor?.warning?.description ?? merged?.damage?.message }
+    public var warning: String? { cursor?.warning?.description ?? batches?.damage?.message }
 }

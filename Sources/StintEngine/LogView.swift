@@ -32,31 +32,7 @@ public struct LogView: Sendable {
     public static func load(
         _ source: LogSource, at point: ResolvedPoint, options: EngineOptions
     ) throws(StintError) -> LogView {
-        let reader = source.reader
-        if let space = source.space { return try load(space, at: point, options: options) }
-        if point.namesDevice {
-            throw StintError(
-                .usage,
-                "--seq DEVICE:N and --as-known-by name a device of a space, and the log \(reader.name) is not part of one"
-            )
-        }
-        let folded = try StateLoader(reader: reader, options: options).load(upTo: point)
-        guard let state = folded.state else {
-            if let instant = point.instantLimit, let first = try? reader.events(from: 1).next() {
-                throw StintError(
-                    .refused,
-                    "nothing was recorded at or before \(instant.iso8601): the log begins at \(first.at.iso8601)")
-            }
-            if let warning = folded.warning {
-                throw StintError(
-                    .damaged, "the log \(reader.name) has no readable events: \(warning.message)")
-            }
-            throw StintError(
-                .damaged,
-                "the log \(reader.name) has no events; a log begins with the log.created event of 'stint init'")
-        }
-        let now = try LogView.now(at: point, lastSeq: state.lastSeq, lastAt: state.lastAt, options: options)
-        return LogView(state: state, now: now, point: point.point, warning: folded.warning)
+        try source.fold.state(at: point, options: options)
     }
 
     /// ``ReadPoint/now(reached:lastAt:clock:)`` for a single log's fold that ended at `lastSeq`.
@@ -70,38 +46,5 @@ public struct LogView: Sendable {
             throw StintError(.refused, "the log has \(lastSeq) events, so there is no seq \(n); use --seq 1…\(lastSeq)")
         }
         return now
-    }
-
-    /// The view of a replica: its merged history folded up to `point`.
-    static func load(_ space: MergedHistory, at point: ResolvedPoint, options: EngineOptions) throws(StintError)
-        -> LogView
-    {
-        let merged = try fold(space, at: point, options: options)
-        // Tags that share a name (rule 8) are shown as `NAME (2)` in every output of the view.
-        var view = LogView(
-            state: merged.fold.state.withDisplayNames(), now: merged.now, point: point.point, warning: merged.warning)
-        view.conflicts = merged.fold.conflicts
-        return view
-    }
-
-    /// A replica's merged history folded up to `point`, and the instant its projections are computed at.
-    ///
-    /// - Throws: as ``load(_:at:options:)``.
-    static func fold(_ space: MergedHistory, at point: ResolvedPoint, options: EngineOptions) throws(StintError)
-        -> (fold: MergedFold, now: Instant, warning: LogProblem?)
-    {
-        let folded = try space.fold(upTo: point, usingCheckpoints: true)
-        guard let fold = folded.fold, folded.count > 0 else {
-            if let instant = point.instantLimit {
-                throw StintError(
-                    .refused, "nothing was recorded at or before \(instant.iso8601) in the space of \(space.log)")
-            }
-            throw StintError(
-                .damaged,
-                "the space of \(space.log) has no readable events\(folded.warning.map { ": \($0.description)" } ?? "")")
-        }
-        // The merged history refused a `seq` its device does not have: every point has its "now" here.
-        let now = point.now(reached: nil, lastAt: fold.lastAt, clock: options.clock) ?? fold.lastAt
-        return (fold, now, folded.warning)
     }
 }

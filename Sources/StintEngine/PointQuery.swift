@@ -105,7 +105,7 @@ extension LogSource {
     ///   id.
     public func device(named text: String, option: String) throws(StintError) -> DeviceID {
         let devices = try devices()
-        guard isReplica else {
+        guard fold.mergesDevices else {
             throw StintError(.usage, "\(option) names a device of a space, and the log \(name) is not part of one")
         }
         let key = text.lowercased()

@@ -37,31 +37,15 @@ public struct ProjectionView: Sendable {
     public static func load(
         _ source: LogSource, at point: ResolvedPoint, options: EngineOptions
     ) throws(StintError) -> ProjectionView {
-        let reader = source.reader
-        if source.space == nil, !point.namesDevice {
-            if point.isLatest, let view = fromReadModels(of: reader, options: options) { return view }
-            if let folded = ProjectionLoader(reader: reader, options: options).load(upTo: point) {
-                return ProjectionView(
-                    source: folded.state.projectionSource, now: folded.now, point: point.point, warning: nil,
-                    horizon: folded.state.horizon)
-            }
-            if let view = try compactView(of: reader, at: point, options: options) { return view }
-        }
-        if let space = source.space {
-            // A replica's merged history: only the records a projection can read at `now` (or at the last
-            // event, when another device's clock put it after `now`), as a single log's projection checkpoint
-            // holds them, taken from the fold's table without building the whole state.
-            let merged = try LogView.fold(space, at: point, options: options)
-            let horizon = ProjectionState.horizon(
-                at: min(merged.now, merged.fold.lastAt), calendar: merged.fold.calendar)
-            return ProjectionView(
-                source: merged.fold.projectionSource(from: horizon), now: merged.now, point: point.point,
-                warning: merged.warning, horizon: horizon)
-        }
-        // What the caches above do not serve: the strict fold's view.
-        let view = try LogView.load(source, at: point, options: options)
-        return ProjectionView(
-            source: view.state.projectionSource, now: view.now, point: point.point, warning: view.warning, horizon: nil)
+        try source.fold.projections(at: point, options: options)
+    }
+}
+
+extension ProjectionView {
+    /// The strict fold's view (`view`'s state): every record, no horizon.
+    init(_ view: LogView) {
+        self.init(
+            source: view.state.projectionSource, now: view.now, point: view.point, warning: view.warning, horizon: nil)
     }
 
     /// The view of a cold read (no checkpoint at or before the point): the log folded with

@@ -35,7 +35,7 @@ public final class PublishReplay {
         public var at: Instant { batch.events[0].at }
     }
 
-    private let walk: LogWalk
+    private let walk: any BatchWalk
     private var index: SnapshotIndex?
     /// The snapshot file's content after the steps so far: the last snapshot written, with the
     /// `lastUpdated` of that write. nil before the first write.
@@ -57,7 +57,7 @@ public final class PublishReplay {
     /// - Throws: ``StintError`` for an unreadable log or events this build cannot fold.
     public init(source: LogSource, since: Instant?, options: EngineOptions) throws(StintError) {
         let point = since.map { ResolvedPoint.at($0.adding(milliseconds: -1)) }
-        walk = try LogWalk(source: source, after: point, options: options)
+        walk = try source.fold.walk(after: point, options: options)
         if let state = walk.state {
             var index = SnapshotIndex(state: state)
             let snapshot = index.snapshot(of: state, now: state.lastAt)

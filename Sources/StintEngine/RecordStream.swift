@@ -45,23 +45,31 @@ public final class RecordStream {
     ///
     /// - Throws: what ``LogView/load(_:at:options:)`` throws for the latest point.
     public static func open(_ source: LogSource, options: EngineOptions) throws(StintError) -> RecordStream {
-        let reader = source.reader
-        if source.space == nil, options.usesReadModels, let directory = reader.directoryPath,
-            let model = ReadModel.openForReading(inLogDirectory: directory)
-        {
-            if let state = model.beginStreaming(of: reader), options.clock() >= state.lastAt {
-                return RecordStream(
-                    calendar: state.calendar, tags: state.tags, now: options.clock(), warning: nil, model: model,
-                    records: [])
-            }
-            model.endStreaming()
-            model.close()
-        }
-        let view = try LogView.load(source, at: .latest, options: options)
+        try source.fold.recordStream(options: options)
+    }
+
+    /// The records of the strict fold's view at the head (`view`'s state), held in memory.
+    convenience init(_ view: LogView) {
         let source = view.state.projectionSource
-        return RecordStream(
+        self.init(
             calendar: source.calendar, tags: source.tags, now: view.now, warning: view.warning, model: nil,
             records: source.records)
+    }
+
+    /// The records at the log's head from its read models, in one read transaction, when they reflect the
+    /// head and the clock is not behind the log; nil otherwise.
+    static func fromReadModels(of reader: LogReader, options: EngineOptions) -> RecordStream? {
+        guard options.usesReadModels, let directory = reader.directoryPath,
+            let model = ReadModel.openForReading(inLogDirectory: directory)
+        else { return nil }
+        if let state = model.beginStreaming(of: reader), options.clock() >= state.lastAt {
+            return RecordStream(
+                calendar: state.calendar, tags: state.tags, now: options.clock(), warning: nil, model: model,
+                records: [])
+        }
+        model.endStreaming()
+        model.close()
+        return nil
     }
 
     /// Calls `body` with each record that starts in `[since, until)` (no bound for nil), by start, then id.

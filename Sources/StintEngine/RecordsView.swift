@@ -42,22 +42,29 @@ public struct RecordsView: Sendable {
     public static func load(
         _ source: LogSource, at point: ResolvedPoint, options: EngineOptions, window: TimeInterval64? = nil
     ) throws(StintError) -> RecordsView {
-        let reader = source.reader
-        if point.isLatest, source.space == nil, options.usesReadModels, let directory = reader.directoryPath,
-            let model = ReadModel.openForReading(inLogDirectory: directory)
-        {
-            defer { model.close() }
-            if let source = model.recordsSource(of: reader, overlapping: window) {
-                let now = options.clock()
-                if now >= source.lastAt {
-                    return RecordsView(source: source.source, now: now, warning: nil)
-                }
-            }
-        }
-        let view = try LogView.load(source, at: point, options: options)
+        try source.fold.records(at: point, options: options, window: window)
+    }
+}
+
+extension RecordsView {
+    /// The records of the strict fold's view (`view`'s state), those that overlap `window` when given.
+    init(_ view: LogView, window: TimeInterval64?) {
         var records = view.state.projectionSource
         if let window { records.records.removeAll { !window.overlaps($0) } }
-        return RecordsView(source: records, now: view.now, warning: view.warning)
+        self.init(source: records, now: view.now, warning: view.warning)
+    }
+
+    /// The records at the log's head from its read models, when they reflect the head and the clock is not
+    /// behind the log; nil otherwise.
+    static func fromReadModels(of reader: LogReader, options: EngineOptions, window: TimeInterval64?) -> RecordsView? {
+        guard options.usesReadModels, let directory = reader.directoryPath,
+            let model = ReadModel.openForReading(inLogDirectory: directory)
+        else { return nil }
+        defer { model.close() }
+        guard let source = model.recordsSource(of: reader, overlapping: window) else { return nil }
+        let now = options.clock()
+        guard now >= source.lastAt else { return nil }
+        return RecordsView(source: source.source, now: now, warning: nil)
     }
 }
 

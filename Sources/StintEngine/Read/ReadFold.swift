@@ -1,0 +1,78 @@
+package import StintCore
+package import StintLog
+
+/// How the read verbs' views are folded from one kind of store: the read side's seam, as ``StoreFold`` is
+/// the write side's (docs/decisions/0009-one-seam.md step 5). A ``LogSource`` holds one and the views ask it,
+/// never the store's kind: ``LogReadFold`` reads a single log (its checkpoints, projection checkpoints and
+/// read models), ``ReplicaReadFold`` a replica's merged history (its merged checkpoints).
+///
+/// Only ``state(at:options:)``, the events and the settings are required: the projections, the records and
+/// a walk of the batches default to what the state's fold gives, which is what a store without caches of
+/// its own serves.
+package protocol ReadFold: Sendable {
+    /// The path or name used in messages.
+    var name: String { get }
+    /// Whether the store merges several devices' logs: its points may name a device (`--seq DEVICE:N`,
+    /// `--as-known-by`), and its views carry the conflicts the merge resolved.
+    var mergesDevices: Bool { get }
+
+    /// The log's settings (time zone, first weekday).
+    ///
+    /// - Throws: ``StintError`` (damaged) when no event says them yet.
+    func settings() throws(StintError) -> LogSettings
+    /// The devices whose events the store holds, in id order; none for a store that does not merge devices.
+    func devices() throws(StintError) -> [DeviceID]
+    /// The events from `seq` on (every event of a merged history), each checked before it is handed out.
+    func events(from seq: Int64) throws(StintError) -> EventCursor
+    /// The `seq` of the last event when that is cheap to know; nil otherwise.
+    func lastSeq() -> Int64?
+
+    /// The whole state at `point` (``LogView/load(_:at:options:)``).
+    func state(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> LogView
+    /// What the widget projections read at `point` (``ProjectionView/load(_:at:options:)``).
+    func projections(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> ProjectionView
+    /// The records at `point`, those overlapping `window` when given (``RecordsView/load(_:at:options:window:)``).
+    func records(at point: ResolvedPoint, options: EngineOptions, window: TimeInterval64?) throws(StintError)
+        -> RecordsView
+    /// Every record at the head, one at a time (``RecordStream/open(_:options:)``).
+    func recordStream(options: EngineOptions) throws(StintError) -> RecordStream
+    /// A walk of the batches after `point` (from the first with nil), each folded (``LogWalk``).
+    func walk(after point: ResolvedPoint?, options: EngineOptions) throws(StintError) -> any BatchWalk
+    /// Every device's log checked alone, the merged history folded and the frontier (`stint verify
+    /// --merged`); nil for a store that does not merge devices.
+    func verifyDevices() throws(StintError) -> MergedVerificationReport?
+}
+
+extension ReadFold {
+    func devices() throws(StintError) -> [DeviceID] { [] }
+
+    func lastSeq() -> Int64? { nil }
+
+    func projections(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> ProjectionView {
+        ProjectionView(try state(at: point, options: options))
+    }
+
+    func records(at point: ResolvedPoint, options: EngineOptions, window: TimeInterval64?) throws(StintError)
+        -> RecordsView
+    {
+        RecordsView(try state(at: point, options: options), window: window)
+    }
+
+    func recordStream(options: EngineOptions) throws(StintError) -> RecordStream {
+        RecordStream(try state(at: .latest, options: options))
+    }
+}
+
+/// The batches of a store after a point, each folded into ``state`` before it is handed out: what
+/// ``PublishReplay`` reads for every moment of a history.
+package protocol BatchWalk: AnyObject {
+    /// The state after the last batch handed out, or after the events folded before the walk; nil while no
+    /// event was folded.
+    var state: LogState? { get }
+    /// Why the walk stopped before the end, when damage stopped it.
+    var warning: LogProblem? { get }
+    /// The next batch, folded into ``state``; nil at the end (or of the intact part).
+    ///
+    /// - Throws: ``StintError`` (damaged) for an event that does not fold, and read failures.
+    func next() throws(StintError) -> LogBatch?
+}

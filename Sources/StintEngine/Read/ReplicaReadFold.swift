@@ -1,0 +1,88 @@
+import StintCore
+import StintLog
+
+/// A replica's reads (a log that is part of a space, docs/decisions/0007): every read is of the merged
+/// history of every device (``MergedHistory``), from the newest merged checkpoint that holds and is not past
+/// the point; its points may name a device, and its views carry the conflicts the merge resolved.
+struct ReplicaReadFold: ReadFold {
+    /// The replica's own log, and the merged history of the space.
+    let own: LogReader
+    let history: MergedHistory
+
+    var name: String { own.name }
+    var mergesDevices: Bool { true }
+
+    func settings() throws(StintError) -> LogSettings {
+        guard let settings = try Space.open(log: history.log, options: history.options).settings() else {
+            throw StintError(
+                .damaged,
+                "no log of the space at \(history.log) begins with log.created yet; run 'stint sync' to bring in the "
+                    + "founding device's")
+        }
+        return settings
+    }
+
+    func devices() throws(StintError) -> [DeviceID] {
+        let opened = try Space.open(log: history.log, options: history.options)
+        return Array(Set(try opened.mirroredDevices() + [opened.device])).sorted()
+    }
+
+    /// The merged history from the first event; from a later `seq`, the replica's own log.
+    func events(from seq: Int64) throws(StintError) -> EventCursor {
+        if seq <= 1 {
+            let (store, cursor) = try history.batches()
+            return EventCursor(cursor, close: store.close)
+        }
+        do {
+            return EventCursor(try own.events(from: seq))
+        } catch {
+            throw StintError(error)
+        }
+    }
+
+    func state(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> LogView {
+        let merged = try fold(at: point, options: options)
+        // Tags that share a name (rule 8) are shown as `NAME (2)` in every output of the view.
+        var view = LogView(
+            state: merged.fold.state.withDisplayNames(), now: merged.now, point: point.point, warning: merged.warning)
+        view.conflicts = merged.fold.conflicts
+        return view
+    }
+
+    /// Only the records a projection can read at `now` (or at the last event, when another device's clock put
+    /// it after `now`), as a single log's projection checkpoint holds them, taken from the fold's table without
+    /// building the whole state.
+    func projections(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> ProjectionView {
+        let merged = try fold(at: point, options: options)
+        let horizon = ProjectionState.horizon(at: min(merged.now, merged.fold.lastAt), calendar: merged.fold.calendar)
+        return ProjectionView(
+            source: merged.fold.projectionSource(from: horizon), now: merged.now, point: point.point,
+            warning: merged.warning, horizon: horizon)
+    }
+
+    func walk(after point: ResolvedPoint?, options: EngineOptions) throws(StintError) -> any BatchWalk {
+        try MergedWalk(history, after: point)
+    }
+
+    /// The merged history folded up to `point`, and the instant its projections are computed at.
+    ///
+    /// - Throws: as ``LogView/load(_:at:options:)``.
+    private func fold(at point: ResolvedPoint, options: EngineOptions) throws(StintError)
+        -> (fold: MergedFold, now: Instant, warning: LogProblem?)
+    {
+        let folded = try history.fold(upTo: point, usingCheckpoints: true)
+        guard let fold = folded.fold, folded.count > 0 else {
+            if let instant = point.instantLimit {
+                throw StintError(
+                    .refused, "nothing was recorded at or before \(instant.iso8601) in the space of \(history.log)")
+            }
+            throw StintError(
+                .damaged,
+                "the space of \(history.log) has no readable events\(folded.warning.map { ": \($0.description)" } ?? "")"
+            )
+        }
+        // The merged history refused a `seq` its device does not have: every point has its "now" here.
+        let now = point.now(reached: nil, lastAt: fold.lastAt, clock: options.clock) ?? fold.lastAt
+        return (fold, now, folded.warning)
+    }
+}
