@@ -51,13 +51,18 @@ extension LogSource {
     ///     given to the check (the next `seq`, an `at` not earlier, in its batch: the envelope a fold trusts;
     ///     verification goes on after problems, so a check that folds stops at the first that does not); a
     ///     returned message becomes a problem at that event.
-    /// - Throws: ``StintError`` when a read fails.
+    /// - Throws: ``StintError`` when a read fails, (refused) for a source that is not a log
+    ///   (``LogSource/init(store:name:)``).
     public func verify(
         expecting expected: ExpectedHead? = nil,
         validatingEach validate: @escaping (_ event: RecordedEvent, _ follows: Bool) -> String?
     ) throws(StintError) -> VerificationReport {
         let expectedHead: LogHead? =
             if case .head(let seq, let hash) = expected { LogHead(seq: seq, hash: hash) } else { nil }
+        guard let reader else {
+            throw StintError(
+                .refused, "\(name) is not a log: verify checks a log's segments, frames and hash chain, not a store's")
+        }
         let found: LogVerificationReport
         do {
             found = try reader.verify(expectingHead: expectedHead, validatingEach: validate)

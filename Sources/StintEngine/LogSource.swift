@@ -14,8 +14,8 @@ public import StintCore
 /// while let event = try events.next() { print(event.seq, event.type) }
 /// ```
 public struct LogSource: Sendable {
-    /// The log directory or file; for a replica, its own log.
-    package let reader: LogReader
+    /// The log directory or file; for a replica, its own log; nil for a store that is not a log.
+    package let reader: LogReader?
     /// How the views of the store are folded: the read side's seam (``ReadFold``).
     package let fold: any ReadFold
 
@@ -24,9 +24,18 @@ public struct LogSource: Sendable {
         self.init(reader: reader, fold: LogReadFold(reader: reader))
     }
 
-    package init(reader: LogReader, fold: any ReadFold) {
+    package init(reader: LogReader?, fold: any ReadFold) {
         self.reader = reader
         self.fold = fold
+    }
+
+    /// The events of `store`, an ``EventStore`` the engine keeps no caches for (an ``InMemoryEventStore``, an
+    /// app's own): every view folds its batches from the first by a single log's rules. The caller keeps the
+    /// store open while the source and its views are read, and closes it.
+    ///
+    /// - Parameter name: what messages call the store.
+    public init(store: any EventStore & Sendable, name: String) {
+        self.init(reader: nil, fold: StoreReadFold(store: store, name: name))
     }
 
     /// The log directory or file at `path`, read through `options`' file system (the real one for nil).
@@ -95,10 +104,12 @@ public final class EventCursor {
         close = nil
     }
 
-    /// The events of a store's `batches`; `close` closes the store when the cursor goes.
-    init(_ batches: any StoreBatchCursor, close: (() -> Void)?) {
+    /// The events of a store's `batches`, after `pending` (the rest of a batch already read); `close` closes
+    /// the store when the cursor goes.
+    init(_ batches: any StoreBatchCursor, pending: [RecordedEvent] = [], close: (() -> Void)? = nil) {
         cursor = nil
         self.batches = batches
+        self.pending = pending[...]
         self.close = close
     }
 

@@ -10,7 +10,8 @@ import Testing
 /// (docs/decisions/0009-one-seam.md step 3).
 @Suite struct ToyStoreTests {
     /// An in-memory store that folds its events its own way: the whole state, and a tally of what it was asked.
-    final class ToyStore: FoldingStore {
+    /// Sendable for ``LogSource/init(store:name:)``: the tests read and write it from one thread.
+    final class ToyStore: FoldingStore, @unchecked Sendable {
         let events = InMemoryEventStore()
         private(set) var folds: [ToyFold] = []
 

@@ -10,17 +10,6 @@ struct LogReadFold: ReadFold {
     var name: String { reader.name }
     var mergesDevices: Bool { false }
 
-    func settings() throws(StintError) -> LogSettings {
-        guard let first = try events(from: 1).next() else {
-            throw StintError(.damaged, "the log \(name) has no events; create a log with 'stint init'")
-        }
-        do {
-            return try LogState(genesis: first).settings
-        } catch {
-            throw StintError(error)
-        }
-    }
-
     func events(from seq: Int64) throws(StintError) -> EventCursor {
         do {
             return EventCursor(try reader.events(from: seq))

@@ -44,6 +44,18 @@ package protocol ReadFold: Sendable {
 }
 
 extension ReadFold {
+    /// From the first event, a `log.created`.
+    func settings() throws(StintError) -> LogSettings {
+        guard let first = try events(from: 1).next() else {
+            throw StintError(.damaged, "\(name) has no events; create a log with 'stint init'")
+        }
+        do {
+            return try LogState(genesis: first).settings
+        } catch {
+            throw StintError(error)
+        }
+    }
+
     func devices() throws(StintError) -> [DeviceID] { [] }
 
     func lastSeq() -> Int64? { nil }

@@ -15,7 +15,7 @@ extension Space {
         let folder = try absoluteFolder(folder)
         let replicaFile = SmallFile(path: path(log, replicaFileName), fileSystem: options.fileSystem)
         let source = try LogSource.open(path: log, options: nil)
-        guard source.reader.kind == .directory else {
+        guard source.reader?.kind == .directory else {
             // A segment or a plain file reads as a log but cannot be written to: refused before anything is.
             throw StintError(
                 .refused,

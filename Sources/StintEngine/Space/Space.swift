@@ -180,7 +180,7 @@ public struct Space: Sendable {
             let source = try LogSource.open(path: path, options: nil)
             // The first event from its frame's first line: reading it as an event decodes its whole batch (an
             // import's: tens of thousands of lines), which is done only when that line is not at hand.
-            var first = source.reader.firstEventOfFirstFrame()
+            var first = source.reader?.firstEventOfFirstFrame()
             if first == nil { first = try source.events().next() }
             if let first, first.type == EventType.logCreated.rawValue {
                 let settings: LogSettings
