@@ -163,4 +163,17 @@ extension LogState {
         while let event = iterator.next() { try state.apply(event) }
         return state
     }
+
+    /// Folds `events` onto `state`, the first of them making it when it is nil (a log's first event).
+    ///
+    /// - Throws: ``DomainError`` for the first event that cannot be applied (or begin a log).
+    public static func fold(_ events: some Sequence<RecordedEvent>, onto state: inout LogState?) throws(DomainError) {
+        for event in events {
+            if state == nil {
+                state = try LogState(genesis: event)
+            } else {
+                try state!.apply(event)
+            }
+        }
+    }
 }

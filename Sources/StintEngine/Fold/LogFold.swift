@@ -167,13 +167,7 @@ final class LogFold: StoreFold {
         var reached = position
         while reached != head.position, let batch = try cursor.next() {
             do throws(DomainError) {
-                for event in batch.events {
-                    if state == nil {
-                        state = try LogState(genesis: event)
-                    } else {
-                        try state!.apply(event)
-                    }
-                }
+                try LogState.fold(batch.events, onto: &state)
             } catch {
                 throw StintError(error)
             }

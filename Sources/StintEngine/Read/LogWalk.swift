@@ -55,15 +55,9 @@ final class LogWalk: BatchWalk {
         // Move the state out so that folding mutates it in place instead of copying its dictionaries.
         var folded = state
         state = nil
+        let after = folded?.lastSeq ?? 0
         do {
-            for event in batch.events {
-                if let current = folded, event.seq <= current.lastSeq { continue }
-                if folded == nil {
-                    folded = try LogState(genesis: event)
-                } else {
-                    try folded!.apply(event)
-                }
-            }
+            try LogState.fold(batch.events.lazy.filter { $0.seq > after }, onto: &folded)
         } catch {
             throw StintError(error)
         }

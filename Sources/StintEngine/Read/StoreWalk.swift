@@ -66,13 +66,7 @@ final class StoreWalk: BatchWalk {
 
     private func fold(_ events: ArraySlice<RecordedEvent>) throws(StintError) {
         do {
-            for event in events {
-                if state == nil {
-                    state = try LogState(genesis: event)
-                } else {
-                    try state!.apply(event)
-                }
-            }
+            try LogState.fold(events, onto: &state)
         } catch {
             throw StintError(error)
         }
