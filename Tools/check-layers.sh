@@ -46,6 +46,7 @@ seam "a merged position read outside the replica's store, fold and reader" \
     '(position|reached|start\.position)[?]?\.merged\b' \
     'Sources/StintEngine/Store/[^:]*' Sources/StintEngine/Fold/ReplicaFold.swift Sources/StintEngine/MergedHistory.swift
 # The read side's seam (step 5): a view asks its source's ``ReadFold``, never whether the source is a replica's.
-seam "a read that branches on its source's kind" 'source\.space\b|\bspace: MergedHistory' \
-    Sources/StintEngine/Read/ReplicaReadFold.swift
+seam "a read that branches on its source's kind" 'source\.space\b|:[[:space:]]*MergedHistory\b' \
+    Sources/StintEngine/Read/ReplicaReadFold.swift Sources/StintEngine/Read/MergedWalk.swift \
+    Sources/StintEngine/MergedHistory.swift
 exit $status

@@ -71,7 +71,8 @@ public struct LogSource: Sendable {
     /// The path or name used in messages.
     public var name: String { fold.name }
 
-    /// The log's settings (time zone, first weekday), read from its first event.
+    /// The log's settings (time zone, first weekday), read from its first event (a replica's: the founding
+    /// device's).
     ///
     /// - Throws: ``StintError`` (damaged) for a log without events or whose first event is not a valid
     ///   `log.created`.
@@ -81,8 +82,8 @@ public struct LogSource: Sendable {
     /// out; damage ends the walk at the intact prefix and is the cursor's ``EventCursor/warning``.
     public func events(from seq: Int64 = 1) throws(StintError) -> EventCursor { try fold.events(from: seq) }
 
-    /// The `seq` of the last event (0 for a log without events); cheap for a directory, a read through
-    /// for other sources. nil when it cannot be read.
+    /// The `seq` of the last event of a single log (0 for a log without events); cheap for a directory, a
+    /// read through for a file or bytes. nil when it cannot be read, and for a replica or another store.
     public func lastSeq() -> Int64? { fold.lastSeq() }
 }
 

@@ -78,6 +78,13 @@ public final class LogWriter {
         return LogHead(seq: lastSeq, hash: lastDigest.hex)
     }
 
+    /// The last event and the head, when the writer knows both and they agree: the writer checked the end of
+    /// the log when it opened and placed every event it appended since.
+    public var lastWritten: (event: RecordedEvent, head: LogHead)? {
+        guard let lastEvent, let head, head.seq == lastEvent.seq else { return nil }
+        return (lastEvent, head)
+    }
+
     /// Whether an earlier failure stopped this writer (every append now throws ``LogError/Code/failStopped``).
     public var isFailStopped: Bool { failure != nil }
 

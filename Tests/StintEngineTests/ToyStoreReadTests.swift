@@ -110,6 +110,18 @@ import Testing
             #expect(try expected.next() == nil)
             #expect(steps > 0)
         }
+        // A walk after every seq, a batch's middle included: the batch the point ends in, then the others.
+        for n in 1...Int64(events.count) {
+            let walk = try source.fold.walk(after: try .seq(n), options: options)
+            let expected = try log.fold.walk(after: try .seq(n), options: options)
+            #expect(walk.state == expected.state, "after seq \(n)")
+            while let batch = try expected.next() {
+                #expect(try walk.next()?.events == batch.events, "after seq \(n)")
+                #expect(walk.state == expected.state, "after seq \(n)")
+            }
+            #expect(try walk.next() == nil)
+        }
+        #expect(try all(source, from: Int64(events.count) + 1).isEmpty)
         #expect(toy.folds.count == 1, "a read asked the store for a command's fold, beside the one create(in:) made")
     }
 
@@ -119,15 +131,28 @@ import Testing
         let options = EngineOptions(clock: clock.reading, newID: IncrementingIDs().generator)
         let source = LogSource(store: toy, name: "the toy store")
         #expect(!source.isReplica)
-        #expect(throws: StintError.self) { try source.verify { _, _ in nil } }
+        let verify = #expect(throws: StintError.self) { try source.verify { _, _ in nil } }
+        #expect(verify?.category == .refused)
+        #expect(verify?.message.hasPrefix("the toy store is not a log") == true)
+        let device = ResolvedPoint(.deviceSeq(DeviceID(high: 1, low: 2), 3))
+        #expect(throws: StintError.self) { try source.fold.walk(after: device, options: options) }
+        let usage = #expect(throws: StintError.self) { try LogView.load(source, at: device, options: options) }
+        #expect(usage?.category == .usage)
         let early = try #require(Instant(canonical: "2026-11-01T00:00:00.000Z"))
         let refusal = #expect(throws: StintError.self) { try LogView.load(source, at: .at(early), options: options) }
         #expect(refusal?.category == .refused)
         #expect(refusal?.message.contains("the toy store begins at") == true)
         let past = #expect(throws: StintError.self) { try LogView.load(source, at: try .seq(10_000), options: options) }
         #expect(past?.category == .refused)
+        #expect(past?.message.hasPrefix("the log has") == true)
         let empty = LogSource(store: InMemoryEventStore(), name: "an empty store")
-        #expect(throws: StintError.self) { try empty.settings() }
-        #expect(throws: StintError.self) { try LogView.load(empty, at: .latest, options: options) }
+        let settings = #expect(throws: StintError.self) { try empty.settings() }
+        #expect(settings?.category == .damaged)
+        #expect(settings?.message == "an empty store has no events; create a log with 'stint init'")
+        let nothing = #expect(throws: StintError.self) { try LogView.load(empty, at: .latest, options: options) }
+        #expect(nothing?.category == .damaged)
+        // A log's wording is its own.
+        let emptyLog = #expect(throws: StintError.self) { try LogSource(bytes: [], name: "empty.jsonl").settings() }
+        #expect(emptyLog?.message == "the log empty.jsonl has no events; create a log with 'stint init'")
     }
 }

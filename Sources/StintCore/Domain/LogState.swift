@@ -167,6 +167,7 @@ extension LogState {
     /// Folds `events` onto `state`, the first of them making it when it is nil (a log's first event).
     ///
     /// - Throws: ``DomainError`` for the first event that cannot be applied (or begin a log).
+    @inlinable
     public static func fold(_ events: some Sequence<RecordedEvent>, onto state: inout LogState?) throws(DomainError) {
         for event in events {
             if state == nil {

@@ -10,6 +10,10 @@ struct LogReadFold: ReadFold {
     var name: String { reader.name }
     var mergesDevices: Bool { false }
 
+    func settings() throws(StintError) -> LogSettings {
+        try settings(empty: "the log \(name) has no events; create a log with 'stint init'")
+    }
+
     func events(from seq: Int64) throws(StintError) -> EventCursor {
         do {
             return EventCursor(try reader.events(from: seq))

@@ -4,11 +4,13 @@ package import StintLog
 /// How the read verbs' views are folded from one kind of store: the read side's seam, as ``StoreFold`` is
 /// the write side's (docs/decisions/0009-one-seam.md step 5). A ``LogSource`` holds one and the views ask it,
 /// never the store's kind: ``LogReadFold`` reads a single log (its checkpoints, projection checkpoints and
-/// read models), ``ReplicaReadFold`` a replica's merged history (its merged checkpoints).
+/// read models), ``ReplicaReadFold`` a replica's merged history (its merged checkpoints), ``StoreReadFold``
+/// any other ``EventStore``.
 ///
-/// Only ``state(at:options:)``, the events and the settings are required: the projections, the records and
-/// a walk of the batches default to what the state's fold gives, which is what a store without caches of
-/// its own serves.
+/// A conformer gives its name, whether it merges devices, its events, the state at a point and a walk of its
+/// batches; the settings (from the first event), the devices (none), the projections, the records and the
+/// record stream (from the state at the point) and `verifyDevices()` (none) have defaults, which a store with
+/// caches of its own replaces.
 package protocol ReadFold: Sendable {
     /// The path or name used in messages.
     var name: String { get }
@@ -22,7 +24,7 @@ package protocol ReadFold: Sendable {
     func settings() throws(StintError) -> LogSettings
     /// The devices whose events the store holds, in id order; none for a store that does not merge devices.
     func devices() throws(StintError) -> [DeviceID]
-    /// The events from `seq` on (every event of a merged history), each checked before it is handed out.
+    /// The events from `seq` on (a merged history's from the first), each checked before it is handed out.
     func events(from seq: Int64) throws(StintError) -> EventCursor
     /// The `seq` of the last event when that is cheap to know; nil otherwise.
     func lastSeq() -> Int64?
@@ -46,9 +48,12 @@ package protocol ReadFold: Sendable {
 extension ReadFold {
     /// From the first event, a `log.created`.
     func settings() throws(StintError) -> LogSettings {
-        guard let first = try events(from: 1).next() else {
-            throw StintError(.damaged, "\(name) has no events; create a log with 'stint init'")
-        }
+        try settings(empty: "\(name) has no events; create a log with 'stint init'")
+    }
+
+    /// The settings the first event (a `log.created`) says; `empty` is the message for a store without events.
+    func settings(empty: @autoclosure () -> String) throws(StintError) -> LogSettings {
+        guard let first = try events(from: 1).next() else { throw StintError(.damaged, empty()) }
         do {
             return try LogState(genesis: first).settings
         } catch {

@@ -5,8 +5,9 @@ import StintLog
 /// view folds its batches by a single log's strict rules from the first event, and the projections, records
 /// and stream are what that state gives (``ReadFold``'s defaults).
 ///
-/// Damage the store reports (``StoreBatchCursor/damage``) is thrown, with its category: such a store has no
-/// log whose intact prefix a read could show.
+/// Damage the store reports (``StoreBatchCursor/damage``) fails a view, with its category: such a store has no
+/// log whose intact prefix a view could show. Its events (``events(from:)``) end where the damage is, which
+/// is then the cursor's warning, as a log's do.
 struct StoreReadFold: ReadFold {
     let store: any EventStore & Sendable
     let name: String
@@ -19,10 +20,7 @@ struct StoreReadFold: ReadFold {
     }
 
     func state(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> LogView {
-        if point.namesDevice {
-            throw StintError(
-                .usage, "--seq DEVICE:N and --as-known-by name a device of a space, and \(name) is not part of one")
-        }
+        try refuseDevice(point)
         let walk = try StoreWalk(store, after: point)
         guard let state = walk.state else {
             if let instant = point.instantLimit, let first = try events(from: 1).next() {
@@ -37,7 +35,15 @@ struct StoreReadFold: ReadFold {
     }
 
     func walk(after point: ResolvedPoint?, options: EngineOptions) throws(StintError) -> any BatchWalk {
-        try StoreWalk(store, after: point)
+        if let point { try refuseDevice(point) }
+        return try StoreWalk(store, after: point)
+    }
+
+    /// A point that names a device is a space's.
+    private func refuseDevice(_ point: ResolvedPoint) throws(StintError) {
+        guard point.namesDevice else { return }
+        throw StintError(
+            .usage, "--seq DEVICE:N and --as-known-by name a device of a space, and \(name) is not part of one")
     }
 
     func verifyDevices() throws(StintError) -> MergedVerificationReport? { nil }

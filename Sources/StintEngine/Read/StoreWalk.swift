@@ -6,8 +6,8 @@ import StintLog
 final class StoreWalk: BatchWalk {
     private(set) var state: LogState?
     var warning: LogProblem? { nil }
-    /// The store's batches from the first, and the events of a batch the point ended in that are not folded
-    /// yet (handed out first).
+    /// The store's batches from the first, and the batch the point ended before or in (handed out first, its
+    /// events up to the point not folded again, as a single log's walk hands it out).
     let cursor: any StoreBatchCursor
     private(set) var pending: [RecordedEvent] = []
 
@@ -21,13 +21,13 @@ final class StoreWalk: BatchWalk {
         let atLimit = point.instantLimit
         while let batch = try nextBatch() {
             // A point's batches are those recorded at or before its instant, its events those up to its seq.
-            if let atLimit, batch[0].at > atLimit {
+            if let atLimit, let first = batch.first, first.at > atLimit {
                 pending = batch
                 return
             }
             if let seqLimit, let index = batch.firstIndex(where: { $0.seq > seqLimit }) {
                 try fold(batch[..<index])
-                pending = Array(batch[index...])
+                pending = batch
                 return
             }
             try fold(batch[...])
@@ -53,7 +53,8 @@ final class StoreWalk: BatchWalk {
             guard let batch = try nextBatch() else { return nil }
             events = batch
         }
-        try fold(events[...])
+        let after = state?.lastSeq ?? 0
+        try fold(events.lazy.filter { $0.seq > after })
         return LogBatch(events: events)
     }
 
@@ -64,7 +65,7 @@ final class StoreWalk: BatchWalk {
         return nil
     }
 
-    private func fold(_ events: ArraySlice<RecordedEvent>) throws(StintError) {
+    private func fold(_ events: some Sequence<RecordedEvent>) throws(StintError) {
         do {
             try LogState.fold(events, onto: &state)
         } catch {

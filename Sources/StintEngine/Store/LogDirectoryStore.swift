@@ -105,6 +105,10 @@ public final class LogDirectoryStore: EventStore {
     /// The last event the store's own writer knows of (the first event, right after ``create``).
     var lastWrittenEvent: RecordedEvent? { writer?.lastEvent }
 
+    /// The last event and the head the store's writer knows, checked when it opened the log and as it wrote
+    /// (what ``LogReader/lastEvent(checkingChain:)`` reads again); nil without the lock or events.
+    var lastWritten: (event: RecordedEvent, head: LogHead)? { writer?.lastWritten }
+
     /// The end of the log as this store's writer leaves it, for the next ``open(at:holdingLock:options:tail:)``;
     /// nil when the store does not hold the lock.
     public func tail() -> LogTail? {

@@ -22,7 +22,6 @@ extension MergedStore {
     @discardableResult
     public func ingest() throws(StintError) -> IngestionReport {
         lastEventsCache = nil
-        defer { lastEventsCache = nil }
         try space.checkDescription()
         var report = IngestionReport(devices: [])
         // Each mirror's writer, opened before its device is scanned: its head is where the scan starts (no
@@ -40,6 +39,7 @@ extension MergedStore {
             report.devices.append(scan)
         }
         try recordIngestion(report.ingested, newest: writers.compactMapValues(\.lastEvent))
+        if holdsLock { lastEventsCache = try lastEvents(knownBy: writers) }
         if let fork = report.forks.first, let seq = fork.forkedAt {
             let short = String("\(fork.device)".prefix(8))
             throw StintError(
@@ -49,6 +49,17 @@ extension MergedStore {
                     + "device fork-off \(short)@\(seq)'")
         }
         return report
+    }
+
+    /// Per device, the last event and head the writers of an ingestion and the own log's writer know (checked
+    /// as they opened and wrote), and the other logs' read: the heads the command after the ingestion asks
+    /// for, without reading and checking every log's last segment again.
+    private func lastEvents(knownBy writers: [DeviceID: LogWriter]) throws(StintError)
+        -> [DeviceID: (event: RecordedEvent, head: LogHead)]
+    {
+        var known = writers.compactMapValues(\.lastWritten)
+        if let own = own.lastWritten { known[space.device] = own }
+        return known.merging(try space.lastEvents(own: own.reader, skipping: Set(known.keys))) { held, _ in held }
     }
 
     /// Writes the ingestion batch (§6.4): one `sync.ingested` per device that advanced, in id order, stamped
