@@ -49,6 +49,12 @@ public final class PublishReplay {
     /// After a start past a point, an activity shown there is taken as started at the point's last batch.
     public private(set) var liveActivityStartedAt: Instant?
 
+    /// The Live Activity shown after the steps so far and when it started; nil when none is shown.
+    public var shownLiveActivity: (content: LiveActivityContent, startedAt: Instant)? {
+        guard let liveActivity, let liveActivityStartedAt else { return nil }
+        return (liveActivity, liveActivityStartedAt)
+    }
+
     /// Starts a replay of `source`'s log.
     ///
     /// - Parameters:

@@ -61,6 +61,7 @@ import Testing
         ("summary", ["summary"]), ("report", ["report"]), ("chart", ["chart"]), ("timeline", ["timeline"]),
         ("live-activity", ["live-activity"]), ("widget", ["widget", "--family", "systemSmall"]),
         ("publish", ["publish", "--to", "$DIR/widget-data.json"]), ("history", ["history"]), ("replay", ["replay"]),
+        ("view", ["view", "--out", "$DIR/page.html"]),
         ("diff", ["diff", "--from", "1"]), ("verify", ["verify"]), ("repair", ["repair"]),
         ("check", ["check", GoldenCaseTests.directory.appendingPathComponent("undo").path]),
         ("import timewarrior", ["import", "timewarrior", ImportHarness.fixture("timewarrior/export.json")]),

@@ -32,6 +32,9 @@ import Testing
         "export json --until": ["export", "json", "--until", "$T"],
         "export timewarrior --since": ["export", "timewarrior", "--since", "$T"],
         "export timewarrior --until": ["export", "timewarrior", "--until", "$T"],
+        "view --since": ["view", "--out", "-", "--since", "$T"],
+        "view --until": ["view", "--out", "-", "--until", "$T"],
+        "view --at": ["view", "--out", "-", "--at", "$T"],
     ]
 
     /// "verb --at" for every verb that reads at a point.

@@ -15,7 +15,7 @@ struct HelpRenderer {
         ("Tags", ["tag add", "tag rename", "tag archive", "tag unarchive", "tag delete", "tags"]),
         ("See where the time went", ["log", "report", "chart", "summary"]),
         ("Widgets", ["snapshot", "timeline", "live-activity", "widget", "publish", "check"]),
-        ("The log", ["history", "replay", "diff", "verify", "repair"]),
+        ("The log", ["history", "replay", "view", "diff", "verify", "repair"]),
         (
             "Several devices (docs/sync.md)",
             ["sync init", "sync join", "sync", "sync status", "devices", "conflicts", "device fork-off"]

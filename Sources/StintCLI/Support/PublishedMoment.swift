@@ -69,14 +69,13 @@ struct PublishedMoment {
     static func load(
         _ reader: LogSource, moment: Instant, seqLimit: Int64, context: CommandContext
     ) throws(CLIError) -> PublishedMoment {
-        var result = PublishedMoment()
-        var activityStart: Instant?
+        var snapshot: WidgetData?
+        var liveActivity: (content: LiveActivityContent, startedAt: Instant)?
         do {
             let replay = try PublishReplay(source: reader, since: nil, options: context.engineOptions)
             while let step = try replay.next(), step.at <= moment, step.batch.lastSeq <= seqLimit {
-                if step.writesSnapshot { result.snapshot = step.snapshot }
-                result.liveActivity = replay.liveActivity
-                activityStart = replay.liveActivityStartedAt
+                if step.writesSnapshot { snapshot = step.snapshot }
+                liveActivity = replay.shownLiveActivity
             }
             if let warning = replay.warning {
                 context.warn("the log is damaged; showing what was recorded before the damage: \(warning.message)")
@@ -84,13 +83,20 @@ struct PublishedMoment {
         } catch {
             throw CLIError(error)
         }
-        if result.liveActivity != nil, let activityStart {
-            let end = LiveActivityPlan.systemEnd(ofActivityStartedAt: activityStart)
+        return PublishedMoment(snapshot: snapshot, liveActivity: liveActivity, at: moment)
+    }
+
+    /// What was on screen at `moment`, after the batches that wrote `snapshot` last and left `liveActivity`
+    /// shown (iOS ends an activity 8 hours after it started).
+    init(snapshot: WidgetData?, liveActivity: (content: LiveActivityContent, startedAt: Instant)?, at moment: Instant) {
+        self.snapshot = snapshot
+        self.liveActivity = liveActivity?.content
+        if let liveActivity {
+            let end = LiveActivityPlan.systemEnd(ofActivityStartedAt: liveActivity.startedAt)
             if end <= moment {
-                result.liveActivity = nil
-                result.liveActivityEndedBySystem = end
+                self.liveActivity = nil
+                liveActivityEndedBySystem = end
             }
         }
-        return result
     }
 }

@@ -31,6 +31,7 @@ extension StintCLI {
         PublishVerb.self,
         HistoryVerb.self,
         ReplayVerb.self,
+        ViewVerb.self,
         DiffVerb.self,
         VerifyVerb.self,
         RepairVerb.self,

@@ -93,17 +93,30 @@ struct WidgetVerb: Verb {
         // The file at the moment holds the snapshot of the last batch that wrote it.
         let (shown, published, moment, calendar) = try PublishedMoment.load(point, context: context)
         guard
-            let entry = WidgetTimelineBuilder.entry(
-                for: published, publishedAt: published.lastUpdated, at: moment, calendar: calendar)
+            let drawn = Self.draw(
+                family, period: period, format: format, shown: shown, published: published, at: moment,
+                calendar: calendar)
         else {
             throw CLIError.refused(
                 "nothing was published at or before \(moment.iso8601); give a later --at")
         }
+        context.write(drawn)
+    }
+
+    /// `family` as the app had it on screen at `moment` (`shown`, whose snapshot file held `published`): the
+    /// entry of the timeline in effect then; nil when the timeline has none for the moment.
+    static func draw(
+        _ family: WidgetFamily, period: WidgetPeriod, format: WidgetRenderFormat, shown: PublishedMoment,
+        published: WidgetData, at moment: Instant, calendar: LogCalendar
+    ) -> String? {
+        guard
+            let entry = WidgetTimelineBuilder.entry(
+                for: published, publishedAt: published.lastUpdated, at: moment, calendar: calendar)
+        else { return nil }
         if family == .liveActivity, shown.liveActivityEndedBySystem != nil {
             let content = WidgetContent(family: family, entry: entry, calendar: calendar, period: period)
-            context.write(WidgetRenderer.render(content.endedBySystem(), format: format))
-            return
+            return WidgetRenderer.render(content.endedBySystem(), format: format)
         }
-        context.write(WidgetRenderer.render(family, entry: entry, calendar: calendar, period: period, format: format))
+        return WidgetRenderer.render(family, entry: entry, calendar: calendar, period: period, format: format)
     }
 }

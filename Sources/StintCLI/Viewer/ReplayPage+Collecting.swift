@@ -1,0 +1,152 @@
+import StintCore
+import StintEngine
+
+extension ReplayPage {
+    /// The part of the history a page shows: the instants at or after `since`, before `until` and at or before
+    /// `through` (`--at`, or now: nothing after now has happened).
+    struct Range {
+        var since: Instant?
+        var until: Instant?
+        var through: Instant
+    }
+
+    /// A point as the walk meets it: what drawing it needs, cheap to keep until the point is drawn or dropped.
+    private struct Candidate {
+        var point: Point
+        /// How many batches and snapshot writes of the range came up to and including the point.
+        var batchesSoFar: Int
+        var writesSoFar: Int
+        /// The snapshot computed at the point (`stint snapshot --at`), the one the file held, and the Live
+        /// Activity shown.
+        var snapshot: WidgetData
+        var published: WidgetData?
+        var liveActivity: (content: LiveActivityContent, startedAt: Instant)?
+    }
+
+    /// Walks `source`'s log from its first batch and keeps the points of `range`, at most `limit` of them.
+    ///
+    /// - Throws: ``CLIError`` for a log that cannot be read or events that do not fold.
+    static func collect(
+        _ source: LogSource, range: Range, limit: Int, calendar: LogCalendar, context: CommandContext
+    ) throws(CLIError) -> ReplayPage {
+        let format = TextFormat(calendar: calendar)
+        let lines = ReplayLines(format: format, json: false)
+        var sampler = Sampler(limit: limit)
+        var current: Candidate?
+        var published: WidgetData?
+        var batches = 0
+        var writes = 0
+        let replay: PublishReplay
+        do {
+            replay = try PublishReplay(source: source, since: nil, options: context.engineOptions)
+            // The tags as they were before each batch, for its events' descriptions.
+            var tags: [EntityID: Tag] = [:]
+            while let step = try replay.next() {
+                if step.at > range.through || range.until.map({ step.at >= $0 }) == true { break }
+                if step.writesSnapshot { published = step.snapshot }
+                defer { tags = replay.state?.tags ?? [:] }
+                if let since = range.since, step.at < since { continue }
+                batches += 1
+                if step.writesSnapshot { writes += 1 }
+                let summary = EventSummary(format: format, tags: tags)
+                let room = max(
+                    0, eventsShown - (current.map { $0.point.at == step.at ? $0.point.events.count : 0 } ?? 0))
+                let more = step.batch.events.count - min(room, step.batch.events.count)
+                let events = step.batch.events.prefix(room).map { event in
+                    Event(
+                        seq: event.seq, device: event.device.map { String($0.description.prefix(8)) },
+                        type: event.type, text: (try? DomainEvent(event)).map(summary.describe) ?? event.type)
+                }
+                if var point = current, point.point.at == step.at {
+                    // Batches recorded at one instant are one point: `--at` reads them all.
+                    point.point.lastSeq = step.batch.lastSeq
+                    point.point.rows.append(lines.line(for: step))
+                    point.point.events += events
+                    point.point.moreEvents += more
+                    (point.batchesSoFar, point.writesSoFar) = (batches, writes)
+                    (point.snapshot, point.published, point.liveActivity) =
+                        (step.snapshot, published, replay.shownLiveActivity)
+                    current = point
+                    continue
+                }
+                if let done = current { sampler.offer(done) }
+                current = Candidate(
+                    point: Point(
+                        at: step.at, firstSeq: step.batch.firstSeq, lastSeq: step.batch.lastSeq,
+                        rows: [lines.line(for: step)], events: events, moreEvents: more, batches: 0, wrote: false,
+                        fingerprint: "",
+                        widgets: []),
+                    batchesSoFar: batches, writesSoFar: writes, snapshot: step.snapshot, published: published,
+                    liveActivity: replay.shownLiveActivity)
+            }
+        } catch {
+            throw CLIError(error)
+        }
+        if let done = current { sampler.offer(done) }
+        var page = ReplayPage(
+            name: source.name, timeZone: calendar.timeZoneIdentifier, points: [], svgs: [],
+            pointsInRange: sampler.offered,
+            batchesInRange: batches, warning: replay.warning?.message)
+        var svgIndex: [String: Int] = [:]
+        var previous: Candidate?
+        for candidate in sampler.keptWithLast {
+            var point = candidate.point
+            point.batches = candidate.batchesSoFar - (previous?.batchesSoFar ?? 0)
+            point.wrote = candidate.writesSoFar > (previous?.writesSoFar ?? 0)
+            point.fingerprint = Fingerprint.sha256(Array(candidate.snapshot.json.prettyEncoded().utf8))
+            let shown = PublishedMoment(
+                snapshot: candidate.published, liveActivity: candidate.liveActivity, at: point.at)
+            point.widgets = slots.map { (slot) -> Int? in
+                guard let published = candidate.published,
+                    let svg = WidgetVerb.draw(
+                        slot.family, period: slot.period, format: .svg, shown: shown, published: published,
+                        at: point.at, calendar: calendar)
+                else { return nil }
+                if let index = svgIndex[svg] { return index }
+                svgIndex[svg] = page.svgs.count
+                page.svgs.append(svg)
+                return page.svgs.count - 1
+            }
+            page.points.append(point)
+            previous = candidate
+        }
+        return page
+    }
+
+    /// Keeps every `stride`-th point offered, at most `limit`: past it, every other kept point is dropped and the
+    /// stride doubles. The last point offered is always kept.
+    private struct Sampler {
+        let limit: Int
+        private(set) var kept: [Candidate] = []
+        private(set) var offered = 0
+        private var stride = 1
+        private var lastDropped: Candidate?
+
+        init(limit: Int) {
+            self.limit = max(1, limit)
+        }
+
+        mutating func offer(_ candidate: Candidate) {
+            defer { offered += 1 }
+            guard offered % stride == 0 else {
+                lastDropped = candidate
+                return
+            }
+            lastDropped = nil
+            kept.append(candidate)
+            if kept.count > limit {
+                // The kept points are offers 0, stride, 2 × stride …: those at even places stay.
+                let odd = kept.count % 2 == 0
+                kept = kept.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                stride *= 2
+                if odd { lastDropped = candidate }
+            }
+        }
+
+        /// The kept points, the last one offered among them.
+        var keptWithLast: [Candidate] {
+            guard let lastDropped else { return kept }
+            return (kept.count >= limit ? kept.dropLast() : kept[...]) + [lastDropped]
+        }
+    }
+}
