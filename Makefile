@@ -7,8 +7,8 @@ STINT_DEBUG := .build/debug/stint
 RELEASE := -c release -Xswiftc -static-executable
 PREFIX ?= $(HOME)/.local
 
-.PHONY: demo test bootstrap build install lint format schemas sample clean reliability fuzz fuzz-smoke bench dist dist-check \
-	sim sim-smoke
+.PHONY: demo test test-browser bootstrap build install lint format schemas sample clean reliability fuzz fuzz-smoke bench \
+	dist dist-check sim sim-smoke
 
 ## bootstrap: installs what is missing, then records the commit `stint --version` prints
 ## (Tools/write-build-commit.sh: a git-ignored StintVersion+Commit.swift; without it, no commit is printed).
@@ -52,6 +52,13 @@ test: bootstrap
 	$(SWIFT) test --skip-build --parallel --num-workers 2
 	$(STINT_DEBUG) check Events/golden
 	$(MAKE) --no-print-directory lint schemas
+
+## test-browser: the page `stint view` writes, opened from file:// in headless Chromium (Tools/browser/view-test.py:
+## no console error, no request, every point reached, the keys, five points' SVGs and fingerprints, two
+## screenshots in .build/browser-test); skipped with a message when chromium, chromium-driver or selenium is missing.
+test-browser: bootstrap
+	$(SWIFT) build --product stint
+	python3 Tools/browser/view-test.py $(STINT_DEBUG) .build/browser-test
 
 ## reliability: every full reliability run of docs/reliability.md (about 1.5 hours on 2 cores).
 reliability: bootstrap
