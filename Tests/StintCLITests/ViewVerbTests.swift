@@ -66,23 +66,25 @@ import Testing
         for index in [0, 9, 19, 28, points.count - 1] {
             let point = points[index]
             let at = try #require(point["at"]?.stringValue)
-            guard case .array(let widgets)? = point["widgets"] else {
-                Issue.record("no widgets at \(at)")
-                continue
-            }
-            #expect(widgets.count == labels.count)
-            for (slot, widget) in zip(labels, widgets) {
-                let label = try #require(slot.stringValue)
-                let parts = label.split(separator: " ")
-                var arguments = ["widget", "--family", String(parts[0]), "--format", "svg", "--at", at]
-                if parts.count == 2 { arguments += ["--period", String(parts[1].dropFirst().dropLast())] }
-                let drawn = runner.run(arguments)
-                guard let svg = widget.intValue else {
-                    #expect(drawn.status != 0, "\(label) at \(at): the page shows nothing, widget draws it")
+            for (mode, flag) in [("widgets", [String]()), ("computed", ["--as-computed"])] {
+                guard case .array(let widgets)? = point[mode] else {
+                    Issue.record("no \(mode) at \(at)")
                     continue
                 }
-                #expect(drawn.status == 0, "\(drawn.stderr)")
-                #expect(drawn.stdout == svgs[Int(svg)].stringValue, "\(label) at \(at)")
+                #expect(widgets.count == labels.count)
+                for (slot, widget) in zip(labels, widgets) {
+                    let label = try #require(slot.stringValue)
+                    let parts = label.split(separator: " ")
+                    var arguments = ["widget", "--family", String(parts[0]), "--format", "svg", "--at", at] + flag
+                    if parts.count == 2 { arguments += ["--period", String(parts[1].dropFirst().dropLast())] }
+                    let drawn = runner.run(arguments)
+                    guard let svg = widget.intValue else {
+                        #expect(drawn.status != 0, "\(label) \(mode) at \(at): the page shows nothing, widget draws it")
+                        continue
+                    }
+                    #expect(drawn.status == 0, "\(drawn.stderr)")
+                    #expect(drawn.stdout == svgs[Int(svg)].stringValue, "\(label) \(mode) at \(at)")
+                }
             }
             let snapshot = runner.run(["snapshot", "--at", at])
             #expect(snapshot.status == 0)

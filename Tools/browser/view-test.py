@@ -6,8 +6,9 @@
 Writes the page of a copy of Events/sample/log, opens it from file:// in headless Chromium (Debian's
 `chromium` and `chromium-driver`, `selenium` from PyPI) and fails unless: the page loads with no console error
 and no network request; the scrubber reaches every point, one step at a time, and the keys move it
-(Home, End, the arrows); at five points each inline SVG is the one `stint widget --format svg --at` prints
-(the page's copy byte for byte, and the browser's DOM of it equal to the DOM of widget's output); the
+(Home, End, the arrows); at five points each inline SVG is the one `stint widget --format svg --at` prints,
+as published and with --as-computed (the page's copy byte for byte, and the browser's DOM of it equal to the
+DOM of widget's output); the
 fingerprint is the SHA-256 of `stint snapshot --at`; screenshots at two points differ. The screenshots stay
 in OUTPUT_DIR. Exits 0 with "skipped: …" on standard error when the browser or selenium is missing.
 """
@@ -116,21 +117,23 @@ def main():
             session.execute_script("var s = document.getElementById('scrubber'); s.value = arguments[0];"
                                    "s.dispatchEvent(new Event('input'));", index)
             point = points[index]
-            for slot, label in enumerate(data["slots"]):
-                family, _, period = label.partition(" ")
-                arguments = ["widget", "--family", family, "--format", "svg", "--at", point["at"]]
-                if period:
-                    arguments += ["--period", period.strip("()")]
-                expected = stint_output(*arguments).decode()
-                svg = point["widgets"][slot]
-                check(svg is not None and data["svgs"][svg] == expected,
-                      f"{label} at {point['at']}: the page's SVG is widget's, byte for byte")
-                same = session.execute_script(
-                    "var holder = document.querySelectorAll('#widgets .svg')[arguments[0]].shadowRoot;"
-                    "var parsed = document.createElement('template'); parsed.innerHTML = arguments[1];"
-                    "return holder.innerHTML === parsed.innerHTML && holder.querySelector('svg') !== null;",
-                    slot, expected)
-                check(same, f"{label} at {point['at']}: the SVG on screen is widget's")
+            for mode, flag in (("widgets", []), ("computed", ["--as-computed"])):
+                session.find_element(By.ID, "as-published" if mode == "widgets" else "as-computed").click()
+                for slot, label in enumerate(data["slots"]):
+                    family, _, period = label.partition(" ")
+                    arguments = ["widget", "--family", family, "--format", "svg", "--at", point["at"], *flag]
+                    if period:
+                        arguments += ["--period", period.strip("()")]
+                    expected = stint_output(*arguments).decode()
+                    svg = point[mode][slot]
+                    check(svg is not None and data["svgs"][svg] == expected,
+                          f"{label} {mode} at {point['at']}: the page's SVG is widget's, byte for byte")
+                    same = session.execute_script(
+                        "var holder = document.querySelectorAll('#widgets .svg')[arguments[0]].shadowRoot;"
+                        "var parsed = document.createElement('template'); parsed.innerHTML = arguments[1];"
+                        "return holder.innerHTML === parsed.innerHTML && holder.querySelector('svg') !== null;",
+                        slot, expected)
+                    check(same, f"{label} {mode} at {point['at']}: the SVG on screen is widget's")
             snapshot = stint_output("snapshot", "--at", point["at"])
             fingerprint = session.find_element(By.ID, "point-fingerprint").text
             check(fingerprint == hashlib.sha256(snapshot).hexdigest(),

@@ -11,11 +11,14 @@ struct WidgetVerb: Verb {
     static let period = Option(
         "period", "PERIOD", "today, week or month: the Time by Tag widgets' period (default: week)."
     ).choices(WidgetPeriod.allCases.map(\.name))
+    static let asComputed = Flag(
+        "as-computed",
+        "Draw the widget of a publish at the moment (the snapshot computed then), not the one the file held.")
 
     static let spec = VerbSpec(
         path: ["widget"],
         abstract: "Draw a widget as it looked at a moment: home screen, lock screen, Time by Tag, Live Activity.",
-        options: [family, format, period] + PointArguments.options,
+        options: [family, format, period, asComputed] + PointArguments.options,
         discussion: """
             Families: systemSmall, systemMedium, systemLarge (home screen); accessoryCircular,
             accessoryRectangular, accessoryInline (lock screen); summaryMedium, summaryLarge (Time by Tag);
@@ -30,6 +33,10 @@ struct WidgetVerb: Verb {
             of the one it reloaded with the same snapshot). A snapshot older than 24 hours shows "\(WidgetWording.staleSnapshot)" in place of its
             caption (home and Time by Tag widgets).
 
+            With --as-computed the widget is drawn from the snapshot computed at the moment, as if the app
+            had published then (what 'stint snapshot' prints without --as-published), with the timeline built
+            at the moment; it reads --seq DEVICE:N and --as-known-by too.
+
             The Live Activity shows the running timers from the batch that started it; iOS ends it 8 hours
             after it started, so a moment after that and before the next batch shows "\(WidgetWording.liveActivityEndedBySystem)".
 
@@ -41,6 +48,7 @@ struct WidgetVerb: Verb {
             ("stint widget --family systemSmall", "The small home screen widget now."),
             ("stint widget --family summaryLarge --period month --format svg > month.svg", "Time by Tag as an image."),
             ("stint widget --family accessoryRectangular --at \"yesterday 17:00\"", "The lock screen yesterday."),
+            ("stint widget --family systemSmall --at 09:00 --as-computed", "A publish at 09:00, drawn."),
         ]
     )
     .noJSON(
@@ -49,6 +57,7 @@ struct WidgetVerb: Verb {
     let family: WidgetFamily
     let format: WidgetRenderFormat
     let period: WidgetPeriod
+    let computed: Bool
     let point: PointArguments
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -86,10 +95,26 @@ struct WidgetVerb: Verb {
         } else {
             period = .thisWeek
         }
+        computed = arguments[Self.asComputed]
         point = try PointArguments(arguments, verb: Self.spec.name)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
+        if computed {
+            // A publish at the moment: the snapshot computed then, its timeline built then.
+            let view = try context.projectionView(point)
+            let snapshot = WidgetData(source: view.source, now: view.now)
+            let shown = PublishedMoment(snapshot: snapshot, liveActivity: nil, at: view.now)
+            guard
+                let drawn = Self.draw(
+                    family, period: period, format: format, shown: shown, published: snapshot, at: view.now,
+                    calendar: view.calendar)
+            else {
+                throw CLIError.refused("the timeline built at \(view.now.iso8601) has no entry for it")
+            }
+            context.write(drawn)
+            return
+        }
         // The file at the moment holds the snapshot of the last batch that wrote it.
         let (shown, published, moment, calendar) = try PublishedMoment.load(point, context: context)
         guard

@@ -47,6 +47,7 @@ enum ReplayPageAssets {
           var figures = [];
           var current = -1;
           var timer = null;
+          var mode = "widgets";
           function element(name, text, className) {
             var node = document.createElement(name);
             if (text !== undefined) node.textContent = text;
@@ -93,7 +94,7 @@ enum ReplayPageAssets {
             document.getElementById("point-seqs").textContent = point.seqs;
             document.getElementById("point-batches").textContent = String(point.batches);
             document.getElementById("point-fingerprint").textContent = point.fingerprint;
-            point.widgets.forEach(function (svg, slot) {
+            point[mode].forEach(function (svg, slot) {
               var holder = figures[slot];
               if (svg === null) {
                 holder.replaceChildren(element("div", "nothing published yet"));
@@ -130,6 +131,12 @@ enum ReplayPageAssets {
             }, 700);
           }
           scrubber.addEventListener("input", function () { show(Number(scrubber.value)); });
+          document.querySelectorAll("#modes input").forEach(function (input) {
+            input.addEventListener("change", function () {
+              mode = input.value;
+              show(current);
+            });
+          });
           document.getElementById("first").addEventListener("click", function () { show(0); });
           document.getElementById("previous").addEventListener("click", function () { show(current - 1); });
           document.getElementById("play").addEventListener("click", play);

@@ -74,8 +74,7 @@ extension ReplayPage {
                     point: Point(
                         at: step.at, firstSeq: step.batch.firstSeq, lastSeq: step.batch.lastSeq,
                         rows: [lines.line(for: step)], events: events, moreEvents: more, batches: 0, wrote: false,
-                        fingerprint: "",
-                        widgets: []),
+                        fingerprint: "", widgets: [], computed: []),
                     batchesSoFar: batches, writesSoFar: writes, snapshot: step.snapshot, published: published,
                     liveActivity: replay.shownLiveActivity)
             }
@@ -94,19 +93,24 @@ extension ReplayPage {
             point.batches = candidate.batchesSoFar - (previous?.batchesSoFar ?? 0)
             point.wrote = candidate.writesSoFar > (previous?.writesSoFar ?? 0)
             point.fingerprint = Fingerprint.sha256(Array(candidate.snapshot.json.prettyEncoded().utf8))
-            let shown = PublishedMoment(
-                snapshot: candidate.published, liveActivity: candidate.liveActivity, at: point.at)
-            point.widgets = slots.map { (slot) -> Int? in
-                guard let published = candidate.published,
-                    let svg = WidgetVerb.draw(
-                        slot.family, period: slot.period, format: .svg, shown: shown, published: published,
-                        at: point.at, calendar: calendar)
-                else { return nil }
-                if let index = svgIndex[svg] { return index }
-                svgIndex[svg] = page.svgs.count
-                page.svgs.append(svg)
-                return page.svgs.count - 1
+            func draw(_ shown: PublishedMoment, _ snapshot: WidgetData?) -> [Int?] {
+                slots.map { (slot) -> Int? in
+                    guard let snapshot,
+                        let svg = WidgetVerb.draw(
+                            slot.family, period: slot.period, format: .svg, shown: shown, published: snapshot,
+                            at: point.at, calendar: calendar)
+                    else { return nil }
+                    if let index = svgIndex[svg] { return index }
+                    svgIndex[svg] = page.svgs.count
+                    page.svgs.append(svg)
+                    return page.svgs.count - 1
+                }
             }
+            point.widgets = draw(
+                PublishedMoment(snapshot: candidate.published, liveActivity: candidate.liveActivity, at: point.at),
+                candidate.published)
+            point.computed = draw(
+                PublishedMoment(snapshot: candidate.snapshot, liveActivity: nil, at: point.at), candidate.snapshot)
             page.points.append(point)
             previous = candidate
         }

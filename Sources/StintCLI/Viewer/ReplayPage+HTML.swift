@@ -41,6 +41,7 @@ extension ReplayPage {
             <h2 id="point-title"></h2>
             <p class="facts">at <code id="point-at"></code>, seq <code id="point-seqs"></code>, <code id="point-batches"></code> batch(es) since the point before; snapshot SHA-256 <code id="point-fingerprint"></code></p>
             <h3>On screen</h3>
+            <p class="facts" id="modes"><label><input type="radio" name="mode" id="as-published" value="widgets" checked> as published (<code>stint widget --at</code>: the snapshot file the app had written)</label> <label><input type="radio" name="mode" id="as-computed" value="computed"> as computed (<code>--as-computed</code>: a publish at the instant)</label></p>
             <div id="widgets"></div>
             <h3>The batches (stint replay)</h3>
             <pre id="rows"></pre>
@@ -77,6 +78,7 @@ extension ReplayPage {
                         "batches": .int(Int64(point.batches)), "wrote": .bool(point.wrote),
                         "fingerprint": .string(point.fingerprint),
                         "widgets": .array(point.widgets.map { $0.map { .int(Int64($0)) } ?? .null }),
+                        "computed": .array(point.computed.map { $0.map { .int(Int64($0)) } ?? .null }),
                         "rows": .array(point.rows.map(JSON.string)),
                         "events": .array(
                             point.events.map { event in

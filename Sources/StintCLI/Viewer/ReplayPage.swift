@@ -51,8 +51,10 @@ struct ReplayPage {
         var wrote: Bool
         /// The SHA-256 of `stint snapshot --at` at the instant.
         var fingerprint: String
-        /// Per slot, the index of its SVG in ``ReplayPage/svgs``; nil when nothing was published yet.
+        /// Per slot, the index of its SVG in ``ReplayPage/svgs``: as the app had it on screen (nil when nothing
+        /// was published yet), and as a publish at the instant would draw it (`stint widget --as-computed`).
         var widgets: [Int?]
+        var computed: [Int?]
     }
 
     /// The log's name and time zone, the points, and each distinct SVG once.
