@@ -130,7 +130,7 @@ import Testing
         let file = directory.appending("page.html")
         let cases: [(arguments: [String], status: Int32, message: String)] = [
             (["view"], 64, "--out"),
-            (["view", "--out", file, "--points", "0"], 64, "--points takes a whole number from 1 to 5000"),
+            (["view", "--out", file, "--points", "0"], 64, "--points takes a whole number from 1 to 800"),
             (["view", "--out", file, "--points", "many"], 64, "--points takes a whole number"),
             (["view", "--out", file, "--at", "2026-11-20", "--until", "2026-11-21"], 64, "--at and --until"),
             (

@@ -69,5 +69,5 @@ struct ReplayPage {
     var warning: String?
 
     static let defaultPoints = 400
-    static let maximumPoints = 5_000
+    static let maximumPoints = 800
 }
