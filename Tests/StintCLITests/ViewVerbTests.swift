@@ -140,6 +140,8 @@ import Testing
             (["view", "--out", file, "--since", "2026-11-25"], 1, "no batch was recorded in the range"),
             (["view", "--out", file, "--at", "2030-01-01"], 1, "future"),
             (["view", "--out", directory.appending("missing/page.html")], 1, "cannot write"),
+            (["view", "--out", "/dev/full"], 1, "/dev/full is not a regular file"),
+            (["view", "--out", directory.path], 1, "is not a regular file"),
         ]
         let before = try FileManager.default.contentsOfDirectory(atPath: directory.appending("log")).sorted()
         for (arguments, status, message) in cases {
@@ -149,6 +151,8 @@ import Testing
             #expect(!result.stderr.contains("Fatal"), "\(arguments)")
         }
         #expect(!FileManager.default.fileExists(atPath: file))
+        let device = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
+        #expect(device == .typeCharacterSpecial, "the page replaced /dev/full")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appending("log")).sorted() == before)
     }
 }

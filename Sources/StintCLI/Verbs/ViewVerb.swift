@@ -101,6 +101,15 @@ struct ViewVerb: Verb {
             context.write(html)
             return
         }
+        // Written to a temporary file and renamed over FILE: never over what is not a regular file (a device such as
+        // /dev/full, a directory), which the rename would replace.
+        if let type = (try? FileManager.default.attributesOfItem(atPath: out))?[.type] as? FileAttributeType,
+            type != .typeRegular
+        {
+            throw CLIError.refused(
+                "\(out) is not a regular file, and the page replaces FILE; give a file's path, or '-' for standard output"
+            )
+        }
         do {
             try Data(html.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
         } catch {

@@ -2,7 +2,7 @@ import Glibc
 
 /// What a command that succeeded may change in the sandbox: anything under a log directory it could have
 /// been given (`--log`, `STINT_LOG`, the `XDG_DATA_HOME` and `HOME` defaults) and the directories leading to
-/// it (`init` creates them), and the outputs it was named (`publish --to FILE`; with `check --update`,
+/// it (`init` creates them), and the outputs it was named (`publish --to FILE`, `view --out FILE`; with `check --update`,
 /// anything under the paths on the line).
 struct Allowed {
     /// Absolute paths (symbolic links resolved where they exist) under which anything may change.
@@ -17,7 +17,7 @@ struct Allowed {
         var outputs: [[UInt8]] = []
         for (index, argument) in arguments.enumerated() {
             let next = index + 1 < arguments.count ? arguments[index + 1] : nil
-            for (option, list) in [("--log", 0), ("--to", 1)] {
+            for (option, list) in [("--log", 0), ("--to", 1), ("--out", 1)] {
                 let name = Array(option.utf8)
                 var value: [UInt8]?
                 if argument == name { value = next }
