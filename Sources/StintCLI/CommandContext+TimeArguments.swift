@@ -18,6 +18,18 @@ extension CommandContext {
         try parsedTime(text, calendar: calendar, option: option).instant
     }
 
+    /// A read verb's `--since` and `--until`, each parsed in the log's calendar; nil for one not given.
+    func sinceUntil(_ since: String?, _ until: String?, calendar: LogCalendar) throws(CLIError) -> (
+        since: Instant?, until: Instant?
+    ) {
+        let start = try since.map { (text) throws(CLIError) in
+            try parseTime(text, calendar: calendar, option: "--since")
+        }
+        let end = try until.map { (text) throws(CLIError) in try parseTime(text, calendar: calendar, option: "--until")
+        }
+        return (start, end)
+    }
+
     /// Parses a read verb's point (`--at`) and refuses one in the future (exit 1): the log has nothing to show
     /// there yet, and a timer would seem to run through hours that have not passed.
     func parsePoint(_ text: String, calendar: LogCalendar, option: String) throws(CLIError) -> Instant {

@@ -78,12 +78,7 @@ struct ExportRun: Sendable {
 
     /// `--since` and `--until` in the log's calendar.
     private func range(calendar: LogCalendar, _ context: CommandContext) throws(CLIError) -> (Instant?, Instant?) {
-        let from = try since.map { (text) throws(CLIError) in
-            try context.parseTime(text, calendar: calendar, option: "--since")
-        }
-        let to = try until.map { (text) throws(CLIError) in
-            try context.parseTime(text, calendar: calendar, option: "--until")
-        }
+        let (from, to) = try context.sinceUntil(since, until, calendar: calendar)
         if let from, let to, to <= from {
             throw CLIError.usage("--until must be after --since", verb: "export \(format.rawValue)")
         }

@@ -44,12 +44,7 @@ struct HistoryVerb: Verb {
     func run(_ context: CommandContext) throws(CLIError) {
         let reader = try context.reader()
         let calendar = try context.settings(of: reader).calendar
-        let start = try since.map { (text) throws(CLIError) in
-            try context.parseTime(text, calendar: calendar, option: "--since")
-        }
-        let end = try until.map { (text) throws(CLIError) in
-            try context.parseTime(text, calendar: calendar, option: "--until")
-        }
+        let (start, end) = try context.sinceUntil(since, until, calendar: calendar)
         let reference = try record.map { (text) throws(CLIError) in try context.recordRef(text) }
         let format = TextFormat(calendar: calendar)
         var state: LogState?

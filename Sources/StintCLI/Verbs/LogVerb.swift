@@ -89,14 +89,9 @@ struct LogVerb: Verb {
         }
         let projection = try context.projectionView(point)
         let calendar = projection.calendar
-        let start =
-            try since.map { (text) throws(CLIError) in
-                try context.parseTime(text, calendar: calendar, option: "--since")
-            } ?? calendar.startOfDay(containing: projection.now)
-        let end =
-            try until.map { (text) throws(CLIError) in
-                try context.parseTime(text, calendar: calendar, option: "--until")
-            } ?? (since == nil ? calendar.startOfNextDay(after: projection.now) : .distantFuture)
+        let given = try context.sinceUntil(since, until, calendar: calendar)
+        let start = given.since ?? calendar.startOfDay(containing: projection.now)
+        let end = given.until ?? (since == nil ? calendar.startOfNextDay(after: projection.now) : .distantFuture)
         guard start <= end else {
             throw CLIError.usage("--since must not be after --until", verb: Self.spec.name)
         }

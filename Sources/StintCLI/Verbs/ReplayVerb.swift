@@ -65,12 +65,7 @@ struct ReplayVerb: Verb {
     func run(_ context: CommandContext) throws(CLIError) {
         let reader = try context.reader()
         let calendar = try context.settings(of: reader).calendar
-        let start = try since.map { (text) throws(CLIError) in
-            try context.parseTime(text, calendar: calendar, option: "--since")
-        }
-        let end = try until.map { (text) throws(CLIError) in
-            try context.parseTime(text, calendar: calendar, option: "--until")
-        }
+        let (start, end) = try context.sinceUntil(since, until, calendar: calendar)
         if let start, let end, end < start {
             throw CLIError.usage("--since must not be after --until", verb: Self.spec.name)
         }

@@ -75,12 +75,7 @@ struct ViewVerb: Verb {
     func run(_ context: CommandContext) throws(CLIError) {
         let reader = try context.reader()
         let calendar = try context.settings(of: reader).calendar
-        let start = try since.map { (text) throws(CLIError) in
-            try context.parseTime(text, calendar: calendar, option: "--since")
-        }
-        let end = try until.map { (text) throws(CLIError) in
-            try context.parseTime(text, calendar: calendar, option: "--until")
-        }
+        let (start, end) = try context.sinceUntil(since, until, calendar: calendar)
         let through = try at.map { (text) throws(CLIError) in
             try context.parsePoint(text, calendar: calendar, option: "--at")
         }

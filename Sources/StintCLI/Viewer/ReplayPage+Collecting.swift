@@ -21,6 +21,16 @@ extension ReplayPage {
         var snapshot: WidgetData
         var published: WidgetData?
         var liveActivity: (content: LiveActivityContent, startedAt: Instant)?
+        /// The point's first events (``ReplayPage/eventsShown``), each with the tags before its batch: described
+        /// only when the point is kept.
+        var events: [(event: RecordedEvent, tags: [EntityID: Tag])] = []
+
+        /// Takes in the events of one of the point's batches, recorded after `tags`.
+        mutating func add(_ batch: [RecordedEvent], tags: [EntityID: Tag]) {
+            let room = max(0, eventsShown - events.count)
+            events += batch.prefix(room).map { ($0, tags) }
+            point.moreEvents += max(0, batch.count - room)
+        }
     }
 
     /// Walks `source`'s log from its first batch and keeps the points of `range`, at most `limit` of them.
@@ -48,21 +58,11 @@ extension ReplayPage {
                 if let since = range.since, step.at < since { continue }
                 batches += 1
                 if step.writesSnapshot { writes += 1 }
-                let summary = EventSummary(format: format, tags: tags)
-                let room = max(
-                    0, eventsShown - (current.map { $0.point.at == step.at ? $0.point.events.count : 0 } ?? 0))
-                let more = step.batch.events.count - min(room, step.batch.events.count)
-                let events = step.batch.events.prefix(room).map { event in
-                    Event(
-                        seq: event.seq, device: event.device.map { String($0.description.prefix(8)) },
-                        type: event.type, text: (try? DomainEvent(event)).map(summary.describe) ?? event.type)
-                }
                 if var point = current, point.point.at == step.at {
                     // Batches recorded at one instant are one point: `--at` reads them all.
                     point.point.lastSeq = step.batch.lastSeq
                     point.point.rows.append(lines.line(for: step))
-                    point.point.events += events
-                    point.point.moreEvents += more
+                    point.add(step.batch.events, tags: tags)
                     (point.batchesSoFar, point.writesSoFar) = (batches, writes)
                     (point.snapshot, point.published, point.liveActivity) =
                         (step.snapshot, published, replay.shownLiveActivity)
@@ -70,13 +70,15 @@ extension ReplayPage {
                     continue
                 }
                 if let done = current { sampler.offer(done) }
-                current = Candidate(
+                var point = Candidate(
                     point: Point(
                         at: step.at, firstSeq: step.batch.firstSeq, lastSeq: step.batch.lastSeq,
-                        rows: [lines.line(for: step)], events: events, moreEvents: more, batches: 0, wrote: false,
+                        rows: [lines.line(for: step)], events: [], moreEvents: 0, batches: 0, wrote: false,
                         fingerprint: "", widgets: [], computed: []),
                     batchesSoFar: batches, writesSoFar: writes, snapshot: step.snapshot, published: published,
                     liveActivity: replay.shownLiveActivity)
+                point.add(step.batch.events, tags: tags)
+                current = point
             }
         } catch {
             throw CLIError(error)
@@ -93,6 +95,12 @@ extension ReplayPage {
             point.batches = candidate.batchesSoFar - (previous?.batchesSoFar ?? 0)
             point.wrote = candidate.writesSoFar > (previous?.writesSoFar ?? 0)
             point.fingerprint = Fingerprint.sha256(Array(candidate.snapshot.json.prettyEncoded().utf8))
+            point.events = candidate.events.map { event, tags in
+                Event(
+                    seq: event.seq, device: event.device.map { String($0.description.prefix(8)) }, type: event.type,
+                    text: (try? DomainEvent(event)).map(EventSummary(format: format, tags: tags).describe) ?? event.type
+                )
+            }
             func draw(_ shown: PublishedMoment, _ snapshot: WidgetData?) -> [Int?] {
                 slots.map { (slot) -> Int? in
                     guard let snapshot,

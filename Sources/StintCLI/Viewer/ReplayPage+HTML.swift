@@ -20,16 +20,16 @@ extension ReplayPage {
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>stint view: \(Self.escaped(name))</title>
+            <title>stint view: \(SVGCanvas.escaped(name))</title>
             <style>
             \(ReplayPageAssets.style)
             </style>
             </head>
             <body>
             <header>
-            <h1>\(Self.escaped(name))</h1>
-            <p>\(Self.escaped(summary)). Each point shows what an app following the reference design had on screen at its instant (<code>stint widget --at</code>) and what its batches did (<code>stint replay</code>); a dot marks a snapshot write.</p>
-            <p id="warning"\(warning == nil ? " hidden" : "")>\(Self.escaped(warning.map { "The walk stopped at damage: \($0)" } ?? ""))</p>
+            <h1>\(SVGCanvas.escaped(name))</h1>
+            <p>\(SVGCanvas.escaped(summary)). Each point shows what an app following the reference design had on screen at its instant (<code>stint widget --at</code>) and what its batches did (<code>stint replay</code>); a dot marks a snapshot write.</p>
+            <p id="warning"\(warning == nil ? " hidden" : "")>\(SVGCanvas.escaped(warning.map { "The walk stopped at damage: \($0)" } ?? ""))</p>
             </header>
             <section id="controls" aria-label="Points">
             <span class="buttons"><button type="button" id="first" title="First (Home)">First</button><button type="button" id="previous" title="Previous (Left arrow)">Previous</button><button type="button" id="play">Play</button><button type="button" id="next" title="Next (Right arrow)">Next</button><button type="button" id="last" title="Last (End)">Last</button></span>
@@ -91,20 +91,5 @@ extension ReplayPage {
                     ])
                 }),
         ])
-    }
-
-    /// `text` with `&`, `<`, `>` and `"` as entities, for the page's markup.
-    static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -149,7 +149,7 @@ struct SVGCanvas {
 
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities, made single-line, and without the
     /// characters XML 1.0 does not allow (noncharacters U+FFFE and U+FFFF), so it is safe in content and
-    /// in attribute values.
+    /// in attribute values (of an SVG, and of the HTML page of `stint view`).
     static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in WidgetText.singleLine(text).unicodeScalars {

@@ -25,12 +25,7 @@ struct LogReadFold: ReadFold {
     func lastSeq() -> Int64? { try? reader.lastSeq() }
 
     func state(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> LogView {
-        if point.namesDevice {
-            throw StintError(
-                .usage,
-                "--seq DEVICE:N and --as-known-by name a device of a space, and the log \(reader.name) is not part of one"
-            )
-        }
+        try refuseDevice(point, of: "the log \(reader.name)")
         let folded = try StateLoader(reader: reader, options: options).load(upTo: point)
         guard let state = folded.state else {
             if let instant = point.instantLimit, let first = try? reader.events(from: 1).next() {

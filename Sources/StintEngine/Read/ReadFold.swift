@@ -63,6 +63,13 @@ extension ReadFold {
 
     func devices() throws(StintError) -> [DeviceID] { [] }
 
+    /// Refuses a point that names a device (a space's) on a store that is not one; `store` names it.
+    func refuseDevice(_ point: ResolvedPoint, of store: String) throws(StintError) {
+        guard point.namesDevice else { return }
+        throw StintError(
+            .usage, "--seq DEVICE:N and --as-known-by name a device of a space, and \(store) is not part of one")
+    }
+
     func lastSeq() -> Int64? { nil }
 
     func projections(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> ProjectionView {

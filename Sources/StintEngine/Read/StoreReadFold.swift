@@ -20,7 +20,7 @@ struct StoreReadFold: ReadFold {
     }
 
     func state(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> LogView {
-        try refuseDevice(point)
+        try refuseDevice(point, of: name)
         let walk = try StoreWalk(store, after: point)
         guard let state = walk.state else {
             if let instant = point.instantLimit, let first = try events(from: 1).next() {
@@ -35,16 +35,7 @@ struct StoreReadFold: ReadFold {
     }
 
     func walk(after point: ResolvedPoint?, options: EngineOptions) throws(StintError) -> any BatchWalk {
-        if let point { try refuseDevice(point) }
+        if let point { try refuseDevice(point, of: name) }
         return try StoreWalk(store, after: point)
     }
-
-    /// A point that names a device is a space's.
-    private func refuseDevice(_ point: ResolvedPoint) throws(StintError) {
-        guard point.namesDevice else { return }
-        throw StintError(
-            .usage, "--seq DEVICE:N and --as-known-by name a device of a space, and \(name) is not part of one")
-    }
-
-    func verifyDevices() throws(StintError) -> MergedVerificationReport? { nil }
 }
