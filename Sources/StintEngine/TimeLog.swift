@@ -159,7 +159,8 @@ public final class TimeLog {
 
     /// Opens the replica at `log` (a log in a space, docs/decisions/0007) for writing: a ``MergedStore`` holding
     /// the own log's lock, the merged history folded from the newest merged checkpoint that holds (no read
-    /// models for spaces yet). Every command ingests the sync folder first.
+    /// models for spaces yet). Every command ingests the sync folder first: the first one's ingestion is made
+    /// here, before the fold, which then folds what it brought once.
     ///
     /// - Throws: as ``MergedStore/open(log:holdingLock:options:)``, and (damaged) for a merged history that
     ///   does not fold.
@@ -168,10 +169,15 @@ public final class TimeLog {
         options.usesReadModels = false
         options.foldsCompactly = false
         let store = try MergedStore.open(log: log, holdingLock: true, options: options)
+        // What the other devices wrote is taken in before the fold, which then folds it with the rest; the
+        // first command reports how the ingestion went, as if it had ingested itself.
+        store.ingestAtOpen()
         do {
             return try open(store: store, options: options)
         } catch {
             store.close()
+            // An ingestion that failed first is the likelier cause, and what the command would have reported.
+            if case .failure(let ingestion) = store.takeIngestionAtOpen() { throw ingestion }
             throw error
         }
     }

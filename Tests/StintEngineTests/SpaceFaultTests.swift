@@ -130,6 +130,18 @@ import Testing
         try SegmentCopier().copy(from: a.log, to: space.published(a))
         try c.write("c1")
 
+        // A writer opens (its ingestion, made as it opens, meets the fork) and its first command reports the fork
+        // and records nothing; so does the next, which ingests again.
+        let log = try TimeLog.open(at: b.log, options: b.options)
+        let own = try b.events(of: b.log)
+        for _ in 0..<2 {
+            let refused = try #require(throws: StintError.self) { try log.execute(.addTag(name: "b's tag")) }
+            #expect(refused.category == .damaged)
+            #expect(refused.message.contains("forked at seq \(forkedSeq)"))
+        }
+        log.close()
+        #expect(
+            try b.events(of: b.log).filter { $0.type != "sync.ingested" } == own.filter { $0.type != "sync.ingested" })
         let error = try #require(throws: StintError.self) { try b.sync() }
         #expect(error.category == .damaged)
         #expect(error.message.contains("device \(String(a.device.description.prefix(8))) forked at seq \(forkedSeq)"))
