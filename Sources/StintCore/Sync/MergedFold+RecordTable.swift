@@ -9,9 +9,7 @@
 /// deleted record keeps its stamps and its last values (which no one reads), an unimported one its stamps.
 extension MergedFold {
     struct RecordTable: Sendable {
-        /// Whether a number stands for a live record, a deleted one, or neither (only stamps: an unimported
-        /// record).
-        enum Status: UInt8, Sendable { case live, deleted, absent }
+        typealias Status = MergedFold.RecordStatus
 
         private var numbers = RecordNumbers(capacity: 0)
         /// The id of each number.
@@ -29,6 +27,9 @@ extension MergedFold {
         private var tagNumbers: [EntityID: Int32] = [:]
         /// How many records are live.
         private(set) var liveCount = 0
+        /// The numbers changed since ``tracksChanges()`` or the last ``takeChanged()``; nil while the table
+        /// does not track them.
+        private var changed: Set<Int>?
 
         private static let noEnd = Int64.min
 
@@ -64,13 +65,30 @@ extension MergedFold {
             tags.append(-1)
             comments.append(nil)
             numbers.insert(id, number: Int32(truncatingIfNeeded: number), in: ids)
+            changed?.insert(number)
             return number
+        }
+
+        /// Records from now on which numbers an ``add(_:stamps:)``, ``set(_:_:)``, ``setStatus(_:_:)`` or a new
+        /// stamp changes, for a fold in parts to write back (``MergedFold/takeChangedRows()``).
+        mutating func tracksChanges() {
+            changed = []
+        }
+
+        /// The numbers changed since tracking began or since the last call, in order.
+        mutating func takeChanged() -> [Int] {
+            guard let taken = changed else { return [] }
+            changed = []
+            return taken.sorted()
         }
 
         /// The stamps of number `number`.
         subscript(stamps number: Int) -> RecordStamps {
             get { stampValues[number] }
-            set { stampValues[number] = newValue }
+            set {
+                stampValues[number] = newValue
+                changed?.insert(number)
+            }
         }
 
         /// The stamps of `id`, when the table holds it.
@@ -118,6 +136,7 @@ extension MergedFold {
         /// Makes `number` a live record with `record`'s values (its id must be the number's).
         mutating func set(_ number: Int, _ record: Record) {
             setStatus(number, .live)
+            changed?.insert(number)
             starts[number] = record.start.milliseconds
             ends[number] = record.end?.milliseconds ?? Self.noEnd
             comments[number] = record.comment
@@ -140,6 +159,7 @@ extension MergedFold {
             if statuses[number] == .live { liveCount -= 1 }
             if status == .live { liveCount += 1 }
             statuses[number] = status
+            changed?.insert(number)
         }
 
         /// Every number, in the order of the ids (as checkpoints write them).

@@ -4,43 +4,48 @@ extension MergedFold {
     /// An event the fold remembers, in 16 bytes: its position in the merged order, and its device (an index
     /// into ``MergedFold/devices``) and `seq` packed into one word. ``MergedFold/eventRef(_:)`` gives the
     /// ``EventRef`` conflicts name.
-    struct Stamp: Hashable, Sendable {
+    package struct Stamp: Hashable, Sendable {
         /// How many bits of ``packed`` hold the `seq` (a log of 17 trillion events; the rest name the device).
         static let seqBits: UInt64 = 44
-        var position: Int64
+        package var position: Int64
         /// The device's index and the `seq`, as checkpoints keep them.
-        private(set) var packed: UInt64
+        package private(set) var packed: UInt64
 
-        init(device: Int, seq: Int64, position: Int64) {
+        package init(device: Int, seq: Int64, position: Int64) {
             self.position = position
             // Never traps: ``MergedFold/stamp(_:)`` refuses what does not fit.
             packed = UInt64(truncatingIfNeeded: device) << Self.seqBits | UInt64(truncatingIfNeeded: seq) & Self.seqMask
         }
 
-        init(position: Int64, packed: UInt64) {
+        package init(position: Int64, packed: UInt64) {
             self.position = position
             self.packed = packed
         }
 
-        var device: Int { Int(packed >> Self.seqBits) }
-        var seq: Int64 { Int64(packed & Self.seqMask) }
+        package var device: Int { Int(packed >> Self.seqBits) }
+        package var seq: Int64 { Int64(packed & Self.seqMask) }
         static let seqMask: UInt64 = 1 << seqBits - 1
     }
 
     /// Per record, the event that created it and, while it is live, the events that last set each field.
-    struct RecordStamps: Equatable, Sendable {
-        var created: Stamp?
-        var setters: FieldSetters?
+    package struct RecordStamps: Equatable, Sendable {
+        package var created: Stamp?
+        package var setters: FieldSetters?
+
+        package init(created: Stamp? = nil, setters: FieldSetters? = nil) {
+            self.created = created
+            self.setters = setters
+        }
     }
 
     /// The events that last set each member of a record.
-    struct FieldSetters: Equatable, Sendable {
-        var start: Stamp
-        var end: Stamp
-        var tagId: Stamp
-        var comment: Stamp
+    package struct FieldSetters: Equatable, Sendable {
+        package var start: Stamp
+        package var end: Stamp
+        package var tagId: Stamp
+        package var comment: Stamp
 
-        init(all stamp: Stamp) {
+        package init(all stamp: Stamp) {
             start = stamp
             end = stamp
             tagId = stamp

@@ -25,7 +25,7 @@ public struct MergedFold: Sendable {
     var records = RecordTable()
     /// Whether ``base`` also holds the records by id, kept as the fold goes (``keepRecordsByID()``), so that
     /// ``state`` costs nothing: for readers that look at the state after every event.
-    private(set) var keepsRecordsByID = false
+    var keepsRecordsByID = false
     /// What the rules resolved, in merge order.
     public internal(set) var conflicts: [Conflict] = []
 
@@ -54,6 +54,9 @@ public struct MergedFold: Sendable {
     public var eventCount: Int64 { position }
     /// The `at` of the last event folded.
     public var lastAt: Instant { base.lastAt }
+
+    /// Whether a record is live, deleted, or neither (only its stamps are left: an unimported record).
+    package enum RecordStatus: UInt8, Sendable { case live, deleted, absent }
 
     /// A device's stacks; each entry with the position of its batch's first event.
     struct Stacks: Sendable {
