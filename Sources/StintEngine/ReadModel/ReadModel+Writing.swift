@@ -114,9 +114,9 @@ extension ReadModel {
 
     /// Raises the bound on completed records' lengths that windowed reads rely on (it never shrinks: an
     /// upper bound is all they need).
-    private static let widenBound = "UPDATE record_bounds SET longest_ms = max(longest_ms, ?)"
+    static let widenBound = "UPDATE record_bounds SET longest_ms = max(longest_ms, ?)"
 
-    private static let insertRecord =
+    static let insertRecord =
         "INSERT OR REPLACE INTO records (id, start_ms, end_ms, tag_id, comment) VALUES (?, ?, ?, ?, ?)"
 
     /// The row of record `id` as `state` has it: live, deleted, or neither; and its provenance.
@@ -146,13 +146,13 @@ extension ReadModel {
         }
     }
 
-    private func write(_ provenance: ImportProvenance) throws(ReadModelError) {
+    func write(_ provenance: ImportProvenance) throws(ReadModelError) {
         try database.statement("INSERT OR REPLACE INTO imports (id, provenance) VALUES (?, ?)").bind(
             .text(provenance.values.id.uuidString), .text(LogState.json(provenance).encodedString)
         ).run()
     }
 
-    private func write(_ tag: Tag) throws(ReadModelError) {
+    func write(_ tag: Tag) throws(ReadModelError) {
         try database.statement(
             "INSERT OR REPLACE INTO tags (id, name, color, archived, deleted) VALUES (?, ?, ?, ?, ?)"
         ).bind(

@@ -142,6 +142,13 @@ final class SQLiteDatabase {
             case .null: code = sqlite3_bind_null(pointer, index)
             case .integer(let number): code = sqlite3_bind_int64(pointer, index, number)
             case .text(let text): code = sqlite3_bind_text(pointer, index, text, -1, stint_sqlite_transient())
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes {
+                    // An empty blob is still a blob, not NULL: SQLite needs a pointer for it.
+                    sqlite3_bind_blob(
+                        pointer, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count),
+                        stint_sqlite_transient())
+                }
             case .id(let id):
                 code = id.withUTF8 { bytes in
                     UnsafeRawPointer(bytes.baseAddress!).withMemoryRebound(to: CChar.self, capacity: bytes.count) {
@@ -177,6 +184,14 @@ final class SQLiteDatabase {
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
 
+        /// The column's bytes; nil for NULL.
+        func blob(_ column: Int32) -> [UInt8]? {
+            guard !isNull(column) else { return nil }
+            let count = Int(sqlite3_column_bytes(pointer, column))
+            guard count > 0, let bytes = sqlite3_column_blob(pointer, column) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+        }
+
         /// The column's text parsed as an id, without making a `String` of it; nil for NULL or another text.
         func entityID(_ column: Int32) -> EntityID? {
             guard let bytes = sqlite3_column_text(pointer, column) else { return nil }
@@ -191,6 +206,7 @@ enum SQLiteValue {
     case null
     case integer(Int64)
     case text(String)
+    case blob([UInt8])
     /// An id as its canonical text, bound without making a `String`.
     case id(EntityID)
 

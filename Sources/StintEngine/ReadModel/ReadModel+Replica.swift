@@ -1,0 +1,234 @@
+import StintCore
+
+/// A replica's read models (decision 0010, docs/read-models.md): the merged fold in parts
+/// (``MergedFold/Parts``). The frame — everything but the records — is one value, its merged checkpoint
+/// bytes, in `merged_position` beside the position it reflects (each device's `seq` and line hash, and the
+/// merge key of the last event folded); each record's bookkeeping (whether it is live, deleted or neither,
+/// the events that created it and last set each field, the one that deleted it) is a row of
+/// `record_stamps`. The live values, deleted ids, import provenance and tags are in the tables a single
+/// log's models have, so people's own reports read a replica's models as they read a single log's. A
+/// single log's `position` and `undo_entries` stay empty: the stacks are in the frame.
+extension ReadModel {
+    /// The replica's tables (part of ``schema``).
+    static let replicaSchema = """
+        CREATE TABLE merged_position (
+            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+            hash TEXT NOT NULL,
+            devices TEXT NOT NULL,
+            last_key TEXT,
+            frame BLOB NOT NULL
+        );
+        CREATE TABLE record_stamps (
+            id TEXT PRIMARY KEY,
+            status INTEGER NOT NULL,
+            stamps BLOB NOT NULL
+        ) WITHOUT ROWID;
+        """
+
+    /// What a replica's models reflect: the frontier of the merged history folded and the merge key of its
+    /// last event.
+    struct MergedMark: Equatable {
+        var frontier: Frontier
+        var lastKey: MergeKey?
+
+        /// The store head of that point of the merged history (``MergedStore/head()``'s form).
+        var head: StoreHead {
+            StoreHead(
+                position: StorePosition(
+                    merged: MergedPosition(seqs: frontier.heads.mapValues(\.seq), lastKey: lastKey)),
+                hash: frontier.hash)
+        }
+    }
+
+    /// Where the replica's models stand; nil when they hold no merged fold (new, or a single log's).
+    ///
+    /// - Throws: ``ReadModelError`` when the row is not what Stint writes.
+    func mergedMark() throws(ReadModelError) -> MergedMark? {
+        let row = try database.statement("SELECT hash, devices, last_key FROM merged_position")
+        guard try row.step() else { return nil }
+        guard let devices = try Self.json(row.text(1)).arrayValue else {
+            throw ReadModelError("the merged position's devices are not readable")
+        }
+        var frontier = Frontier()
+        for entry in devices {
+            guard let fields = entry.arrayValue, fields.count == 3, let device = try? DeviceID(json: fields[0]),
+                let seq = fields[1].intValue, let hash = fields[2].stringValue,
+                frontier.heads.updateValue(Frontier.Head(seq: seq, hash: hash), forKey: device) == nil
+            else { throw ReadModelError("the merged position's devices are not readable") }
+        }
+        guard frontier.hash == row.text(0) else {
+            throw ReadModelError("the merged position's hash is not its devices' frontier")
+        }
+        var lastKey: MergeKey?
+        if !row.isNull(2) {
+            guard let key = try Self.json(row.text(2)).arrayValue, key.count == 3, let hlc = try? HLC(json: key[0]),
+                let device = try? DeviceID(json: key[1]), let seq = key[2].intValue
+            else { throw ReadModelError("the merged position's last key is not readable") }
+            lastKey = MergeKey(hlc: hlc, device: device, seq: seq)
+        }
+        return MergedMark(frontier: frontier, lastKey: lastKey)
+    }
+
+    /// Replaces every row with `fold`, the whole merged fold at `mark`, in one transaction.
+    func rebuild(from fold: MergedFold, at mark: MergedMark) throws(ReadModelError) {
+        try database.execute("PRAGMA cache_size = -65536")
+        defer { try? database.execute("PRAGMA cache_size = -2000") }
+        try database.transaction { () throws(ReadModelError) in
+            try database.execute(
+                "DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end; "
+                    + "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
+                    + "DELETE FROM undo_entries; DELETE FROM position; DELETE FROM record_stamps; "
+                    + "DELETE FROM merged_position; UPDATE record_bounds SET longest_ms = 0")
+            for row in fold.rows.sorted(by: { $0.id < $1.id }) { try write(row, replacing: false) }
+            try database.execute(Self.recordIndexes)
+            try writeFrame(of: fold, at: mark)
+        }
+        setHead(mark.head)
+    }
+
+    /// Writes the rows a fold built from these models' parts changed (``MergedFold/takeChangedRows()``) and
+    /// its frame, at `mark`, in one transaction.
+    func save(_ changed: [MergedFold.RecordRow], of fold: MergedFold, at mark: MergedMark) throws(ReadModelError) {
+        try database.transaction { () throws(ReadModelError) in
+            for row in changed { try write(row, replacing: true) }
+            try writeFrame(of: fold, at: mark)
+        }
+        setHead(mark.head)
+    }
+
+    /// The parts a command of `device` decides on, chosen as ``MergedFold/parts(for:matching:including:)``
+    /// chooses them: the running records, the one that ended last, every row whose id starts with one of
+    /// `references`, the rows of `ids`, and the records the device's undo and redo entries edit.
+    ///
+    /// - Throws: ``ReadModelError`` when there is no merged fold or its rows are not what Stint writes.
+    func mergedParts(for device: DeviceID?, matching references: [RecordRef] = [], including ids: [EntityID] = [])
+        throws(ReadModelError) -> MergedFold.Parts
+    {
+        let frame = try storedFrame()
+        var rows: [EntityID: MergedFold.RecordRow] = [:]
+        func add(_ found: [MergedFold.RecordRow]) {
+            for row in found { rows[row.id] = row }
+        }
+        add(try mergedRows(where: "s.id IN (SELECT id FROM records WHERE end_ms IS NULL)"))
+        add(
+            try mergedRows(
+                where: "s.id = (SELECT id FROM records WHERE end_ms IS NOT NULL ORDER BY end_ms DESC, id DESC LIMIT 1)"
+            ))
+        for reference in references {
+            let low = reference.canonicalPrefix
+            add(try mergedRows(where: "s.id >= ? AND s.id < ?", .text(low), .text(low + "g")))
+        }
+        for id in Set(ids + frame.recordsEditedByStacks(of: device)) where rows[id] == nil {
+            add(try mergedRows(where: "s.id = ?", .text(id.uuidString)))
+        }
+        return MergedFold.Parts(frame: frame, rows: rows.values.sorted { $0.id < $1.id })
+    }
+
+    /// Every row and the frame: the whole merged fold (for rebuild checks and the tests).
+    func mergedWhole() throws(ReadModelError) -> MergedFold.Parts {
+        MergedFold.Parts(frame: try storedFrame(), rows: try mergedRows(where: "1 ORDER BY s.id"))
+    }
+
+    /// The frame the models hold.
+    private func storedFrame() throws(ReadModelError) -> MergedFold {
+        let row = try database.statement("SELECT frame FROM merged_position")
+        guard try row.step(), let bytes = row.blob(0) else { throw ReadModelError("the replica holds no merged fold") }
+        let restored = bytes.withUnsafeBytes { buffer in
+            Result { () throws(DomainError) in try MergedFold(checkpoint: buffer) }
+        }
+        switch restored {
+        case .success(let frame): return frame
+        case .failure(let error): throw ReadModelError("the stored merged frame is not readable: \(error.message)")
+        }
+    }
+
+    /// The rows of a `WHERE` clause over `record_stamps` (as `s`), bound to `values`.
+    private func mergedRows(where clause: String, _ values: SQLiteValue...) throws(ReadModelError)
+        -> [MergedFold.RecordRow]
+    {
+        let rows = try database.statement(
+            """
+            SELECT s.id, s.status, s.stamps, r.start_ms, r.end_ms, r.tag_id, r.comment, i.provenance
+            FROM record_stamps s LEFT JOIN records r ON r.id = s.id LEFT JOIN imports i ON i.id = s.id
+            WHERE
+            """ + " " + clause)
+        for (index, value) in values.enumerated() { try rows.bind(at: Int32(index + 1), value) }
+        var found: [MergedFold.RecordRow] = []
+        while try rows.step() {
+            guard let id = rows.entityID(0),
+                let status = MergedFold.RecordStatus(rawValue: UInt8(clamping: rows.integer(1))),
+                let bytes = rows.blob(2), let (stamps, deletedBy) = MergedFold.RecordRow.bookkeeping(from: bytes)
+            else { throw ReadModelError("a record's stamps are not readable") }
+            var values: Record?
+            if status == .live {
+                guard !rows.isNull(3) else { throw ReadModelError("the live record \(id) has no values") }
+                values = Record(
+                    id: id, start: Instant(milliseconds: rows.integer(3)),
+                    end: rows.isNull(4) ? nil : Instant(milliseconds: rows.integer(4)),
+                    tagId: rows.isNull(5) ? nil : rows.entityID(5), comment: rows.text(6))
+            }
+            var provenance: ImportProvenance?
+            if !rows.isNull(7) {
+                let json = try Self.json(rows.text(7))
+                do {
+                    provenance = try CheckpointReader(json: json).provenance(json)
+                } catch {
+                    throw ReadModelError("the import provenance of \(id) is not readable")
+                }
+            }
+            found.append(
+                MergedFold.RecordRow(
+                    id: id, status: status, values: values, stamps: stamps, deletedBy: deletedBy,
+                    provenance: provenance))
+        }
+        return found
+    }
+
+    /// Writes `row` into `record_stamps` and the single log's tables (its values, deletion and provenance);
+    /// `replacing` clears what an earlier row of the id left there.
+    private func write(_ row: MergedFold.RecordRow, replacing: Bool) throws(ReadModelError) {
+        let key = SQLiteValue.text(row.id.uuidString)
+        try database.statement("INSERT OR REPLACE INTO record_stamps (id, status, stamps) VALUES (?, ?, ?)").bind(
+            key, .integer(Int64(row.status.rawValue)), .blob(row.bookkeeping)
+        ).run()
+        if let record = row.values {
+            try database.statement(Self.insertRecord).bind(
+                key, .integer(record.start.milliseconds), .optional(record.end?.milliseconds),
+                .optional(record.tagId?.uuidString), .optional(record.comment)
+            ).run()
+            if let end = record.end {
+                try database.statement(Self.widenBound).bind(.integer(end.milliseconds - record.start.milliseconds))
+                    .run()
+            }
+        } else if replacing {
+            try database.statement("DELETE FROM records WHERE id = ?").bind(key).run()
+        }
+        if row.status == .deleted {
+            try database.statement("INSERT OR IGNORE INTO deleted_records (id) VALUES (?)").bind(key).run()
+        } else if replacing {
+            try database.statement("DELETE FROM deleted_records WHERE id = ?").bind(key).run()
+        }
+        if let provenance = row.provenance {
+            try write(provenance)
+        } else if replacing {
+            try database.statement("DELETE FROM imports WHERE id = ?").bind(key).run()
+        }
+    }
+
+    /// Writes the frame, its tags (for people's reports) and the mark.
+    private func writeFrame(of fold: MergedFold, at mark: MergedMark) throws(ReadModelError) {
+        let frame = fold.frame
+        for tag in frame.state.tags.values.sorted(by: { $0.id < $1.id }) { try write(tag) }
+        let devices = mark.frontier.heads.keys.sorted().map { device -> JSON in
+            let head = mark.frontier.heads[device]!
+            return .array([device.json, .int(head.seq), .string(head.hash)])
+        }
+        let lastKey = mark.lastKey.map { JSON.array([$0.hlc.json, $0.device.json, .int($0.seq)]).encodedString }
+        try database.statement(
+            "INSERT OR REPLACE INTO merged_position (singleton, hash, devices, last_key, frame) VALUES (1, ?, ?, ?, ?)"
+        ).bind(
+            .text(mark.frontier.hash), .text(JSON.array(devices).encodedString), .optional(lastKey),
+            .blob(frame.checkpoint)
+        ).run()
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import StintCore
+import StintLog
+import TestSupport
+import Testing
+
+@testable import StintEngine
+
+/// A replica's read models hold the merged fold in parts (decision 0010 step 2): on the merged history of
+/// three replicas that ran random commands (with a device that appends unseen, imports, re-imports and an
+/// import withdrawn), the models built at the founding and caught up one batch at a time — the rows a
+/// batch needs loaded from SQLite, folded, the changed ones written back — hold at every batch the rows
+/// the whole fold would choose, and at the end the whole fold row for row, its frame byte for byte, and
+/// in the single log's tables the records, deleted ids, provenance and tags people's reports read.
+@Suite struct ReplicaReadModelTests {
+    @Test(arguments: [UInt64(0x6E_0001), 0x6E_0002])
+    func modelsCaughtUpBatchByBatchHoldTheWholeFold(seed: UInt64) throws {
+        let (space, replicas) = try Self.randomSpace(seed: seed)
+        let replica = replicas[0]
+        let batches = try Self.storedBatches(of: replica)
+        #expect(batches.count > 60, "seed \(seed): \(batches.count) batches")
+        let directory = space.root.appending("models")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let model = try ReadModel.open(inLogDirectory: directory)
+        defer { model.close() }
+        #expect(try model.mergedMark() == nil, "a new database holds no merged fold")
+
+        var whole = try MergedFold.fold(batches[0].events)
+        var marks = MarkBuilder()
+        try model.rebuild(from: whole, at: marks.after(batches[0]))
+        for (index, batch) in batches.enumerated().dropFirst() {
+            let device = batch.device
+            let named = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
+            let parts = try model.mergedParts(for: device, including: named)
+            #expect(
+                parts.rows == whole.parts(for: device, including: named).rows.sorted { $0.id < $1.id },
+                "seed \(seed), batch \(index): the rows the whole fold would choose")
+            var fold = try MergedFold(parts: parts)
+            for event in batch.events {
+                try whole.apply(event)
+                try fold.apply(event)
+            }
+            let mark = marks.after(batch)
+            try model.save(fold.takeChangedRows(), of: fold, at: mark)
+            #expect(try model.mergedMark() == mark)
+            #expect(model.head == mark.head)
+        }
+        try Self.expectModel(model, holds: whole, seed: seed)
+        #expect(whole.rows.contains { $0.status == .absent }, "seed \(seed): an import was withdrawn")
+        #expect(whole.rows.contains { $0.provenance != nil }, "seed \(seed): records were imported")
+
+        // A rebuild from the whole fold writes the same tables.
+        let rebuiltDirectory = space.root.appending("rebuilt")
+        try FileManager.default.createDirectory(atPath: rebuiltDirectory, withIntermediateDirectories: false)
+        let rebuilt = try ReadModel.open(inLogDirectory: rebuiltDirectory)
+        defer { rebuilt.close() }
+        try rebuilt.rebuild(from: whole, at: try #require(try model.mergedMark()))
+        // The same rows but the bound on records' lengths, which only widens as records change.
+        var caughtUp = try ReadModel.dump(inLogDirectory: directory)
+        var fresh = try ReadModel.dump(inLogDirectory: rebuiltDirectory)
+        #expect(try rebuilt.longestRecord() <= model.longestRecord())
+        caughtUp["record_bounds"] = nil
+        fresh["record_bounds"] = nil
+        #expect(fresh == caughtUp)
+    }
+
+    @Test func partsMatchingReferencesAreTheWholeFoldsAndDamageIsAnError() throws {
+        let (space, replicas) = try Self.randomSpace(seed: 0x6E_0003)
+        let replica = replicas[0]
+        let batches = try Self.storedBatches(of: replica)
+        let whole = try MergedFold.fold(batches.flatMap(\.events))
+        let directory = space.root.appending("models")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let model = try ReadModel.open(inLogDirectory: directory)
+        defer { model.close() }
+        var marks = MarkBuilder()
+        var mark = marks.after(batches[0])
+        for batch in batches.dropFirst() { mark = marks.after(batch) }
+        try model.rebuild(from: whole, at: mark)
+        let ids = whole.rows.map(\.id)
+        for (index, id) in ids.enumerated() where index % 3 == 0 {
+            // A prefix short enough to match several ids of a space's history, and a whole id.
+            let references = [try RecordRef(String(id.uuidString.prefix(6 + index % 20))), RecordRef(id)]
+            for device in [replicas[0].device, replicas[1].device] {
+                #expect(
+                    try model.mergedParts(for: device, matching: references).rows
+                        == whole.parts(for: device, matching: references).rows.sorted { $0.id < $1.id })
+            }
+        }
+
+        try model.database.execute(
+            "UPDATE record_stamps SET stamps = x'09' WHERE id = (SELECT id FROM records WHERE end_ms IS NULL LIMIT 1)"
+                + " OR id = (SELECT max(id) FROM record_stamps)")
+        #expect(throws: ReadModelError.self) { try model.mergedWhole() }
+        try model.database.execute("UPDATE merged_position SET frame = x'00'")
+        #expect(throws: ReadModelError.self) { try model.mergedParts(for: nil) }
+        try model.database.execute("UPDATE merged_position SET hash = 'beef'")
+        #expect(throws: ReadModelError.self) { try model.mergedMark() }
+    }
+
+    /// The model holds `whole`: every row, the frame's bytes, and the single log's tables.
+    static func expectModel(_ model: ReadModel, holds whole: MergedFold, seed: UInt64) throws {
+        let stored = try model.mergedWhole()
+        #expect(stored.rows == whole.rows.sorted { $0.id < $1.id }, "seed \(seed)")
+        #expect(stored.frame.checkpoint == whole.frame.checkpoint, "seed \(seed)")
+        let state = whole.state
+        #expect(try model.records(where: "1 ORDER BY id") == state.records.values.sorted { $0.id < $1.id })
+        let deleted = try model.database.statement("SELECT id FROM deleted_records ORDER BY id")
+        var deletedIDs: [EntityID] = []
+        while try deleted.step() { deletedIDs.append(try #require(deleted.entityID(0))) }
+        #expect(deletedIDs == state.deletedRecordIds.sorted())
+        let tags = try model.database.statement("SELECT id, name, color, archived, deleted FROM tags ORDER BY id")
+        var tagRows: [StintCore.Tag] = []
+        while try tags.step() {
+            tagRows.append(
+                StintCore.Tag(
+                    id: try #require(tags.entityID(0)), name: tags.text(1) ?? "", color: tags.text(2) ?? "",
+                    isArchived: tags.integer(3) != 0, isDeleted: tags.integer(4) != 0))
+        }
+        #expect(tagRows == state.tags.values.sorted { $0.id < $1.id })
+        let imports = try model.database.statement("SELECT count(*) FROM imports")
+        #expect(try imports.step() && imports.integer(0) == Int64(state.importProvenance.count))
+    }
+
+    /// The marks of a walk of the merged history: each device's last `seq` and line hash, and the key of
+    /// the last event.
+    struct MarkBuilder {
+        var heads: [DeviceID: Frontier.Head] = [:]
+
+        mutating func after(_ batch: StoredBatch) -> ReadModel.MergedMark {
+            let last = batch.events.last!
+            let device = batch.device!
+            heads[device] = Frontier.Head(seq: last.seq, hash: LogHead(of: last).hash)
+            return ReadModel.MergedMark(
+                frontier: Frontier(heads: heads), lastKey: MergedBatchCursor.key(of: last, device: device))
+        }
+    }
+
+    /// The merged history of `replica`, batch by batch, as its store hands it out.
+    static func storedBatches(of replica: SpaceHarness.Replica) throws -> [StoredBatch] {
+        let store = try replica.store()
+        defer { store.close() }
+        return try store.allBatches()
+    }
+
+    /// Three replicas after random commands, syncs, unseen appends and imports, every one synced at the end;
+    /// the replicas, the founder's first.
+    static func randomSpace(seed: UInt64) throws -> (SpaceHarness, [SpaceHarness.Replica]) {
+        var random = SplitMix64(seed: seed)
+        let space = SpaceHarness()
+        let replicas = [space.replica("a"), space.replica("b", skew: -240_000), space.replica("c")]
+        try space.found(replicas[0])
+        for replica in replicas.dropFirst() { try space.join(replica) }
+        var imported: [Record] = []
+        for step in 0..<150 {
+            let replica = replicas[Int(random.next() % 3)]
+            replica.clock.advance(milliseconds: Int64(random.next() % 1_800_000) + 1000)
+            switch random.next() % 12 {
+            case 0:
+                try replica.sync()
+            case 1:
+                // Imports, re-imports and a withdrawal, appended without ingesting first.
+                let now = replica.clock.now
+                if imported.count > 1, random.next() % 2 == 0 {
+                    let record = imported.removeFirst()
+                    try replica.append([DomainEvent.recordUnimported(recordId: record.id).draft])
+                } else if let record = imported.last, random.next() % 2 == 0 {
+                    var values = record
+                    values.comment = "re-imported \(step)"
+                    let source = ImportSource(system: .timewarrior, identity: "interval-\(record.start.milliseconds)")
+                    try replica.append([DomainEvent.recordReimported(values, source: source).draft])
+                } else {
+                    let start = now.adding(milliseconds: -Int64(random.next() % 40 + 20) * 3_600_000)
+                    let source = ImportSource(system: .timewarrior, identity: "interval-\(start.milliseconds)")
+                    let record = Record(
+                        id: source.recordId, start: start, end: start.adding(milliseconds: 3_600_000), tagId: nil,
+                        comment: "imported \(step)")
+                    imported.append(record)
+                    try replica.append([DomainEvent.recordImported(record, source: source).draft])
+                }
+            default:
+                let log = try TimeLog.open(at: replica.log, options: replica.options)
+                defer { log.close() }
+                let command = Self.command(log.state, now: replica.clock.now, using: &random)
+                _ = try? log.execute(command)
+            }
+        }
+        for _ in 0..<2 {
+            for replica in replicas { try replica.sync() }
+        }
+        return (space, replicas)
+    }
+
+    static func command(_ state: LogState, now: Instant, using random: inout SplitMix64) -> Command {
+        let names = ["mail", "writing", "reading", "Writing"]
+        let name = names[Int(random.next() % UInt64(names.count))]
+        let records = state.records.keys.sorted()
+        let reference = records.isEmpty ? nil : RecordRef(records[Int(random.next() % UInt64(records.count))])
+        switch random.next() % 11 {
+        case 0, 1: return .start(tag: .name(name), switching: random.next() % 2 == 0)
+        case 2: return .stop(all: true)
+        case 3:
+            let start = now.adding(milliseconds: -Int64(random.next() % 600 + 60) * 60_000)
+            return .track(
+                start: ParsedTime(start), end: ParsedTime(start.adding(milliseconds: 1_800_000)), tag: .name(name))
+        case 4: return reference.map { .edit(record: $0, comment: "c\(random.next() % 4)") } ?? .undo
+        case 5: return reference.map { .edit(record: $0, tag: .name(name)) } ?? .redo
+        case 6: return reference.map { .delete(record: $0) } ?? .undo
+        case 7: return .undo
+        case 8: return .redo
+        case 9: return .addTag(name: name + "\(random.next() % 3)")
+        default: return .renameTag(name: name, newName: names[Int(random.next() % UInt64(names.count))] + "!")
+        }
+    }
+}
