@@ -109,7 +109,9 @@ public final class TimeLog {
     /// Opens a log directory for writing: takes its lock (waiting up to the configured time), repairs a torn
     /// tail, and folds its events into the current state from the newest usable checkpoint. The one opener of
     /// a log directory: a replica of a space (it has a `space` file) is opened as one, its commands decided
-    /// on the merged history of every device (docs/decisions/0007).
+    /// on the merged history of every device (docs/decisions/0007). A replica ingests the sync folder as it
+    /// opens, and its first command takes that ingestion rather than ingesting again: a writer kept open
+    /// for long before its first command decides it on what the folder held at open.
     ///
     /// - Throws: ``StintError`` (damaged) for a log damaged before its tail or written by a newer Stint,
     ///   (refused) when the path is not a log, the lock is held, or I/O fails.
@@ -176,8 +178,11 @@ public final class TimeLog {
             return try open(store: store, options: options)
         } catch {
             store.close()
-            // An ingestion that failed first is the likelier cause, and what the command would have reported.
-            if case .failure(let ingestion) = store.takeIngestionAtOpen() { throw ingestion }
+            // Damage the fold found is told as it is; otherwise an ingestion that failed first is the likelier
+            // cause, and what the command would have reported.
+            if error.category != .damaged, case .failure(let ingestion) = store.takeIngestionAtOpen() {
+                throw ingestion
+            }
             throw error
         }
     }

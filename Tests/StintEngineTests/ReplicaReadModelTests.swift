@@ -88,12 +88,16 @@ import Testing
             }
         }
 
+        // Each damage alone (the models rebuilt between): an error, never a crash.
+        try model.database.execute("UPDATE merged_position SET frame = x'00'")
+        #expect(throws: ReadModelError.self) { try model.mergedParts(for: nil) }
+        try model.rebuild(from: whole, at: mark)
         try model.database.execute(
             "UPDATE record_stamps SET stamps = x'09' WHERE id = (SELECT id FROM records WHERE end_ms IS NULL LIMIT 1)"
                 + " OR id = (SELECT max(id) FROM record_stamps)")
         #expect(throws: ReadModelError.self) { try model.mergedWhole() }
-        try model.database.execute("UPDATE merged_position SET frame = x'00'")
-        #expect(throws: ReadModelError.self) { try model.mergedParts(for: nil) }
+        try model.rebuild(from: whole, at: mark)
+        #expect(try model.mergedWhole().rows == whole.rows.sorted { $0.id < $1.id })
         try model.database.execute("UPDATE merged_position SET hash = 'beef'")
         #expect(throws: ReadModelError.self) { try model.mergedMark() }
     }

@@ -50,7 +50,8 @@ extension MergedFold {
 
     /// The fold without its records: an empty record table, no records, deleted ids, running ids or import
     /// provenance in its state, no deletions and no conflicts. What is left grows with the tags and devices,
-    /// not with the history.
+    /// and with each device's last 100 undo and redo entries, inverses included (an import's entry holds one
+    /// per record it imported), not with the rest of the history.
     package var frame: MergedFold {
         var frame = self
         frame.records = RecordTable()
@@ -129,6 +130,7 @@ extension MergedFold {
         for row in parts.rows {
             guard records.number(of: row.id) == nil, (row.values != nil) == (row.status == .live),
                 row.values.map({ $0.id == row.id }) ?? true, (row.deletedBy != nil) == (row.status == .deleted),
+                row.provenance.map({ $0.values.id == row.id }) ?? true,
                 row.stamps.all.allSatisfy({ $0.device < devices.count })
             else { throw fail("record \(row.id)") }
             let number = records.add(row.id, stamps: row.stamps)
