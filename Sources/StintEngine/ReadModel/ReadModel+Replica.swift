@@ -191,28 +191,9 @@ extension ReadModel {
         try database.statement("INSERT OR REPLACE INTO record_stamps (id, status, stamps) VALUES (?, ?, ?)").bind(
             key, .integer(Int64(row.status.rawValue)), .blob(row.bookkeeping)
         ).run()
-        if let record = row.values {
-            try database.statement(Self.insertRecord).bind(
-                key, .integer(record.start.milliseconds), .optional(record.end?.milliseconds),
-                .optional(record.tagId?.uuidString), .optional(record.comment)
-            ).run()
-            if let end = record.end {
-                try database.statement(Self.widenBound).bind(.integer(end.milliseconds - record.start.milliseconds))
-                    .run()
-            }
-        } else if replacing {
-            try database.statement("DELETE FROM records WHERE id = ?").bind(key).run()
-        }
-        if row.status == .deleted {
-            try database.statement("INSERT OR IGNORE INTO deleted_records (id) VALUES (?)").bind(key).run()
-        } else if replacing {
-            try database.statement("DELETE FROM deleted_records WHERE id = ?").bind(key).run()
-        }
-        if let provenance = row.provenance {
-            try write(provenance)
-        } else if replacing {
-            try database.statement("DELETE FROM imports WHERE id = ?").bind(key).run()
-        }
+        try writeRecord(
+            row.id, values: row.values, deleted: row.status == .deleted, provenance: row.provenance,
+            replacing: replacing)
     }
 
     /// Writes the frame, its tags (for people's reports) and the mark.

@@ -121,8 +121,19 @@ extension ReadModel {
 
     /// The row of record `id` as `state` has it: live, deleted, or neither; and its provenance.
     private func write(recordOf id: EntityID, in state: LogState) throws(ReadModelError) {
+        try writeRecord(
+            id, values: state.records[id], deleted: state.deletedRecordIds.contains(id),
+            provenance: state.importProvenance[id])
+    }
+
+    /// The rows of record `id` in `records`, `deleted_records` and `imports`: its values while live, its id
+    /// while deleted, its provenance when imported; `replacing` clears what an earlier write of the id left
+    /// (a rebuild into empty tables need not).
+    func writeRecord(
+        _ id: EntityID, values: Record?, deleted: Bool, provenance: ImportProvenance?, replacing: Bool = true
+    ) throws(ReadModelError) {
         let key = SQLiteValue.text(id.uuidString)
-        if let record = state.records[id] {
+        if let record = values {
             try database.statement(Self.insertRecord).bind(
                 key, .integer(record.start.milliseconds), .optional(record.end?.milliseconds),
                 .optional(record.tagId?.uuidString), .optional(record.comment)
@@ -131,17 +142,17 @@ extension ReadModel {
                 try database.statement(Self.widenBound).bind(.integer(end.milliseconds - record.start.milliseconds))
                     .run()
             }
-        } else {
+        } else if replacing {
             try database.statement("DELETE FROM records WHERE id = ?").bind(key).run()
         }
-        if state.deletedRecordIds.contains(id) {
+        if deleted {
             try database.statement("INSERT OR IGNORE INTO deleted_records (id) VALUES (?)").bind(key).run()
-        } else {
+        } else if replacing {
             try database.statement("DELETE FROM deleted_records WHERE id = ?").bind(key).run()
         }
-        if let provenance = state.importProvenance[id] {
+        if let provenance {
             try write(provenance)
-        } else {
+        } else if replacing {
             try database.statement("DELETE FROM imports WHERE id = ?").bind(key).run()
         }
     }
