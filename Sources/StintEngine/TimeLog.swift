@@ -109,9 +109,7 @@ public final class TimeLog {
     /// Opens a log directory for writing: takes its lock (waiting up to the configured time), repairs a torn
     /// tail, and folds its events into the current state from the newest usable checkpoint. The one opener of
     /// a log directory: a replica of a space (it has a `space` file) is opened as one, its commands decided
-    /// on the merged history of every device (docs/decisions/0007). A replica ingests the sync folder as it
-    /// opens, and its first command takes that ingestion rather than ingesting again: a writer kept open
-    /// for long before its first command decides it on what the folder held at open.
+    /// on the merged history of every device (docs/decisions/0007).
     ///
     /// - Throws: ``StintError`` (damaged) for a log damaged before its tail or written by a newer Stint,
     ///   (refused) when the path is not a log, the lock is held, or I/O fails.
@@ -161,8 +159,7 @@ public final class TimeLog {
 
     /// Opens the replica at `log` (a log in a space, docs/decisions/0007) for writing: a ``MergedStore`` holding
     /// the own log's lock, the merged history folded from the newest merged checkpoint that holds (no read
-    /// models for spaces yet). Every command ingests the sync folder first: the first one's ingestion is made
-    /// here, before the fold, which then folds what it brought once.
+    /// models for spaces yet). Every command ingests the sync folder first.
     ///
     /// - Throws: as ``MergedStore/open(log:holdingLock:options:)``, and (damaged) for a merged history that
     ///   does not fold.
@@ -171,18 +168,10 @@ public final class TimeLog {
         options.usesReadModels = false
         options.foldsCompactly = false
         let store = try MergedStore.open(log: log, holdingLock: true, options: options)
-        // What the other devices wrote is taken in before the fold, which then folds it with the rest; the
-        // first command reports how the ingestion went, as if it had ingested itself.
-        store.ingestAtOpen()
         do {
             return try open(store: store, options: options)
         } catch {
             store.close()
-            // Damage the fold found is told as it is; otherwise an ingestion that failed first is the likelier
-            // cause, and what the command would have reported.
-            if error.category != .damaged, case .failure(let ingestion) = store.takeIngestionAtOpen() {
-                throw ingestion
-            }
             throw error
         }
     }

@@ -130,8 +130,7 @@ import Testing
         try SegmentCopier().copy(from: a.log, to: space.published(a))
         try c.write("c1")
 
-        // A writer opens (its ingestion, made as it opens, meets the fork) and its first command reports the fork
-        // and records nothing; so does the next, which ingests again.
+        // A writer's commands ingest first, meet the fork, report it and record nothing, one after the other.
         let log = try TimeLog.open(at: b.log, options: b.options)
         let own = try b.events(of: b.log)
         for _ in 0..<2 {

@@ -98,27 +98,4 @@ import Testing
         #expect(folded == fold.slice(for: a.device), "the state is of the fold of the merged history from its start")
         #expect(fresh.tags.values.map(\.name).sorted() == ["email", "reading", "writing"])
     }
-
-    @Test func aWriterIngestsAsItOpensSoThatItFoldsWhatArrivedOnce() throws {
-        let space = SpaceHarness()
-        let a = space.replica("a")
-        let b = space.replica("b")
-        try space.found(a)
-        _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
-        try command(a, .addTag(name: "writing"))
-        let log = try TimeLog.open(at: b.log, options: b.options)
-        defer { log.close() }
-        // Before any command: the writer ingested a's tag before it folded, and its state holds it.
-        #expect(log.state.tags.values.map(\.name) == ["writing"])
-        #expect(try b.events(of: "\(b.log)/mirrors/\(a.device)") == (try a.events(of: a.log)))
-        b.clock.advance(milliseconds: 60_000)
-        try log.execute(.addTag(name: "reading"))
-        // The second command ingests again: what a wrote in between is folded before it is decided.
-        try command(a, .addTag(name: "email"))
-        b.clock.advance(milliseconds: 60_000)
-        try log.execute(.addTag(name: "calls"))
-        #expect(log.state.tags.values.map(\.name).sorted() == ["calls", "email", "reading", "writing"])
-        let fold = try #require(try MergedHistory(log: b.log, options: b.options).fold(upTo: .latest).fold)
-        #expect(log.state == fold.slice(for: b.device))
-    }
 }

@@ -35,15 +35,7 @@ final class ReplicaFold: StoreFold {
     var decidesOnSlice: Bool { true }
     var decisionSpace: EntityID? { store.space.description.spaceId }
 
-    /// Ingests what the other devices wrote; the first command of a writer takes the ingestion made as it
-    /// opened (``MergedStore/ingestAtOpen()``), before its fold.
-    func beforeCommand() throws(StintError) {
-        if let atOpen = store.takeIngestionAtOpen() {
-            _ = try atOpen.get()
-        } else {
-            try store.ingest()
-        }
-    }
+    func beforeCommand() throws(StintError) { try store.ingest() }
 
     func catchUp(to current: StoreHead?) throws(StintError) {
         // What an earlier attempt checked is of a state this catch-up replaces.

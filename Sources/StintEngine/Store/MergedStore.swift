@@ -29,9 +29,6 @@ public final class MergedStore: EventStore {
     /// ``lastEvents()`` while the store holds the lock, until its own append or ingestion changes them: a
     /// command asks for the heads several times, and each time reads every device log's active segment.
     var lastEventsCache: [DeviceID: (event: RecordedEvent, head: LogHead)]?
-    /// The ingestion a writer made as it opened, before it folded (``ingestAtOpen()``), until the first command
-    /// takes it (``takeIngestionAtOpen()``) in place of its own.
-    private var ingestionAtOpen: Result<IngestionReport, StintError>?
 
     init(space: Space, own: LogDirectoryStore, holdsLock: Bool) {
         self.space = space
@@ -50,25 +47,6 @@ public final class MergedStore: EventStore {
         let space = try Space.open(log: log, options: options)
         let own = try LogDirectoryStore.open(at: log, holdingLock: holdingLock, options: space.options)
         return MergedStore(space: space, own: own, holdsLock: holdingLock)
-    }
-
-    /// Ingests the sync folder as ``ingest()`` does, and keeps what it did (or the error it threw) for the first
-    /// command, which takes it with ``takeIngestionAtOpen()`` instead of ingesting again: a writer that opens
-    /// the replica ingests before it folds, so that it folds once, up to what the ingestion brought, rather
-    /// than folding at open and again (from a checkpoint, when what arrived sorts before what was folded) at
-    /// its first command.
-    func ingestAtOpen() {
-        do {
-            ingestionAtOpen = .success(try ingest())
-        } catch {
-            ingestionAtOpen = .failure(error)
-        }
-    }
-
-    /// The ingestion made at open, once: nil when there was none or a command took it already.
-    func takeIngestionAtOpen() -> Result<IngestionReport, StintError>? {
-        defer { ingestionAtOpen = nil }
-        return ingestionAtOpen
     }
 
     /// The logs merged: the own log and every mirror, in device order.
