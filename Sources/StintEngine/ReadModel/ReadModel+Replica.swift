@@ -61,10 +61,10 @@ extension ReadModel {
         }
         var lastKey: MergeKey?
         if !row.isNull(2) {
-            guard let key = try Self.json(row.text(2)).arrayValue, key.count == 3, let hlc = try? HLC(json: key[0]),
-                let device = try? DeviceID(json: key[1]), let seq = key[2].intValue
-            else { throw ReadModelError("the merged position's last key is not readable") }
-            lastKey = MergeKey(hlc: hlc, device: device, seq: seq)
+            guard let key = MergeKey(json: try Self.json(row.text(2))) else {
+                throw ReadModelError("the merged position's last key is not readable")
+            }
+            lastKey = key
         }
         return MergedMark(frontier: frontier, lastKey: lastKey)
     }
@@ -74,11 +74,7 @@ extension ReadModel {
         try database.execute("PRAGMA cache_size = -65536")
         defer { try? database.execute("PRAGMA cache_size = -2000") }
         try database.transaction { () throws(ReadModelError) in
-            try database.execute(
-                "DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end; "
-                    + "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
-                    + "DELETE FROM undo_entries; DELETE FROM position; DELETE FROM record_stamps; "
-                    + "DELETE FROM merged_position; UPDATE record_bounds SET longest_ms = 0")
+            try database.execute(Self.emptyForBulkLoad)
             for row in fold.rows.sorted(by: { $0.id < $1.id }) { try write(row, replacing: false) }
             try database.execute(Self.recordIndexes)
             try writeFrame(of: fold, at: mark)
@@ -204,7 +200,7 @@ extension ReadModel {
             let head = mark.frontier.heads[device]!
             return .array([device.json, .int(head.seq), .string(head.hash)])
         }
-        let lastKey = mark.lastKey.map { JSON.array([$0.hlc.json, $0.device.json, .int($0.seq)]).encodedString }
+        let lastKey = mark.lastKey.map(\.json.encodedString)
         try database.statement(
             "INSERT OR REPLACE INTO merged_position (singleton, hash, devices, last_key, frame) VALUES (1, ?, ?, ?, ?)"
         ).bind(

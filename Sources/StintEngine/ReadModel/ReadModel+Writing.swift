@@ -86,10 +86,7 @@ extension ReadModel {
         try database.execute("PRAGMA cache_size = -\(cacheKiB)")
         defer { try? database.execute("PRAGMA cache_size = -2000") }
         try database.transaction { () throws(ReadModelError) in
-            try database.execute(
-                "DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end; "
-                    + "DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags; "
-                    + "DELETE FROM undo_entries; DELETE FROM position; UPDATE record_bounds SET longest_ms = 0")
+            try database.execute(Self.emptyForBulkLoad)
             let (longest, provenance) = try writeRecords()
             try database.statement(Self.widenBound).bind(.integer(longest)).run()
             if let indexCacheKiB { try database.execute("PRAGMA cache_size = -\(indexCacheKiB)") }
@@ -102,6 +99,15 @@ extension ReadModel {
         }
         setHead(head)
     }
+
+    /// Empties every table, a single log's and a replica's, and drops the records' secondary indexes, for a
+    /// bulk load that creates them again once the records are in.
+    static let emptyForBulkLoad = """
+        DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end;
+        DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags;
+        DELETE FROM undo_entries; DELETE FROM position; DELETE FROM record_stamps; DELETE FROM merged_position;
+        UPDATE record_bounds SET longest_ms = 0;
+        """
 
     private func insertDeleted(_ ids: [EntityID]) throws(ReadModelError) {
         let deleted = try database.statement("INSERT INTO deleted_records (id) VALUES (?)")

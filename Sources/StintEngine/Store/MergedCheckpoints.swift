@@ -79,7 +79,7 @@ struct MergedCheckpoints {
                 frontier.heads.keys.sorted().map {
                     .array([$0.json, .int(frontier.heads[$0]!.seq), .string(frontier.heads[$0]!.hash)])
                 }))
-        header.add("lastKey", .array([lastKey.hlc.json, lastKey.device.json, .int(lastKey.seq)]))
+        header.add("lastKey", lastKey.json)
         var line = header.json.encoded()
         line.append(0x0A)
         // The records' order (by id) sorted on a thread of its own while this one counts the parts' sizes,
@@ -141,9 +141,8 @@ struct MergedCheckpoints {
 
     private static func header(ofLine line: [UInt8]) -> Header? {
         guard let header = try? JSON.parse(line), let devices = header["devices"]?.arrayValue,
-            let key = header["lastKey"]?.arrayValue, key.count == 3, let hlc = try? HLC(json: key[0]),
-            let device = try? DeviceID(json: key[1]), let seq = key[2].intValue
+            let lastKey = header["lastKey"].flatMap(MergeKey.init(json:))
         else { return nil }
-        return Header(devices: devices, lastKey: MergeKey(hlc: hlc, device: device, seq: seq))
+        return Header(devices: devices, lastKey: lastKey)
     }
 }
