@@ -86,6 +86,54 @@ import Testing
         #expect(whole.rows.contains { $0.status == .deleted }, "seed \(seed): no deleted record")
     }
 
+    /// One fold in parts folds on over several batches, as a replica's fold catches up or a writer kept open
+    /// goes from command to command: before each batch it takes in (``MergedFold/include(_:)``) the rows the
+    /// batch names and those its device's stacks edit that it does not hold yet; rows it holds are newer than
+    /// the model's until they are written back, and are kept. It is started again from the model at random.
+    @Test(arguments: [UInt64(0x9A_0011), 0x9A_0012])
+    func aFoldInPartsFoldsOnOverSeveralBatches(seed: UInt64) throws {
+        let devices = seed % 2 == 0 ? [SpaceHistory.a, SpaceHistory.b] : MergedFoldSliceTests.devices
+        let space = try MergedFoldDifferentialTests.randomSpace(seed: seed, devices: devices, steps: 200)
+        let batches = Self.batches(space.merged)
+        var random = SplitMix64(seed: seed)
+        var whole = try MergedFold(genesis: batches[0][0])
+        var model = Model(whole)
+        var fold = try MergedFold(parts: model.parts(for: nil, naming: []))
+        var longest = 0
+        var run = 0
+        for (index, batch) in batches.dropFirst().enumerated() {
+            if random.next() % 8 == 0 {
+                fold = try MergedFold(parts: model.parts(for: nil, naming: []))
+                run = 0
+            }
+            let device = batch[0].device
+            let named = batch.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
+            let wanted = fold.missing(named + fold.recordsEditedByStacks(of: device))
+            #expect(Set(wanted).count == wanted.count, "each id once")
+            try fold.include(wanted.compactMap { model.rows[$0] })
+            #expect(fold.takeChangedRows().isEmpty, "seed \(seed), batch \(index): rows taken in are not changes")
+            let onWhole = Result { () throws(DomainError) in for event in batch { try whole.apply(event) } }
+            let onParts = Result { () throws(DomainError) in for event in batch { try fold.apply(event) } }
+            #expect("\(onWhole)" == "\(onParts)", "seed \(seed), batch \(index)")
+            if case .failure = onWhole { continue }
+            let changed = fold.takeChangedRows()
+            // The model's rows are older than the fold's until written back: taking them in again keeps the fold's.
+            try fold.include(changed.compactMap { model.rows[$0.id] })
+            for row in changed { #expect(fold.row(of: row.id) == whole.row(of: row.id), "seed \(seed): \(row.id)") }
+            model.write(changed, frame: fold)
+            #expect(fold.frame.checkpoint == whole.frame.checkpoint, "seed \(seed), batch \(index): the frame")
+            #expect(fold.state(for: device).undoStack == whole.state(for: device).undoStack)
+            for id in fold.rows.map(\.id) { #expect(fold.row(of: id) == whole.row(of: id), "seed \(seed): \(id)") }
+            #expect(
+                fold.state.runningRecordIds == whole.state.runningRecordIds,
+                "seed \(seed), batch \(index): the running records, in order")
+            run += 1
+            longest = max(longest, run)
+        }
+        #expect(longest > 10, "seed \(seed): one fold folded on over \(longest) batches at most")
+        #expect(model.rows == Dictionary(uniqueKeysWithValues: whole.rows.map { ($0.id, $0) }))
+    }
+
     @Test func partsThatCannotBeAFoldAreRefused() throws {
         let space = try MergedFoldDifferentialTests.randomSpace(seed: 0x9A_0001, devices: MergedFoldSliceTests.devices)
         let whole = try space.fold()

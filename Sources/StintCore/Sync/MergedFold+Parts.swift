@@ -120,19 +120,39 @@ extension MergedFold {
     ///   conflicts), a row's id comes twice, a live row has no values or another id's, a row that is not
     ///   live has values, or a stamp names a device the frame does not know.
     package init(parts: Parts) throws(DomainError) {
-        func fail(_ what: String) -> DomainError {
-            DomainError(.invalidCheckpoint, "the stored merged fold's \(what) is not readable; it will be rebuilt")
-        }
-        guard parts.frame.isFrame else { throw fail("frame") }
+        guard parts.frame.isFrame else { throw Self.unreadable("frame") }
         self = parts.frame
         records.reserveCapacity(parts.rows.count)
+        try insert(parts.rows)
+        records.tracksChanges()
+    }
+
+    /// Adds `rows` of the records the fold does not hold yet, as ``init(parts:)`` takes them, without
+    /// reporting them changed (``takeChangedRows()``); a row of a record it holds is left out (the fold's is
+    /// as new, or newer when it folded events since). So a fold in parts folds on over several batches,
+    /// taking in the rows each needs.
+    ///
+    /// - Throws: ``DomainError`` (`invalidCheckpoint`) as ``init(parts:)`` for a malformed row; the rows
+    ///   before it are held.
+    package mutating func include(_ rows: [RecordRow]) throws(DomainError) {
+        try insert(rows.filter { records.number(of: $0.id) == nil })
+    }
+
+    /// Of `ids`, those whose rows the fold does not hold, each once, in order.
+    package func missing(_ ids: [EntityID]) -> [EntityID] {
+        var seen: Set<EntityID> = []
+        return ids.filter { records.number(of: $0) == nil && seen.insert($0).inserted }
+    }
+
+    /// Adds `rows`, none of which the table holds, as they are (not reported changed).
+    private mutating func insert(_ rows: [RecordRow]) throws(DomainError) {
         var running: [Record] = []
-        for row in parts.rows {
+        for row in rows {
             guard records.number(of: row.id) == nil, (row.values != nil) == (row.status == .live),
                 row.values.map({ $0.id == row.id }) ?? true, (row.deletedBy != nil) == (row.status == .deleted),
                 row.provenance.map({ $0.values.id == row.id }) ?? true,
                 row.stamps.all.allSatisfy({ $0.device < devices.count })
-            else { throw fail("record \(row.id)") }
+            else { throw Self.unreadable("record \(row.id)") }
             let number = records.add(row.id, stamps: row.stamps)
             if let values = row.values {
                 records.set(number, values)
@@ -140,11 +160,18 @@ extension MergedFold {
             } else {
                 records.setStatus(number, row.status)
             }
+            records.forgetChange(of: number)
             deletedBy[row.id] = row.deletedBy
             base.importProvenance[row.id] = row.provenance
         }
+        guard !running.isEmpty else { return }
+        running += base.runningRecordIds.compactMap { records.number(of: $0).map(records.record) }
         base.runningRecordIds = running.sorted { ($0.start, $0.id) < ($1.start, $1.id) }.map(\.id)
-        records.tracksChanges()
+    }
+
+    /// The error of parts that are not what a fold in parts writes.
+    private static func unreadable(_ what: String) -> DomainError {
+        DomainError(.invalidCheckpoint, "the stored merged fold's \(what) is not readable; it will be rebuilt")
     }
 
     /// The rows changed since the fold was built from parts, or since the last call, in the order the table

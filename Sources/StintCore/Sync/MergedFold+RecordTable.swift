@@ -75,6 +75,11 @@ extension MergedFold {
             changed = []
         }
 
+        /// Takes `number` out of the changes recorded (a row added as it was stored).
+        mutating func forgetChange(of number: Int) {
+            changed?.remove(number)
+        }
+
         /// The numbers changed since tracking began or since the last call, in order.
         mutating func takeChanged() -> [Int] {
             guard let taken = changed else { return [] }
