@@ -44,7 +44,7 @@ seam "a cast to a replica's type outside the replica's fold" '(as[?!]|is) +(any 
     Sources/StintEngine/Fold/ReplicaFold.swift
 seam "a merged position read outside the replica's store, fold and reader" \
     '(position|reached|start\.position)[?]?\.merged\b' \
-    'Sources/StintEngine/Store/[^:]*' Sources/StintEngine/Fold/ReplicaFold.swift Sources/StintEngine/MergedHistory.swift
+    'Sources/StintEngine/Store/[^:]*' 'Sources/StintEngine/Fold/ReplicaFold[^:/]*' Sources/StintEngine/MergedHistory.swift
 # The read side's seam (step 5): a view asks its source's ``ReadFold``, never whether the source is a replica's.
 seam "a read that branches on its source's kind" 'source\.space\b|:[[:space:]]*MergedHistory\b' \
     Sources/StintEngine/Read/ReplicaReadFold.swift Sources/StintEngine/Read/MergedWalk.swift \

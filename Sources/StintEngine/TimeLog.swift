@@ -164,12 +164,15 @@ public final class TimeLog {
     /// - Throws: as ``MergedStore/open(log:holdingLock:options:)``, and (damaged) for a merged history that
     ///   does not fold.
     private static func openReplica(log: String, options: EngineOptions) throws(StintError) -> TimeLog {
+        let usesModels = options.usesReadModels
+        // The single log's reads of the own log's directory are not a replica's.
         var options = options
         options.usesReadModels = false
         options.foldsCompactly = false
         let store = try MergedStore.open(log: log, holdingLock: true, options: options)
         do {
-            return try open(store: store, options: options)
+            let fold = try ReplicaFold.open(store, upTo: try store.head(), usesModels: usesModels, options: options)
+            return TimeLog(store: store, fold: fold, options: options)
         } catch {
             store.close()
             throw error

@@ -6,28 +6,46 @@ import StintLog
 /// (``MergedFold/slice(for:matching:including:)``: its table holds the stacks whole). Before every command
 /// the replica takes in what the other devices wrote (§6.1); events of theirs that sort before what was
 /// folded make it fold again from the newest merged checkpoint that holds.
+///
+/// With the replica's read models (decision 0010 step 3, `ReplicaFold+ReadModels.swift`) the merged fold is
+/// a fold in parts: the frame and the rows of the records the commands read, taken from the models, caught
+/// up from their mark and saved after every change, so that a command costs what it reads, not the history.
 final class ReplicaFold: StoreFold {
     let path: String
     private(set) var state: LogState
     private(set) var head: StoreHead?
-    private let store: MergedStore
-    private let device: DeviceID
+    let store: MergedStore
+    let device: DeviceID
+    let options: EngineOptions
     /// The merged fold up to ``head``; nil only after events the store appended did not fold (the next
-    /// command folds the merged history again: the head is then behind the store's).
+    /// command folds the merged history again: the head is then behind the store's). A fold in parts while
+    /// ``model`` is kept.
     private var merged: MergedFold?
+    /// The replica's read models and the mark they hold (``head``'s), while commands decide on them.
+    private var model: (database: ReadModel, mark: ReadModel.MergedMark)?
+    /// The records the command being decided names (a slice that takes in more rows keeps them).
+    private var references: [RecordRef] = []
     /// The events of the command being appended as ``check(_:now:reading:)`` placed them, and the merged
     /// fold with them when the check could not tell them apart without applying them.
     private var checked: (events: [RecordedEvent], fold: MergedFold?)?
 
-    /// The fold of `store`'s merged history up to `head`.
+    /// The fold of `store`'s merged history up to `head`, from the newest merged checkpoint.
     ///
     /// - Throws: as ``fold(_:upTo:continuing:)``.
-    init(_ store: MergedStore, upTo head: StoreHead?) throws(StintError) {
-        let fold = try Self.fold(store, upTo: head)
+    convenience init(_ store: MergedStore, upTo head: StoreHead?) throws(StintError) {
+        try self.init(store, fold: Self.fold(store, upTo: head), model: nil, head: head, options: store.space.options)
+    }
+
+    init(
+        _ store: MergedStore, fold: MergedFold, model: (database: ReadModel, mark: ReadModel.MergedMark)?,
+        head: StoreHead?, options: EngineOptions
+    ) {
         self.store = store
+        self.options = options
         device = store.space.device
         path = store.space.log
         merged = fold
+        self.model = model
         state = fold.slice(for: device)
         self.head = head
     }
@@ -41,30 +59,76 @@ final class ReplicaFold: StoreFold {
         // What an earlier attempt checked is of a state this catch-up replaces.
         checked = nil
         guard current != head else { return }
-        // Events of other devices may sort anywhere before the head: the merged history is folded on when they
-        // all sort after what was folded, else again from a checkpoint.
-        let fold = try Self.fold(
-            store, upTo: current, continuing: merged.flatMap { fold in head.map { (fold, $0.position) } })
-        merged = fold
-        state = fold.slice(for: device)
+        if let (database, mark) = model, let current {
+            let known = merged.map { (fold: $0, mark: mark) }
+            merged = nil
+            let reached = try Self.modelFold(database, of: store, upTo: current, continuing: known, options: options)
+            merged = reached.fold
+            model = reached.model
+        } else {
+            // Events of other devices may sort anywhere before the head: the merged history is folded on when
+            // they all sort after what was folded, else again from a checkpoint.
+            merged = try Self.fold(
+                store, upTo: current, continuing: merged.flatMap { fold in head.map { (fold, $0.position) } })
+        }
+        state = merged!.slice(for: device)
         head = current
     }
 
-    func beforeDeciding() {}
+    func beforeDeciding() throws(StintError) {
+        references = []
+        guard let (database, _) = model, merged != nil else { return }
+        // The models hold what was folded: the running records and the one that ended last, which a fold in
+        // parts may lack after other devices' events (a deletion of the last ended, an earlier end).
+        try withModel { () throws(ReadModelError) in try database.include(database.mergedRowsDecidedOn(), in: &merged!)
+        }
+        state = merged!.slice(for: device)
+    }
 
-    func prepare(for command: Command) {
-        guard var fold = merged else { return }
+    func prepare(for command: Command) throws(StintError) {
+        guard merged != nil else { return }
         if command.readsEveryRecord {
-            merged = nil  // Not shared while it builds its records by id.
+            var fold = merged.take()!  // Not shared while it builds its records by id.
+            if let (database, _) = model {
+                do {
+                    try database.include(database.everyMergedRow(), in: &fold)
+                } catch {
+                    merged = fold
+                    try dropModel(because: error)
+                    return try prepare(for: command)
+                }
+            }
             fold.keepRecordsByID()
             merged = fold
             state = fold.state(for: device)
-        } else if !command.recordReferences.isEmpty {
-            state = fold.slice(for: device, matching: command.recordReferences)
+            return
+        }
+        references = command.recordReferences
+        var ids: [EntityID] = []
+        if command == .undo || command == .redo {
+            // Undo and redo append the inverses of the top entries, which name records the slice may lack.
+            for entry in [state.undoStack.last, state.redoStack.last].compactMap(\.self) {
+                ids += entry.inverses.flatMap(\.namedRecordIds)
+            }
+        }
+        if let (database, _) = model {
+            let references = references
+            try withModel { () throws(ReadModelError) in
+                try database.include(database.mergedRows(matching: references), in: &merged!)
+                try database.include(ids, in: &merged!)
+            }
+        }
+        if !references.isEmpty || !ids.isEmpty {
+            state = merged!.slice(for: device, matching: references, including: ids)
         }
     }
 
-    func include(namedBy events: [DomainEvent]) {}
+    func include(namedBy events: [DomainEvent]) throws(StintError) {
+        guard let (database, _) = model, merged != nil else { return }
+        let ids = events.flatMap(\.namedRecordIds)
+        try withModel { () throws(ReadModelError) in try database.include(ids, in: &merged!) }
+        state = merged!.slice(for: device, matching: references, including: ids)
+    }
 
     /// The events as this device will record them, checked against the merged fold (only the merged fold's
     /// damage — a second log.created, an undo marker that does not name the top of this device's stack —
@@ -115,21 +179,59 @@ final class ReplicaFold: StoreFold {
                 for event in events { try fold.apply(event) }
             } catch {
                 // The events are in the store, not all in the fold: without a fold, the next command folds the
-                // merged history again (``catchUp(to:)``, the head being behind the store's).
+                // merged history again (``catchUp(to:)``, the head being behind the store's; with read models,
+                // from their mark, which is before these events).
                 state = fold.slice(for: device)
                 throw StintError(error)
             }
             merged = fold
         }
         checked = nil
+        head = newHead
+        if let (database, _) = model {
+            // The models hold what the next command reads: a failure drops them (the log is durable, and the
+            // next opening rebuilds them).
+            do {
+                let mark = try Self.mark(of: store, at: newHead)
+                try database.save(merged!.takeChangedRows(), of: merged!, at: mark)
+                model = (database, mark)
+            } catch {
+                try dropModel(because: error)
+            }
+        }
         // The slice after: what it held before, and the records the command named and changed.
         state = merged!.slice(for: device, matching: named.references, including: named.ids)
-        head = newHead
     }
 
     func endCommand() { checked = nil }
 
-    func close() {}
+    func close() {
+        model?.database.close()
+        model = nil
+    }
+
+    /// Runs `body` on the read models; when they fail, drops them and goes on with the whole merged fold.
+    private func withModel(_ body: () throws(ReadModelError) -> Void) throws(StintError) {
+        do {
+            try body()
+        } catch {
+            try dropModel(because: error)
+        }
+    }
+
+    /// Closes and removes the read models after `error` (the next opening rebuilds them), and folds the
+    /// merged history up to ``head`` from the newest merged checkpoint to go on with.
+    private func dropModel(because error: any Error) throws(StintError) {
+        guard let (database, _) = model else { return }
+        options.onNotice("the read models of \(path) could not be used and are rebuilt at the next command (\(error))")
+        database.close()
+        ReadModel.remove(inLogDirectory: path)
+        model = nil
+        merged = nil
+        let whole = try Self.fold(store, upTo: head)
+        merged = whole
+        state = whole.slice(for: device, matching: references)
+    }
 
     /// The merged fold; refused when the last appended events did not fold into it (the next command folds
     /// the merged history again).
@@ -146,7 +248,7 @@ final class ReplicaFold: StoreFold {
     ///
     /// - Throws: ``StintError`` (damaged) for an empty store, events that do not fold (the merged fold's few
     ///   kinds of damage) or a store that ends before `head`.
-    private static func fold(
+    static func fold(
         _ store: MergedStore, upTo head: StoreHead?,
         continuing known: (fold: MergedFold, position: StorePosition)? = nil
     ) throws(StintError) -> MergedFold {
@@ -181,6 +283,8 @@ final class ReplicaFold: StoreFold {
 }
 
 extension MergedStore: FoldingStore {
+    /// The fold of the merged history from the newest merged checkpoint (a writer of a store opened by its
+    /// caller: no read models, which ``TimeLog/open(at:options:)`` keeps for the replicas it opens).
     func makeFold(upTo head: StoreHead?, options: EngineOptions) throws(StintError) -> any StoreFold {
         try ReplicaFold(self, upTo: head)
     }

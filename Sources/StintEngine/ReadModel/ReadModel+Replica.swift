@@ -102,27 +102,75 @@ extension ReadModel {
     {
         let frame = try storedFrame()
         var rows: [EntityID: MergedFold.RecordRow] = [:]
-        func add(_ found: [MergedFold.RecordRow]) {
-            for row in found { rows[row.id] = row }
-        }
-        add(try mergedRows(where: "s.id IN (SELECT id FROM records WHERE end_ms IS NULL)"))
-        add(
-            try mergedRows(
-                where: "s.id = (SELECT id FROM records WHERE end_ms IS NOT NULL ORDER BY end_ms DESC, id DESC LIMIT 1)"
-            ))
-        for reference in references {
-            let low = reference.canonicalPrefix
-            add(try mergedRows(where: "s.id >= ? AND s.id < ?", .text(low), .text(low + "g")))
-        }
-        for id in Set(ids + frame.recordsEditedByStacks(of: device)) where rows[id] == nil {
-            add(try mergedRows(where: "s.id = ?", .text(id.uuidString)))
+        for row in try mergedRowsDecidedOn() + mergedRows(matching: references) { rows[row.id] = row }
+        for row in try mergedRows(
+            of: Array(Set(ids + frame.recordsEditedByStacks(of: device))).filter({ rows[$0] == nil }))
+        {
+            rows[row.id] = row
         }
         return MergedFold.Parts(frame: frame, rows: rows.values.sorted { $0.id < $1.id })
     }
 
+    /// The fold in parts a command of `device` starts from (``mergedParts(for:matching:including:)``).
+    ///
+    /// - Throws: ``ReadModelError`` when there is no merged fold or its parts are not what Stint writes.
+    func mergedFold(for device: DeviceID?) throws(ReadModelError) -> MergedFold {
+        let parts = try mergedParts(for: device)
+        do {
+            return try MergedFold(parts: parts)
+        } catch {
+            throw ReadModelError(error.message)
+        }
+    }
+
+    /// Takes into `fold` the rows of `ids` it does not hold yet (``MergedFold/include(_:)``).
+    func include(_ ids: [EntityID], in fold: inout MergedFold) throws(ReadModelError) {
+        let missing = fold.missing(ids)
+        guard !missing.isEmpty else { return }
+        try include(mergedRows(of: missing), in: &fold)
+    }
+
+    /// Takes `rows` into `fold`, as ``MergedFold/include(_:)`` does.
+    func include(_ rows: [MergedFold.RecordRow], in fold: inout MergedFold) throws(ReadModelError) {
+        do {
+            try fold.include(rows)
+        } catch {
+            throw ReadModelError(error.message)
+        }
+    }
+
+    /// The rows every decision reads: the running records and the one that ended last (by `(end, id)`).
+    func mergedRowsDecidedOn() throws(ReadModelError) -> [MergedFold.RecordRow] {
+        try mergedRows(where: "s.id IN (SELECT id FROM records WHERE end_ms IS NULL)")
+            + mergedRows(
+                where: "s.id = (SELECT id FROM records WHERE end_ms IS NOT NULL ORDER BY end_ms DESC, id DESC LIMIT 1)")
+    }
+
+    /// The rows whose ids start with one of `references`.
+    func mergedRows(matching references: [RecordRef]) throws(ReadModelError) -> [MergedFold.RecordRow] {
+        var rows: [MergedFold.RecordRow] = []
+        for reference in references {
+            let low = reference.canonicalPrefix
+            rows += try mergedRows(where: "s.id >= ? AND s.id < ?", .text(low), .text(low + "g"))
+        }
+        return rows
+    }
+
+    /// The rows of `ids` (an id the models do not hold has none), each once.
+    func mergedRows(of ids: [EntityID]) throws(ReadModelError) -> [MergedFold.RecordRow] {
+        var rows: [MergedFold.RecordRow] = []
+        for id in Set(ids).sorted() { rows += try mergedRows(where: "s.id = ?", .text(id.uuidString)) }
+        return rows
+    }
+
+    /// Every row, in id order.
+    func everyMergedRow() throws(ReadModelError) -> [MergedFold.RecordRow] {
+        try mergedRows(where: "1 ORDER BY s.id")
+    }
+
     /// Every row and the frame: the whole merged fold (for rebuild checks and the tests).
     func mergedWhole() throws(ReadModelError) -> MergedFold.Parts {
-        MergedFold.Parts(frame: try storedFrame(), rows: try mergedRows(where: "1 ORDER BY s.id"))
+        MergedFold.Parts(frame: try storedFrame(), rows: try everyMergedRow())
     }
 
     /// The frame the models hold.

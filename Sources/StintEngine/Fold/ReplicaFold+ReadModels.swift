@@ -1,0 +1,121 @@
+import StintCore
+import StintLog
+
+/// How a replica opened for writing gets its merged fold from its read models (decision 0010 step 3,
+/// docs/read-models.md): the fold in parts at the models' mark, caught up from there batch by batch (each
+/// batch taking in the rows it names and those its device's stacks edit) and saved; or, when the models are
+/// new, unreadable, of another history, or passed by events that sort before their mark (a device that was
+/// offline), the merged fold from the newest merged checkpoint, written to them whole.
+extension ReplicaFold {
+    /// The fold of `store`'s merged history up to `head`: from the replica's read models when `usesModels`,
+    /// else from the newest merged checkpoint.
+    ///
+    /// - Throws: ``StintError`` (damaged) for a merged history that does not fold up to `head`.
+    static func open(_ store: MergedStore, upTo head: StoreHead?, usesModels: Bool, options: EngineOptions)
+        throws(StintError) -> ReplicaFold
+    {
+        guard usesModels, let head else { return try ReplicaFold(store, upTo: head) }
+        let database: ReadModel
+        do {
+            database = try ReadModel.open(inLogDirectory: store.space.log)
+        } catch {
+            options.onNotice("the read models of \(store.space.log) could not be opened (\(error.description))")
+            ReadModel.remove(inLogDirectory: store.space.log)
+            return try ReplicaFold(store, upTo: head)
+        }
+        let opened = try modelFold(database, of: store, upTo: head, continuing: nil, options: options)
+        return ReplicaFold(store, fold: opened.fold, model: opened.model, head: head, options: options)
+    }
+
+    /// The merged fold up to `head` with `database`: `known` (a fold in parts at the models' mark) or the
+    /// models' own fold in parts, caught up and saved; else the fold from the newest merged checkpoint,
+    /// written to them whole. Without the models when they cannot be written (the whole fold then).
+    static func modelFold(
+        _ database: ReadModel, of store: MergedStore, upTo head: StoreHead,
+        continuing known: (fold: MergedFold, mark: ReadModel.MergedMark)?, options: EngineOptions
+    ) throws(StintError) -> (fold: MergedFold, model: (database: ReadModel, mark: ReadModel.MergedMark)?) {
+        let device = store.space.device
+        do {
+            var start = known
+            if start == nil, let mark = try database.mergedMark() {
+                start = (try database.mergedFold(for: device), mark)
+            }
+            if let mark = start?.mark, var fold = start?.fold {
+                if mark.head == head { return (fold, (database, mark)) }
+                if let reached = try foldOn(&fold, from: mark, upTo: head, store: store, database: database) {
+                    return (fold, (database, reached))
+                }
+            }
+        } catch {
+            options.onNotice(
+                "the read models of \(store.space.log) are rebuilt from the merged history (\(error.description))")
+        }
+        // New models, or a history that does not go on from their mark: the fold from a checkpoint.
+        let whole = try fold(store, upTo: head)
+        do {
+            let mark = try mark(of: store, at: head)
+            try database.rebuild(from: whole, at: mark)
+            return (try MergedFold(parts: whole.parts(for: device)), (database, mark))
+        } catch {
+            options.onNotice("the read models of \(store.space.log) could not be written (\(error))")
+            database.close()
+            ReadModel.remove(inLogDirectory: store.space.log)
+            return (whole, nil)
+        }
+    }
+
+    /// Folds the merged batches after `mark` up to `head` onto `fold`, a fold in parts of `database`, taking
+    /// in the rows each batch needs, and saves what changed at the mark of `head`, which it returns. nil, with
+    /// `fold` and the models as they were, when the merged history does not go on from `mark`: events that
+    /// sort before it arrived, a device's log no longer holds the event it names (its first event after it
+    /// does not link to it), or the events do not fold (the fold from a checkpoint says why).
+    ///
+    /// - Throws: ``ReadModelError`` when the models' rows cannot be read or written.
+    private static func foldOn(
+        _ fold: inout MergedFold, from mark: ReadModel.MergedMark, upTo head: StoreHead, store: MergedStore,
+        database: ReadModel
+    ) throws(ReadModelError) -> ReadModel.MergedMark? {
+        var next = fold
+        var linked: Set<DeviceID> = []
+        let reachedMark: ReadModel.MergedMark
+        do {
+            let cursor = try store.mergedBatches(after: mark.head.position)
+            var reached = mark.head.position
+            while reached != head.position, let batch = try cursor.next() {
+                guard let device = batch.device, let first = batch.events.first else { return nil }
+                if linked.insert(device).inserted {
+                    let link = mark.frontier.heads[device].map { String($0.hash.prefix(32)) }
+                    guard first.prev == link ?? RecordedEvent.genesisPrev else { return nil }
+                }
+                let named = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
+                try database.include(named + next.recordsEditedByStacks(of: device), in: &next)
+                for event in batch.events { try next.apply(event) }
+                reached = batch.position
+            }
+            guard cursor.damage == nil, reached == head.position else { return nil }
+            reachedMark = try Self.mark(of: store, at: head)
+        } catch let error as ReadModelError {
+            throw error
+        } catch {
+            return nil
+        }
+        // A device with nothing new still holds the event the mark names.
+        for (device, held) in mark.frontier.heads where !linked.contains(device) {
+            guard reachedMark.frontier.heads[device] == held else { return nil }
+        }
+        try database.save(next.takeChangedRows(), of: next, at: reachedMark)
+        fold = next
+        return reachedMark
+    }
+
+    /// The mark of `head`, the store's head: the frontier and the merge key of the last event.
+    ///
+    /// - Throws: ``StintError`` (refused) when the store's frontier is not `head`'s.
+    static func mark(of store: MergedStore, at head: StoreHead) throws(StintError) -> ReadModel.MergedMark {
+        let frontier = try store.frontier()
+        guard frontier.hash == head.hash, let merged = head.position.merged else {
+            throw StintError(.refused, "the replica at \(store.space.log) moved on while its read models were saved")
+        }
+        return ReadModel.MergedMark(frontier: frontier, lastKey: merged.lastKey)
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import StintCore
+import StintLog
+import TestSupport
+import Testing
+
+@testable import StintEngine
+
+/// A replica's commands decided on its read models (a fold in parts caught up from their mark, decision 0010
+/// step 3) against the same commands on a twin replica without them (the merged fold from checkpoints): two
+/// spaces of 2–4 devices fed the same commands, clocks and ids, with random delivery (a device syncs now and
+/// then; one whose clock is behind appends events it has not seen, which sort before what the others
+/// folded). At every step the same lines appended or the same refusal, and the state decided on is the
+/// slice of a fold of the merged history from its start; at the end the models hold that fold row for row.
+/// Between steps the models are deleted, corrupted, left behind by a command that crashed between its
+/// append and their save, or kept open for several commands (as an app keeps a writer).
+@Suite struct ReplicaReadModelDifferentialTests {
+    @Test(arguments: [(UInt64(0x7E_0001), 2), (0x7E_0002, 3), (0x7E_0003, 4), (0x7E_0004, 3)])
+    func replicasOnTheirReadModelsDecideAsReplicasWithout(seed: UInt64, devices: Int) throws {
+        var run = try ReplicaDifferentialRun(seed: seed, devices: devices)
+        for step in 0..<200 { try run.step(step) }
+        try run.compareModels()
+        let notices = run.notices.all
+        #expect(notices.filter { $0.contains("could not be written") }.isEmpty, "seed \(seed): \(notices)")
+        #expect(notices.contains { $0.contains("rebuilt") }, "seed \(seed): damaged models were rebuilt")
+        #expect(run.appended > 60, "seed \(seed): only \(run.appended) commands appended")
+        #expect(run.superseded > 0, "seed \(seed): no arrival sorted before what a replica had folded")
+    }
+
+    /// A writer kept open folds what another device did onto the rows it holds; the record that ended last is
+    /// then taken from the models before each decision: here another device deleted the one this writer
+    /// last saw end, and `continue` continues the one before it.
+    @Test func aWriterKeptOpenContinuesTheRecordThatEndedLastAfterAnotherDeviceDeletedIt() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b")
+        try space.found(a)
+        try space.join(b)
+        a.clock.advance(milliseconds: 3 * 3_600_000)
+        let start = a.clock.now.adding(milliseconds: -3 * 3_600_000)
+        let tracking = try TimeLog.open(at: a.log, options: a.options)
+        for (offset, tag) in [(0, "first"), (1, "second")] {
+            let from = start.adding(milliseconds: Int64(offset) * 3_600_000)
+            try tracking.execute(
+                .track(
+                    start: ParsedTime(from), end: ParsedTime(from.adding(milliseconds: 1_800_000)), tag: .name(tag),
+                    comment: nil))
+        }
+        tracking.close()
+        // Opened now, the writer holds the record that ended last ("second"), not the one before.
+        let log = try TimeLog.open(at: a.log, options: a.options)
+        defer { log.close() }
+        let second = try #require(log.state.tag(named: "second")?.id)
+        let last = try #require(log.state.records.values.first { $0.tagId == second })
+        #expect(log.state.records.count == 1, "the writer's slice holds the record that ended last only")
+        b.clock.advance(milliseconds: 4 * 3_600_000)
+        let other = try TimeLog.open(at: b.log, options: b.options)
+        try other.execute(.delete(record: RecordRef(last.id)))
+        other.close()
+        a.clock.advance(milliseconds: 3_600_000)
+        let result = try log.execute(.continue())
+        let first = try #require(log.state.tag(named: "first")?.id)
+        let running = try #require(log.state.runningRecords.first)
+        #expect(running.tagId == first, "\(result.decision)")
+    }
+}
+
+/// Twin spaces: the same devices, commands, clocks and ids; one's replicas use read models, the other's not.
+struct ReplicaDifferentialRun {
+    var random: SplitMix64
+    var importRound = 0
+    let withModels = SpaceHarness()
+    let without = SpaceHarness()
+    /// Each device's replica in both spaces.
+    var devices: [(models: SpaceHarness.Replica, plain: SpaceHarness.Replica)] = []
+    /// A writer on the models kept open across commands, by device index.
+    var sessions: [Int: TimeLog] = [:]
+    let notices = Notices()
+    var appended = 0
+    /// How often a replica's models were passed by events that sort before their mark.
+    var superseded = 0
+
+    init(seed: UInt64, devices count: Int) throws {
+        random = SplitMix64(seed: seed)
+        for index in 0..<count {
+            // The last device's clock is an hour behind: what it appends unseen sorts before the others'.
+            let skew: Int64 = index == count - 1 ? -3_600_000 : 0
+            let pair = (
+                withModels.replica("d\(index)", skew: skew), without.replica("d\(index)", skew: skew)
+            )
+            if index == 0 {
+                try withModels.found(pair.0)
+                try without.found(pair.1)
+            } else {
+                try withModels.join(pair.0)
+                try without.join(pair.1)
+            }
+            devices.append((pair.0, pair.1))
+        }
+    }
+
+    func options(_ replica: SpaceHarness.Replica, models: Bool) -> EngineOptions {
+        var options = replica.options
+        options.usesReadModels = models
+        options.onNotice = notices.record
+        return options
+    }
+
+    mutating func step(_ step: Int) throws {
+        let index = Int(random.next() % UInt64(devices.count))
+        let (models, plain) = devices[index]
+        let minutes = Int64(random.next() % 90) + 1
+        for replica in [models, plain] { replica.clock.advance(milliseconds: minutes * 60_000) }
+        switch random.next() % 10 {
+        case 0:
+            // Delivery: the replica takes in what the others published.
+            closeSession(index)
+            try models.sync()
+            try plain.sync()
+            return
+        case 1 where index == devices.count - 1:
+            // The device behind appends without taking in what the others wrote.
+            closeSession(index)
+            let draft = DomainEvent.tagCreated(
+                tagId: EntityID(high: 0x7E00 + UInt64(step), low: UInt64(step)), name: "unseen \(step)",
+                color: "#123456"
+            ).draft
+            try models.append([draft])
+            try plain.append([draft])
+            return
+        default:
+            break
+        }
+        try disturbTheModels(index)
+        let plainLog = try TimeLog.open(at: plain.log, options: options(plain, models: false))
+        defer { plainLog.close() }
+        let whole = try MergedHistory(log: plain.log, options: options(plain, models: false)).fold(upTo: .latest)
+        let command = RandomCommands.make(
+            try #require(whole.state), now: plain.clock.now, random: &random, importRound: &importRound)
+        let crashed = random.next() % 12 == 0
+        let log: TimeLog
+        if crashed {
+            // The command's batch reaches the log, not the models (as a kill -9 between the two).
+            closeSession(index)
+            log = try TimeLog.open(at: models.log, options: options(models, models: false))
+        } else if let session = sessions[index] {
+            log = session
+        } else {
+            let mark = try Self.mark(of: models)
+            log = try TimeLog.open(at: models.log, options: options(models, models: true))
+            if let mark, try Self.isSuperseded(models, after: mark) { superseded += 1 }
+        }
+        let expected = Self.outcome { () throws(StintError) in try plainLog.execute(command) }
+        let actual = Self.outcome { () throws(StintError) in try log.execute(command) }
+        #expect(actual == expected, "step \(step), device \(index): \(command)")
+        if case .appended(let lines) = actual, !lines.isEmpty { appended += 1 }
+        if !crashed {
+            // What the next command decides on is the fold from the start's: the records held are as the fold
+            // has them, the running ones are all there, and the stacks, tags and recent tags are the same.
+            let fromStart = try #require(
+                try MergedHistory(log: models.log, options: options(models, models: false)).fold(upTo: .latest).fold)
+            let expected = fromStart.state(for: models.device)
+            let state = log.state
+            let note: Comment = "step \(step), device \(index)"
+            for (id, record) in state.records { #expect(expected.records[id] == record, note) }
+            #expect(state.deletedRecordIds.isSubset(of: expected.deletedRecordIds), note)
+            #expect(state.runningRecordIds == expected.runningRecordIds, note)
+            #expect(state.undoStack == expected.undoStack, note)
+            #expect(state.redoStack == expected.redoStack, note)
+            #expect(state.tags == expected.tags, note)
+            #expect(state.recentTagIds == expected.recentTagIds, note)
+            #expect(state.lastAt == expected.lastAt, note)
+        }
+        if crashed || sessions[index] === log {
+            if crashed || random.next() % 4 == 0 { closeSession(index) }
+            if crashed { log.close() }
+        } else if random.next() % 4 == 0 {
+            sessions[index] = log
+        } else {
+            log.close()
+        }
+    }
+
+    mutating func closeSession(_ index: Int) {
+        sessions.removeValue(forKey: index)?.close()
+    }
+
+    /// Now and then: deletes the models, writes garbage over them, damages the stored frame or a row.
+    mutating func disturbTheModels(_ index: Int) throws {
+        guard sessions[index] == nil else { return }
+        let directory = devices[index].models.log
+        let file = directory + "/" + ReadModel.fileName
+        switch random.next() % 30 {
+        case 0:
+            ReadModel.remove(inLogDirectory: directory)
+        case 1:
+            ReadModel.remove(inLogDirectory: directory)
+            try Data("this is not an SQLite database".utf8).write(to: URL(fileURLWithPath: file))
+        case 2:
+            guard FileManager.default.fileExists(atPath: file),
+                let model = try? ReadModel.open(inLogDirectory: directory)
+            else { return }
+            defer { model.close() }
+            try? model.database.execute("UPDATE merged_position SET frame = x'0102'")
+        case 3:
+            guard FileManager.default.fileExists(atPath: file),
+                let model = try? ReadModel.open(inLogDirectory: directory)
+            else { return }
+            defer { model.close() }
+            try? model.database.execute("UPDATE record_stamps SET stamps = x'09'")
+        default:
+            break
+        }
+    }
+
+    /// The mark the models of `replica` hold, if any.
+    static func mark(of replica: SpaceHarness.Replica) throws -> ReadModel.MergedMark? {
+        let file = replica.log + "/" + ReadModel.fileName
+        guard FileManager.default.fileExists(atPath: file), let model = try? ReadModel.open(inLogDirectory: replica.log)
+        else { return nil }
+        defer { model.close() }
+        return try? model.mergedMark()
+    }
+
+    /// Whether the merged history of `replica` holds events that sort before `mark`'s last key, after it.
+    static func isSuperseded(_ replica: SpaceHarness.Replica, after mark: ReadModel.MergedMark) throws -> Bool {
+        let store = try replica.store()
+        defer { store.close() }
+        do {
+            _ = try store.mergedBatches(after: mark.head.position)
+            return false
+        } catch {
+            return error.code == .positionSuperseded
+        }
+    }
+
+    static func outcome(_ body: () throws(StintError) -> TimeLog.Result) -> DifferentialRun.Outcome {
+        do {
+            let result = try body()
+            return .appended(result.events.map { String(decoding: $0.encodedLine(), as: UTF8.self) })
+        } catch {
+            return .refused(error.category, error.message)
+        }
+    }
+
+    /// Every replica's models, once a command opened it after a sync, hold the fold of the merged history
+    /// from its start: every row, the frame's bytes, the single log's tables.
+    mutating func compareModels() throws {
+        for index in devices.indices { closeSession(index) }
+        for (index, pair) in devices.enumerated() {
+            try pair.models.sync()
+            pair.models.clock.advance(milliseconds: 60_000)
+            let log = try TimeLog.open(at: pair.models.log, options: options(pair.models, models: true))
+            log.close()
+            let whole = try #require(
+                try MergedHistory(log: pair.models.log, options: options(pair.models, models: false)).fold(
+                    upTo: .latest
+                ).fold)
+            let model = try ReadModel.open(inLogDirectory: pair.models.log)
+            defer { model.close() }
+            try ReplicaReadModelTests.expectModel(model, holds: whole, seed: UInt64(index))
+            let store = try pair.models.store()
+            defer { store.close() }
+            #expect(try model.mergedMark()?.head == store.head(), "device \(index): the models' mark")
+        }
+    }
+}
