@@ -25,7 +25,8 @@ public final class TimeLog {
     /// For a log directory with read models, and for a space's replica, this is a slice (see
     /// `LogState+Slice`, ``MergedFold/slice(for:matching:including:)``): the settings, every tag, the recent
     /// tags, the running records, the record that ended last, the undo and redo stacks and the records the
-    /// commands named; otherwise the whole state.
+    /// commands named; otherwise the whole state. The stacks' entries of a slice hold their inverses only while
+    /// `undo` or `redo` is decided (a single log's none, a replica's its record edits).
     public var state: LogState { fold.state }
     /// The store's head as of ``state``.
     public var head: StoreHead? { fold.head }

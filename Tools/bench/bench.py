@@ -429,14 +429,15 @@ def sync_group(bench, args, generated, size, stint):
                   f"{stint} --json snapshot", env, setup=f"{stint} --json snapshot >/dev/null", size=size)
 
     # (b) `stint sync` bringing in the other device's last 1 000 events, then the first mutation after it:
-    # on a replica without merged checkpoints (cold), and on one whose earlier command left one (warm, as a
-    # replica in use is). Restoring the replica also restores this device's directory in the folder, which
-    # its sync published to.
+    # on a replica without merged checkpoints or read models (cold), and on one whose earlier read left a
+    # checkpoint and whose earlier command left its read models (warm, as a replica in use is). Restoring the
+    # replica also restores this device's directory in the folder, which its sync published to.
     warm_log = os.path.join(work, "warm", "log")
     shutil.copytree(base_log, warm_log, symlinks=True)
     warm_env = dict(env)
     warm_env["STINT_LOG"] = warm_log
     run(f"{stint} --json snapshot", env=warm_env)
+    run(f"{stint} stop --all", env=warm_env, check=False)
     published = os.path.join(views["after"], "devices", own)
 
     def restore(source):

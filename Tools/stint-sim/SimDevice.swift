@@ -40,7 +40,10 @@ final class SimDevice {
             clock: { clock.reading() }, newID: { ids.next() }, onNotice: { notices.append($0) },
             lockTimeout: .milliseconds(100), sealThreshold: 700, checkpointInterval: 3)
         options.readWorkers = 1
-        options.usesReadModels = false
+        // Half the devices decide on their replica's read models (kills land between a command's append and
+        // their save), half on the merged fold from checkpoints. (The oracle compares what devices read, not
+        // their models: ReplicaReadModelDifferentialTests compares decisions on models with decisions without.)
+        options.usesReadModels = index % 2 == 1
         options.fileSystem = killSwitch
         let id = id
         options.deviceIdentity = DeviceIdentity(file: "\(root)/device-\(index)/state/stint/device") { id }

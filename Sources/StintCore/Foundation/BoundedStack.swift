@@ -60,6 +60,11 @@ struct BoundedStack<Element>: RandomAccessCollection {
         try body(&storage[slot(storage.count - 1)])
     }
 
+    /// Changes every element in place, oldest first.
+    mutating func updateEach(_ body: (inout Element) throws -> Void) rethrows {
+        for position in storage.indices { try body(&storage[slot(position)]) }
+    }
+
     /// Removes the top element, which must exist.
     mutating func removeLast() {
         precondition(!storage.isEmpty, "removeLast on an empty stack")

@@ -55,7 +55,10 @@ extension ReplicaFold {
         do {
             let mark = try mark(of: store, at: head)
             try database.rebuild(from: whole, at: mark)
-            return (try MergedFold(parts: whole.parts(for: device)), (database, mark))
+            // As the models hold it: the undo and redo entries with their record edits only.
+            var thinned = whole
+            _ = thinned.takeInversesOtherThanEdits()
+            return (try MergedFold(parts: thinned.parts(for: device)), (database, mark))
         } catch {
             options.onNotice("the read models of \(store.space.log) could not be written (\(error))")
             database.close()
@@ -103,7 +106,8 @@ extension ReplicaFold {
         for (device, held) in mark.frontier.heads where !linked.contains(device) {
             guard reachedMark.frontier.heads[device] == held else { return nil }
         }
-        try database.save(next.takeChangedRows(), of: next, at: reachedMark)
+        let changed = next.takeChangedRows()
+        try database.save(changed, of: &next, at: reachedMark)
         fold = next
         return reachedMark
     }

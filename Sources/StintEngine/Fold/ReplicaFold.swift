@@ -106,6 +106,15 @@ final class ReplicaFold: StoreFold {
         references = command.recordReferences
         var ids: [EntityID] = []
         if command == .undo || command == .redo {
+            if let (database, _) = model {
+                // The frame holds the entries thinned to their record edits: the top ones whole again.
+                try withModel { () throws(ReadModelError) in
+                    for (key, entry) in try database.wholeTopEntries(of: device, in: merged!) {
+                        merged!.restoreTop(entry, at: key)
+                    }
+                }
+                state = merged!.slice(for: device)
+            }
             // Undo and redo append the inverses of the top entries, which name records the slice may lack.
             for entry in [state.undoStack.last, state.redoStack.last].compactMap(\.self) {
                 ids += entry.inverses.flatMap(\.namedRecordIds)
@@ -193,7 +202,8 @@ final class ReplicaFold: StoreFold {
             // next opening rebuilds them).
             do {
                 let mark = try Self.mark(of: store, at: newHead)
-                try database.save(merged!.takeChangedRows(), of: merged!, at: mark)
+                let changed = merged!.takeChangedRows()
+                try database.save(changed, of: &merged!, at: mark)
                 model = (database, mark)
             } catch {
                 try dropModel(because: error)

@@ -23,6 +23,13 @@ extension ReadModel {
             status INTEGER NOT NULL,
             stamps BLOB NOT NULL
         ) WITHOUT ROWID;
+        CREATE TABLE merged_undo_entries (
+            device TEXT NOT NULL,
+            stack TEXT NOT NULL,
+            batch_start INTEGER NOT NULL,
+            inverses TEXT NOT NULL,
+            PRIMARY KEY (device, stack, batch_start)
+        ) WITHOUT ROWID;
         """
 
     /// What a replica's models reflect: the frontier of the merged history folded and the merge key of its
@@ -73,23 +80,78 @@ extension ReadModel {
     func rebuild(from fold: MergedFold, at mark: MergedMark) throws(ReadModelError) {
         try database.execute("PRAGMA cache_size = -65536")
         defer { try? database.execute("PRAGMA cache_size = -2000") }
+        // Only the stacks are copied: the thinned fold shares the records' storage.
+        var thinned = fold
         try database.transaction { () throws(ReadModelError) in
             try database.execute(Self.emptyForBulkLoad)
             for row in fold.rows.sorted(by: { $0.id < $1.id }) { try write(row, replacing: false) }
             try database.execute(Self.recordIndexes)
-            try writeFrame(of: fold, at: mark)
+            try writeFrame(of: &thinned, at: mark)
         }
         setHead(mark.head)
     }
 
     /// Writes the rows a fold built from these models' parts changed (``MergedFold/takeChangedRows()``) and
-    /// its frame, at `mark`, in one transaction.
-    func save(_ changed: [MergedFold.RecordRow], of fold: MergedFold, at mark: MergedMark) throws(ReadModelError) {
+    /// its frame, at `mark`, in one transaction. The fold's undo and redo entries are left with their record
+    /// edits only, as the models keep them in the frame (their other inverses in `merged_undo_entries`).
+    func save(_ changed: [MergedFold.RecordRow], of fold: inout MergedFold, at mark: MergedMark)
+        throws(ReadModelError)
+    {
         try database.transaction { () throws(ReadModelError) in
             for row in changed { try write(row, replacing: true) }
-            try writeFrame(of: fold, at: mark)
+            try writeFrame(of: &fold, at: mark)
         }
         setHead(mark.head)
+    }
+
+    /// The top undo and redo entries of `device` in `fold` (a fold in parts of these models), whole, where the
+    /// frame holds them thinned: what `undo` and `redo` decide on (``MergedFold/restoreTop(_:at:)``).
+    ///
+    /// - Throws: ``ReadModelError`` when an entry is not readable.
+    func wholeTopEntries(of device: DeviceID?, in fold: MergedFold) throws(ReadModelError)
+        -> [(key: MergedFold.StackEntryKey, entry: UndoEntry)]
+    {
+        var entries: [(key: MergedFold.StackEntryKey, entry: UndoEntry)] = []
+        let row = try database.statement(
+            "SELECT inverses FROM merged_undo_entries WHERE device = ? AND stack = ? AND batch_start = ?")
+        for key in fold.topEntryKeys(of: device) {
+            row.reset()
+            try row.bind(.text(Self.column(key.device)), .text(key.isRedo ? "redo" : "undo"), .integer(key.batchStart))
+            guard try row.step() else { continue }  // It held record edits only: the frame holds it whole.
+            let json = try Self.json(row.text(0))
+            do {
+                entries.append((key, try CheckpointReader(json: json).undoEntry(json)))
+            } catch {
+                throw ReadModelError("the \(key.isRedo ? "redo" : "undo") entry \(key.batchStart) is not readable")
+            }
+        }
+        return entries
+    }
+
+    /// A device in `merged_undo_entries.device`: its id, or empty for none (a log's events before it joined).
+    private static func column(_ device: DeviceID?) -> String {
+        device?.description ?? ""
+    }
+
+    /// The device of a `merged_undo_entries.device` value: nil when it is not one; `.some(nil)` for none.
+    private static func device(column text: String) -> DeviceID?? {
+        text.isEmpty ? .some(nil) : DeviceID(text).map { .some($0) }
+    }
+
+    /// Every whole entry the models keep, by where it is (for the tests).
+    func wholeEntries() throws(ReadModelError) -> [MergedFold.StackEntryKey: UndoEntry] {
+        let rows = try database.statement("SELECT device, stack, batch_start, inverses FROM merged_undo_entries")
+        var entries: [MergedFold.StackEntryKey: UndoEntry] = [:]
+        while try rows.step() {
+            let json = try Self.json(rows.text(3))
+            guard let device = rows.text(0).flatMap(Self.device(column:)),
+                let entry = try? CheckpointReader(json: json).undoEntry(json)
+            else { throw ReadModelError("a whole undo entry is not readable") }
+            let key = MergedFold.StackEntryKey(
+                device: device, isRedo: rows.text(1) == "redo", batchStart: rows.integer(2))
+            entries[key] = entry
+        }
+        return entries
     }
 
     /// The parts a command of `device` decides on, chosen as ``MergedFold/parts(for:matching:including:)``
@@ -240,8 +302,34 @@ extension ReadModel {
             replacing: replacing)
     }
 
-    /// Writes the frame, its tags (for people's reports) and the mark.
-    private func writeFrame(of fold: MergedFold, at mark: MergedMark) throws(ReadModelError) {
+    /// Writes the frame, its tags (for people's reports) and the mark; the undo and redo entries in it with
+    /// their record edits only (`fold` is left so), the others whole in `merged_undo_entries`, which keeps
+    /// the entries of the stacks and no others.
+    private func writeFrame(of fold: inout MergedFold, at mark: MergedMark) throws(ReadModelError) {
+        for (key, entry) in fold.takeInversesOtherThanEdits() {
+            try database.statement(
+                "INSERT OR REPLACE INTO merged_undo_entries (device, stack, batch_start, inverses) VALUES (?, ?, ?, ?)"
+            ).bind(
+                .text(Self.column(key.device)), .text(key.isRedo ? "redo" : "undo"), .integer(key.batchStart),
+                .text(LogState.json(entry).encodedString)
+            ).run()
+        }
+        let kept = fold.stackEntryKeys
+        var stale: [MergedFold.StackEntryKey] = []
+        let stored = try database.statement("SELECT device, stack, batch_start FROM merged_undo_entries")
+        while try stored.step() {
+            guard let device = stored.text(0).flatMap(Self.device(column:)) else {
+                throw ReadModelError("a whole undo entry's device is not readable")
+            }
+            let key = MergedFold.StackEntryKey(
+                device: device, isRedo: stored.text(1) == "redo", batchStart: stored.integer(2))
+            if !kept.contains(key) { stale.append(key) }
+        }
+        for key in stale {
+            try database.statement(
+                "DELETE FROM merged_undo_entries WHERE device = ? AND stack = ? AND batch_start = ?"
+            ).bind(.text(Self.column(key.device)), .text(key.isRedo ? "redo" : "undo"), .integer(key.batchStart)).run()
+        }
         let frame = fold.frame
         for tag in frame.state.tags.values.sorted(by: { $0.id < $1.id }) { try write(tag) }
         let devices = mark.frontier.heads.keys.sorted().map { device -> JSON in

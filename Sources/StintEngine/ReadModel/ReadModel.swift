@@ -18,7 +18,7 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 6
+    static let schemaVersion: Int64 = 7
 
     let database: SQLiteDatabase
     let path: String
@@ -113,6 +113,7 @@ final class ReadModel {
         DROP TABLE IF EXISTS position; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS records;
         DROP TABLE IF EXISTS deleted_records; DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS undo_entries;
         DROP TABLE IF EXISTS record_bounds; DROP TABLE IF EXISTS merged_position; DROP TABLE IF EXISTS record_stamps;
+        DROP TABLE IF EXISTS merged_undo_entries;
         """
 
     /// The secondary indexes of `records` (a rebuild creates them after loading the table). The index by start
