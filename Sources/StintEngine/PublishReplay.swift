@@ -31,9 +31,30 @@ public final class PublishReplay {
         /// nil when it did not.
         public var systemEndedActivity: Instant?
 
+        /// What the batch changed from, when the replay keeps it (``keepsBefore``).
+        public var before: Before?
+
         /// The recorded time of the batch.
         public var at: Instant { batch.events[0].at }
     }
+
+    /// The log as it was before a batch, as far as the batch changed it: what `stint view` sets beside the
+    /// state after.
+    public struct Before: Sendable {
+        /// The snapshot of the state before the batch, built at the batch's recorded time (nil before the
+        /// first event).
+        public var snapshot: WidgetData?
+        /// Each record the batch's events name, once, in their order, as it was: its values while live, nil
+        /// otherwise (`deleted` says whether it was deleted or did not exist).
+        public var records: [(id: EntityID, record: Record?, deleted: Bool)]
+        /// The tags as they were.
+        public var tags: [EntityID: Tag]
+    }
+
+    /// Whether the steps carry ``Step/before`` (a second snapshot per batch, and the named records).
+    public var keepsBefore = false
+    /// What ``keepsBefore`` noted of the batch being folded.
+    private var pendingBefore: Before?
 
     private let walk: any BatchWalk
     private var index: SnapshotIndex?
@@ -64,6 +85,7 @@ public final class PublishReplay {
     public init(source: LogSource, since: Instant?, options: EngineOptions) throws(StintError) {
         let point = since.map { ResolvedPoint.at($0.adding(milliseconds: -1)) }
         walk = try source.fold.walk(after: point, options: options)
+        walk.willFold = { [unowned self] state, events in self.noteBefore(state, events) }
         if let state = walk.state {
             var index = SnapshotIndex(state: state)
             let snapshot = index.snapshot(of: state, now: state.lastAt)
@@ -112,9 +134,26 @@ public final class PublishReplay {
             liveActivityStartedAt = nil
         case .none: break
         }
+        defer { pendingBefore = nil }
         return Step(
             batch: StoredBatch(events: batch.events), snapshot: snapshot, writesSnapshot: writes, liveActivity: action,
-            systemEndedActivity: systemEnd)
+            systemEndedActivity: systemEnd, before: pendingBefore)
+    }
+
+    /// Notes, when ``keepsBefore``, the state before the batch of `events` as ``Before`` holds it (the index
+    /// is still the state's: it is brought up to date after the batch).
+    private func noteBefore(_ state: LogState?, _ events: [RecordedEvent]) {
+        guard keepsBefore, let first = events.first else { return }
+        var seen: Set<EntityID> = []
+        var records: [(id: EntityID, record: Record?, deleted: Bool)] = []
+        for event in events {
+            for id in (try? DomainEvent(event))?.namedRecordIds ?? [] where seen.insert(id).inserted {
+                records.append((id, state?.records[id], state?.deletedRecordIds.contains(id) ?? false))
+            }
+        }
+        var snapshot: WidgetData?
+        if let state, index != nil { snapshot = index!.snapshot(of: state, now: first.at) }
+        pendingBefore = Before(snapshot: snapshot, records: records, tags: state?.tags ?? [:])
     }
 
     /// When iOS ends the activity shown after the steps so far, if that is at or before `instant`; nil when

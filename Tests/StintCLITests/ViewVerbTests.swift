@@ -1,6 +1,7 @@
 import Foundation
 import StintCore
 import StintEngine
+import StintLog
 import TestSupport
 import Testing
 
@@ -102,6 +103,97 @@ import Testing
         let again = directory.appending("again.html")
         #expect(runner.run(["view", "--out", again]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: file)))
+    }
+
+    /// Each point says what its batches changed (decision 0011 step 3b): the records that differ between
+    /// `stint log --all --at` at the point before and at the point (added, removed, changed: exactly those,
+    /// running or not as they are), the running timers when they differ, and each event's place in the hash
+    /// chain: `genesis` for the first line, else the first digits of its `prev`, which is the hash of the
+    /// line before it.
+    @Test func eachPointSaysWhatItsBatchesChangedAndWhereItsEventsAreInTheChain() throws {
+        let directory = TemporaryDirectory()
+        let runner = try Self.runner(in: directory)
+        let page = runner.run(["view", "--out", "-"])
+        #expect(page.status == 0, "\(page.stderr)")
+        let points = try Self.points(try Self.data(of: page.stdout))
+        #expect(points.count == 38, "every point is kept: the point before is the state before")
+        func live(at instant: String?) throws -> [String: JSON] {
+            guard let instant else { return [:] }
+            let result = runner.run(["--json", "log", "--all", "--at", instant])
+            #expect(result.status == 0, "\(result.stderr)")
+            guard case .array(let records) = try JSON.parse(result.stdout) else { return [:] }
+            return Dictionary(
+                uniqueKeysWithValues: records.map { (String(($0["id"]?.stringValue ?? "").prefix(8)), $0) })
+        }
+        /// A record's values: not its seconds, which grow while it runs.
+        func values(_ record: JSON?) -> [String] {
+            ["start", "end", "tagId", "comment", "running"].map { field in record?[field].map { "\($0)" } ?? "-" }
+        }
+        var before: [String: JSON] = [:]
+        var recordChanges = 0
+        for point in points {
+            let at = point["at"]?.stringValue
+            let after = try live(at: at)
+            guard case .array(let changes)? = point["changes"] else {
+                Issue.record("no changes at \(at ?? "?")")
+                continue
+            }
+            var shown: [String: (before: String, after: String)] = [:]
+            for change in changes {
+                guard let what = change["what"]?.stringValue, what.hasPrefix("record ") else { continue }
+                shown[String(what.dropFirst(7))] = (
+                    change["before"]?.stringValue ?? "", change["after"]?.stringValue ?? ""
+                )
+            }
+            let differing = Set(before.keys).union(after.keys).filter { values(before[$0]) != values(after[$0]) }
+            #expect(Set(shown.keys) == differing, "at \(at ?? "?"): the records that changed")
+            for (id, texts) in shown {
+                for (text, record) in [(texts.before, before[id]), (texts.after, after[id])] {
+                    if let record {
+                        #expect(
+                            text.contains("running") == (record["running"]?.boolValue == true), "\(id) at \(at ?? "?")")
+                        if let tag = record["tagName"]?.stringValue { #expect(text.contains(tag), "\(id): \(text)") }
+                    } else {
+                        #expect(text == "none" || text == "deleted", "\(id) at \(at ?? "?"): \(text)")
+                    }
+                }
+            }
+            recordChanges += shown.count
+            let running = { (records: [String: JSON]) in
+                Set(records.filter { $0.value["running"]?.boolValue == true }.keys)
+            }
+            #expect(
+                changes.contains { $0["what"]?.stringValue == "running timers" } == (running(before) != running(after)),
+                "at \(at ?? "?"): the running timers")
+            before = after
+        }
+        #expect(recordChanges > 30, "only \(recordChanges) record changes")
+
+        // The chain: every event shown names the hash of the line before it.
+        let cursor = try LogReader(path: directory.appending("log")).events()
+        var lines: [Int64: RecordedEvent] = [:]
+        while let event = try cursor.next() { lines[event.seq] = event }
+        var checked = 0
+        for point in points {
+            guard case .array(let events)? = point["events"] else { continue }
+            for event in events {
+                guard let seq = event["seq"]?.intValue, let recorded = lines[seq],
+                    let chain = event["chain"]?.stringValue
+                else {
+                    Issue.record("an event without its chain: \(event)")
+                    continue
+                }
+                if seq == 1 {
+                    #expect(chain == "genesis")
+                } else {
+                    let previous = try #require(lines[seq - 1])
+                    #expect(recorded.prev == String(LogHead(of: previous).hash.prefix(32)))
+                    #expect(chain == "✓ " + recorded.prev.prefix(8), "seq \(seq)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == lines.count)
     }
 
     @Test func aLongHistoryKeepsEvenlySpreadPointsAndTheLast() throws {

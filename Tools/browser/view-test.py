@@ -134,6 +134,15 @@ def main():
                         "return holder.innerHTML === parsed.innerHTML && holder.querySelector('svg') !== null;",
                         slot, expected)
                     check(same, f"{label} {mode} at {point['at']}: the SVG on screen is widget's")
+            # What the batches changed, and each event's place in the chain, as the data says.
+            shown_changes = session.execute_script(
+                "return Array.from(document.querySelectorAll('#changes-body tr'))"
+                ".map(function (row) { return Array.from(row.cells).map(function (cell) { return cell.textContent; }); });")
+            check(shown_changes == [[c["what"], c["before"], c["after"]] for c in point["changes"]],
+                  f"the changes at {point['at']} are the page's data")
+            chains = session.execute_script(
+                "return Array.from(document.querySelectorAll('#events-body td.chain')).map(function (c) { return c.textContent; });")
+            check(chains == [event["chain"] for event in point["events"]], f"the chain column at {point['at']}")
             snapshot = stint_output("snapshot", "--at", point["at"])
             fingerprint = session.find_element(By.ID, "point-fingerprint").text
             check(fingerprint == hashlib.sha256(snapshot).hexdigest(),

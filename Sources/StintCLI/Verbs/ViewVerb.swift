@@ -24,8 +24,11 @@ struct ViewVerb: Verb {
             app following the reference design had on screen — the home screen, lock screen, Time by Tag
             (today, week, month) and Live Activity widgets, each the SVG that 'stint widget --family F --format
             svg --at T' prints for the point's instant T — the SHA-256 of 'stint snapshot --at T' (check it with
-            'stint snapshot --at T | sha256sum'), the batches' 'stint replay' rows and their events. A dot on
-            the scrubber and in the list marks a point where the app wrote the snapshot file.
+            'stint snapshot --at T | sha256sum'), what the batches changed (each record they changed, the
+            running timers, today's total and today's time by tag, before and after), their 'stint replay' rows,
+            and their events, each with its place in the hash chain (the first digits of the hash of the line
+            before it, which it names; every event shown was checked as the log was read). A dot on the
+            scrubber and in the list marks a point where the app wrote the snapshot file.
 
             Every point of the range is kept up to --points N; a longer history keeps every second, fourth …
             point, evenly spread, and always the last one, and the page says how many batches each point

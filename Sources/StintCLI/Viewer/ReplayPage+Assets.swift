@@ -26,6 +26,8 @@ enum ReplayPageAssets {
         table { border-collapse: collapse; width: 100%; }
         th, td { text-align: left; padding: 2px 8px 2px 0; vertical-align: top; border-bottom: 1px solid var(--line); }
         td.seq { font-variant-numeric: tabular-nums; white-space: nowrap; }
+        td.chain { font-family: ui-monospace, monospace; white-space: nowrap; }
+        td.before { color: var(--muted); }
         pre { margin: 0; overflow-x: auto; font-size: 12px; }
         #warning { color: #b91c1c; }
         #list { list-style: none; margin: 0; padding: 0; max-height: 80vh; overflow-y: auto; overflow-x: hidden;
@@ -102,6 +104,16 @@ enum ReplayPageAssets {
                 holder.innerHTML = data.svgs[svg];
               }
             });
+            var changes = document.getElementById("changes-body");
+            changes.replaceChildren();
+            point.changes.forEach(function (change) {
+              var row = element("tr");
+              row.appendChild(element("td", change.what));
+              row.appendChild(element("td", change.before, "before"));
+              row.appendChild(element("td", change.after, "after"));
+              changes.appendChild(row);
+            });
+            document.getElementById("no-changes").hidden = point.changes.length > 0;
             var body = document.getElementById("events-body");
             body.replaceChildren();
             point.events.forEach(function (event) {
@@ -110,6 +122,7 @@ enum ReplayPageAssets {
               row.appendChild(element("td", event.device || ""));
               row.appendChild(element("td", event.type));
               row.appendChild(element("td", event.text));
+              row.appendChild(element("td", event.chain, "chain"));
               body.appendChild(row);
             });
             document.getElementById("more-events").textContent =

@@ -11,7 +11,7 @@ extension ReplayPage {
     }
 
     /// A point as the walk meets it: what drawing it needs, cheap to keep until the point is drawn or dropped.
-    private struct Candidate {
+    struct Candidate {
         var point: Point
         /// How many batches and snapshot writes of the range came up to and including the point.
         var batchesSoFar: Int
@@ -24,6 +24,30 @@ extension ReplayPage {
         /// The point's first events (``ReplayPage/eventsShown``), each with the tags before its batch: described
         /// only when the point is kept.
         var events: [(event: RecordedEvent, tags: [EntityID: Tag])] = []
+        /// Before the point's first batch: the snapshot at the point's instant and the tags; and each record
+        /// the batches name as it was before the first of them that names it, and as it is after the last.
+        var before: WidgetData?
+        var tagsBefore: [EntityID: Tag] = [:]
+        var records: [(id: EntityID, before: RecordValue, after: RecordValue)] = []
+        var tagsAfter: [EntityID: Tag] = [:]
+
+        /// Takes in what one of the point's batches changed (`before`, as the replay noted it) and the state
+        /// after it.
+        mutating func addChanges(_ before: PublishReplay.Before?, after state: LogState?, first: Bool) {
+            if first {
+                self.before = before?.snapshot
+                tagsBefore = before?.tags ?? [:]
+            }
+            for (id, record, deleted) in before?.records ?? [] where !records.contains(where: { $0.id == id }) {
+                records.append((id, RecordValue(record, deleted: deleted), .none))
+            }
+            for index in records.indices {
+                let id = records[index].id
+                records[index].after = RecordValue(
+                    state?.records[id], deleted: state?.deletedRecordIds.contains(id) ?? false)
+            }
+            tagsAfter = state?.tags ?? [:]
+        }
 
         /// Takes in the events of one of the point's batches, recorded after `tags`.
         mutating func add(_ batch: [RecordedEvent], tags: [EntityID: Tag]) {
@@ -49,6 +73,7 @@ extension ReplayPage {
         let replay: PublishReplay
         do {
             replay = try PublishReplay(source: source, since: nil, options: context.engineOptions)
+            replay.keepsBefore = true
             // The tags as they were before each batch, for its events' descriptions.
             var tags: [EntityID: Tag] = [:]
             while let step = try replay.next() {
@@ -63,6 +88,7 @@ extension ReplayPage {
                     point.point.lastSeq = step.batch.lastSeq
                     point.point.rows.append(lines.line(for: step))
                     point.add(step.batch.events, tags: tags)
+                    point.addChanges(step.before, after: replay.state, first: false)
                     (point.batchesSoFar, point.writesSoFar) = (batches, writes)
                     (point.snapshot, point.published, point.liveActivity) =
                         (step.snapshot, published, replay.shownLiveActivity)
@@ -74,10 +100,11 @@ extension ReplayPage {
                     point: Point(
                         at: step.at, firstSeq: step.batch.firstSeq, lastSeq: step.batch.lastSeq,
                         rows: [lines.line(for: step)], events: [], moreEvents: 0, batches: 0, wrote: false,
-                        fingerprint: "", widgets: [], computed: []),
+                        changes: [], fingerprint: "", widgets: [], computed: []),
                     batchesSoFar: batches, writesSoFar: writes, snapshot: step.snapshot, published: published,
                     liveActivity: replay.shownLiveActivity)
                 point.add(step.batch.events, tags: tags)
+                point.addChanges(step.before, after: replay.state, first: true)
                 current = point
             }
         } catch {
@@ -98,9 +125,11 @@ extension ReplayPage {
             point.events = candidate.events.map { event, tags in
                 Event(
                     seq: event.seq, device: event.device.map { String($0.description.prefix(8)) }, type: event.type,
-                    text: (try? DomainEvent(event)).map(EventSummary(format: format, tags: tags).describe) ?? event.type
-                )
+                    text: (try? DomainEvent(event)).map(EventSummary(format: format, tags: tags).describe)
+                        ?? event.type,
+                    chain: event.prev == RecordedEvent.genesisPrev ? "genesis" : "✓ " + event.prev.prefix(8))
             }
+            point.changes = changes(candidate, format: format)
             func draw(_ shown: PublishedMoment, _ snapshot: WidgetData?) -> [Int?] {
                 slots.map { (slot) -> Int? in
                     guard let snapshot,

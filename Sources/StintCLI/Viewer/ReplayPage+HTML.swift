@@ -43,10 +43,13 @@ extension ReplayPage {
             <h3>On screen</h3>
             <p class="facts" id="modes"><label><input type="radio" name="mode" id="as-published" value="widgets" checked> as published (<code>stint widget --at</code>: the snapshot file the app had written)</label> <label><input type="radio" name="mode" id="as-computed" value="computed"> as computed (<code>--as-computed</code>: a publish at the instant)</label></p>
             <div id="widgets"></div>
+            <h3>What they changed</h3>
+            <table><thead><tr><th>what</th><th>before</th><th>after</th></tr></thead><tbody id="changes-body"></tbody></table>
+            <p class="facts" id="no-changes" hidden>Nothing that the page follows (records, running timers, today's totals) changed.</p>
             <h3>The batches (stint replay)</h3>
             <pre id="rows"></pre>
             <h3>Their events</h3>
-            <table><thead><tr><th>seq</th><th>device</th><th>type</th><th>what it did</th></tr></thead><tbody id="events-body"></tbody></table>
+            <table><thead><tr><th>seq</th><th>device</th><th>type</th><th>what it did</th><th title="genesis for a log's first line; else ✓ and the first digits of the hash of the line before, which the event's prev names: every event shown was checked as the log was read">chain</th></tr></thead><tbody id="events-body"></tbody></table>
             <p class="facts" id="more-events"></p>
             </section>
             <nav aria-label="Every point"><h3>Points</h3><ol id="list"></ol></nav>
@@ -80,11 +83,19 @@ extension ReplayPage {
                         "widgets": .array(point.widgets.map { $0.map { .int(Int64($0)) } ?? .null }),
                         "computed": .array(point.computed.map { $0.map { .int(Int64($0)) } ?? .null }),
                         "rows": .array(point.rows.map(JSON.string)),
+                        "changes": .array(
+                            point.changes.map { change in
+                                .object([
+                                    "what": .string(change.what), "before": .string(change.before),
+                                    "after": .string(change.after),
+                                ])
+                            }),
                         "events": .array(
                             point.events.map { event in
                                 .object([
                                     "seq": .int(event.seq), "device": event.device.map(JSON.string) ?? .null,
                                     "type": .string(event.type), "text": .string(event.text),
+                                    "chain": .string(event.chain),
                                 ])
                             }),
                         "moreEvents": .int(Int64(point.moreEvents)),

@@ -33,6 +33,17 @@ struct ReplayPage {
         var device: String?
         var type: String
         var text: String
+        /// Its place in the hash chain: `genesis` for a log's first line, else `✓` and the first digits of the
+        /// hash of the line before it, which its `prev` names (every event shown was checked as the log was
+        /// read; damage stops the walk, and the page says where).
+        var chain: String
+    }
+
+    /// What a point's batches changed: a record, the running timers, or a total, before and after them.
+    struct Change {
+        var what: String
+        var before: String
+        var after: String
     }
 
     /// One instant of the history.
@@ -49,6 +60,8 @@ struct ReplayPage {
         var batches: Int
         /// Whether the app wrote the snapshot file at the point or at a dropped point since the last one.
         var wrote: Bool
+        /// What the batches changed (``ReplayPage/changes(_:format:)``).
+        var changes: [Change]
         /// The SHA-256 of `stint snapshot --at` at the instant.
         var fingerprint: String
         /// Per slot, the index of its SVG in ``ReplayPage/svgs``: as the app had it on screen (nil when nothing

@@ -15,6 +15,7 @@ import StintLog
 final class LogWalk: BatchWalk {
     private(set) var state: LogState?
     private(set) var warning: LogProblem?
+    var willFold: ((LogState?, [RecordedEvent]) -> Void)?
     private let cursor: LogBatchCursor?
 
     /// Starts a walk of `reader`'s log.
@@ -52,6 +53,7 @@ final class LogWalk: BatchWalk {
         } catch {
             throw StintError(error)
         }
+        willFold?(state, batch.events)
         // Move the state out so that folding mutates it in place instead of copying its dictionaries.
         var folded = state
         state = nil

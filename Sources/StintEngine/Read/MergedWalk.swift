@@ -5,6 +5,7 @@ import StintLog
 final class MergedWalk: BatchWalk {
     private(set) var state: LogState?
     private(set) var warning: LogProblem?
+    var willFold: ((LogState?, [RecordedEvent]) -> Void)?
     /// The merged batches, and the store they are read from.
     private let cursor: MergedBatchCursor
     private let store: MergedStore
@@ -51,6 +52,7 @@ final class MergedWalk: BatchWalk {
             }
             let events = Array(batch.events.dropFirst(skip))
             skip = 0
+            willFold?(state, events)
             do throws(DomainError) {
                 _ = try MergedFold.fold(batch: events, into: &fold)
             } catch {

@@ -6,6 +6,7 @@ import StintLog
 final class StoreWalk: BatchWalk {
     private(set) var state: LogState?
     var warning: LogProblem? { nil }
+    var willFold: ((LogState?, [RecordedEvent]) -> Void)?
     /// The store's batches from the first, and the batch the point ended before or in (handed out first, its
     /// events up to the point not folded again, as a single log's walk hands it out).
     let cursor: any StoreBatchCursor
@@ -54,6 +55,7 @@ final class StoreWalk: BatchWalk {
             events = batch
         }
         let after = state?.lastSeq ?? 0
+        willFold?(state, events)
         try fold(events.lazy.filter { $0.seq > after })
         return LogBatch(events: events)
     }
