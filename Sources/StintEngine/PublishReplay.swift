@@ -55,6 +55,10 @@ public final class PublishReplay {
     public var keepsBefore = false
     /// What ``keepsBefore`` noted of the batch being folded.
     private var pendingBefore: Before?
+    /// The last step's snapshot and the date of its instant: the snapshot of the state before the next batch
+    /// when that is recorded the same day (a snapshot depends on its instant only through the date, but for
+    /// `lastUpdated`).
+    private var lastSnapshot: (snapshot: WidgetData, date: CivilDate)?
 
     private let walk: any BatchWalk
     private var index: SnapshotIndex?
@@ -116,6 +120,7 @@ public final class PublishReplay {
         }
         let at = batch.events[0].at
         let snapshot = index!.snapshot(of: state, now: at)
+        if keepsBefore { lastSnapshot = (snapshot, state.calendar.date(of: at)) }
         let writes = snapshot.replaces(published, at: at)
         if writes { published = snapshot }
         let systemEnd = systemEnd(atOrBefore: at)
@@ -152,7 +157,14 @@ public final class PublishReplay {
             }
         }
         var snapshot: WidgetData?
-        if let state, index != nil { snapshot = index!.snapshot(of: state, now: first.at) }
+        if let state, index != nil {
+            if let lastSnapshot, lastSnapshot.date == state.calendar.date(of: first.at) {
+                snapshot = lastSnapshot.snapshot
+                snapshot!.lastUpdated = first.at
+            } else {
+                snapshot = index!.snapshot(of: state, now: first.at)
+            }
+        }
         pendingBefore = Before(snapshot: snapshot, records: records, tags: state?.tags ?? [:])
     }
 
