@@ -26,7 +26,9 @@ public final class TimeLog {
     /// `LogState+Slice`, ``MergedFold/slice(for:matching:including:)``): the settings, every tag, the recent
     /// tags, the running records, the record that ended last, the undo and redo stacks and the records the
     /// commands named; otherwise the whole state. The stacks' entries of a slice hold their inverses only while
-    /// `undo` or `redo` is decided (a single log's none, a replica's its record edits).
+    /// `undo` or `redo` is decided (a single log's none, a replica's its record edits), and a replica's slice
+    /// takes the running records and the one that ended last in again before each decision (between
+    /// commands it may lack the one that ended last, when another device deleted or moved it).
     public var state: LogState { fold.state }
     /// The store's head as of ``state``.
     public var head: StoreHead? { fold.head }

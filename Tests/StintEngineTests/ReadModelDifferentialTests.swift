@@ -92,8 +92,8 @@ struct DifferentialRun {
         } else {
             slice = try TimeLog.open(at: slicePath, options: sliceOptions)
         }
-        let expected = outcome { () throws(StintError) in try whole.execute(command) }
-        let actual = outcome { () throws(StintError) in try slice.execute(command) }
+        let expected = Self.outcome { () throws(StintError) in try whole.execute(command) }
+        let actual = Self.outcome { () throws(StintError) in try slice.execute(command) }
         #expect(actual == expected, "step \(step): \(command)")
         if !crashed && session == nil { try compareProjections(step, whole: whole.state) }
         if session == nil && !crashed && random.next() % 4 == 0 {
@@ -112,7 +112,7 @@ struct DifferentialRun {
         case refused(StintError.Category, String)
     }
 
-    func outcome(_ body: () throws(StintError) -> TimeLog.Result) -> Outcome {
+    static func outcome(_ body: () throws(StintError) -> TimeLog.Result) -> Outcome {
         do {
             let result = try body()
             return .appended(result.events.map { String(decoding: $0.encodedLine(), as: UTF8.self) })

@@ -34,11 +34,17 @@ import Testing
         let history = MergedHistory(log: replica.log, options: options)
         let fromStart = try #require(try history.fold(upTo: .latest).fold)
         let read = try #require(try history.fold(upTo: .latest, usingCheckpoints: true).fold)
-        let log = try TimeLog.open(at: replica.log, options: options)
-        defer { log.close() }
         let same = read.checkpoint == fromStart.checkpoint
         #expect(same, note)
-        // A command decides on a slice of the fold (the running records, the one that ended last, …).
+        // A command decides on a slice of the fold (the running records, the one that ended last, …): folded
+        // from the checkpoints without read models, and from the read models with them.
+        var plain = options
+        plain.usesReadModels = false
+        let withoutModels = try TimeLog.open(at: replica.log, options: plain)
+        #expect(withoutModels.state == fromStart.slice(for: replica.device), note)
+        withoutModels.close()
+        let log = try TimeLog.open(at: replica.log, options: options)
+        defer { log.close() }
         #expect(log.state == SpaceTimeLogTests.asTheModelsHoldIt(fromStart).slice(for: replica.device), note)
     }
 

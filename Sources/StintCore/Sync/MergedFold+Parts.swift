@@ -132,8 +132,8 @@ extension MergedFold {
     /// as new, or newer when it folded events since). So a fold in parts folds on over several batches,
     /// taking in the rows each needs.
     ///
-    /// - Throws: ``DomainError`` (`invalidCheckpoint`) as ``init(parts:)`` for a malformed row; the rows
-    ///   before it are held.
+    /// - Throws: ``DomainError`` (`invalidCheckpoint`) as ``init(parts:)`` for a malformed row; the fold is
+    ///   then to be thrown away (the rows before it are held, their running ids not noted).
     package mutating func include(_ rows: [RecordRow]) throws(DomainError) {
         try insert(rows.filter { records.number(of: $0.id) == nil })
     }

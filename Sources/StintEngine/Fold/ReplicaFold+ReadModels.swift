@@ -19,9 +19,14 @@ extension ReplicaFold {
         do {
             database = try ReadModel.open(inLogDirectory: store.space.log)
         } catch {
-            options.onNotice("the read models of \(store.space.log) could not be opened (\(error.description))")
+            // Not a database of ours (overwritten, truncated): removed, and new ones built in its place.
+            options.onNotice(
+                "the read models of \(store.space.log) could not be opened and are rebuilt (\(error.description))")
             ReadModel.remove(inLogDirectory: store.space.log)
-            return try ReplicaFold(store, upTo: head)
+            guard let fresh = try? ReadModel.open(inLogDirectory: store.space.log) else {
+                return try ReplicaFold(store, upTo: head)
+            }
+            database = fresh
         }
         let opened = try modelFold(database, of: store, upTo: head, continuing: nil, options: options)
         return ReplicaFold(store, fold: opened.fold, model: opened.model, head: head, options: options)

@@ -238,8 +238,13 @@ final class ReplicaFold: StoreFold {
         ReadModel.remove(inLogDirectory: path)
         model = nil
         merged = nil
-        let whole = try Self.fold(store, upTo: head)
+        // Without a fold the head is let go of too, so that the next command folds again (``catchUp(to:)``)
+        // if this one cannot.
+        let known = head
+        head = nil
+        let whole = try Self.fold(store, upTo: known)
         merged = whole
+        head = known
         state = whole.slice(for: device, matching: references)
     }
 

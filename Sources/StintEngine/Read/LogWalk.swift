@@ -53,11 +53,11 @@ final class LogWalk: BatchWalk {
         } catch {
             throw StintError(error)
         }
-        willFold?(state, batch.events)
+        let after = state?.lastSeq ?? 0
+        if let willFold { willFold(state, batch.events.filter { $0.seq > after }) }
         // Move the state out so that folding mutates it in place instead of copying its dictionaries.
         var folded = state
         state = nil
-        let after = folded?.lastSeq ?? 0
         do {
             try LogState.fold(batch.events.lazy.filter { $0.seq > after }, onto: &folded)
         } catch {

@@ -95,8 +95,8 @@ package protocol BatchWalk: AnyObject {
     var state: LogState? { get }
     /// Why the walk stopped before the end, when damage stopped it.
     var warning: LogProblem? { get }
-    /// Called by ``next()`` with the state before each batch it hands out and the batch's events, before it
-    /// folds them (what a view of the batch's changes reads: `stint view`). Not kept: the state is folded
+    /// Called by ``next()`` with the state before each batch it hands out and the batch's events still to
+    /// fold (a walk that resumes inside a batch has folded its first ones), before it folds them (what a view of the batch's changes reads: `stint view`). Not kept: the state is folded
     /// in place once it returns.
     var willFold: ((LogState?, [RecordedEvent]) -> Void)? { get set }
     /// The next batch, folded into ``state``; nil at the end (or of the intact part).

@@ -55,8 +55,9 @@ final class StoreWalk: BatchWalk {
             events = batch
         }
         let after = state?.lastSeq ?? 0
-        willFold?(state, events)
-        try fold(events.lazy.filter { $0.seq > after })
+        let folding = events.filter { $0.seq > after }
+        willFold?(state, folding)
+        try fold(folding)
         return LogBatch(events: events)
     }
 
