@@ -33,6 +33,8 @@ public final class PublishReplay {
 
         /// What the batch changed from, when the replay keeps it (``keepsBefore``).
         public var before: Before?
+        /// What a space's rules resolved while folding the batch (docs/sync.md); empty for a single log.
+        public var conflicts: [Conflict] = []
 
         /// The recorded time of the batch.
         public var at: Instant { batch.events[0].at }
@@ -142,7 +144,7 @@ public final class PublishReplay {
         defer { pendingBefore = nil }
         return Step(
             batch: StoredBatch(events: batch.events), snapshot: snapshot, writesSnapshot: writes, liveActivity: action,
-            systemEndedActivity: systemEnd, before: pendingBefore)
+            systemEndedActivity: systemEnd, before: pendingBefore, conflicts: walk.conflictsOfLastBatch)
     }
 
     /// Notes, when ``keepsBefore``, the state before the batch of `events` as ``Before`` holds it (the index

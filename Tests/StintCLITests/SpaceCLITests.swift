@@ -106,6 +106,49 @@ import Testing
         #expect(history.contains(String(a.id.prefix(8))) && history.contains(String(b.id.prefix(8))))
     }
 
+    /// `stint view` of a replica (decision 0011 step 3c): a lane per device, each point naming the devices
+    /// of its batches in merge order, and the conflicts the merge resolved at the points where it did: the
+    /// lines `stint conflicts --all` prints, in the same order.
+    @Test func theReplayPageOfASpaceShowsTheDevicesLanesAndTheConflicts() throws {
+        let (root, a0, b0) = try Self.makeSpace()
+        var (a, b) = (a0, b0)
+        _ = root
+        // Both stop the timer A started, neither having seen the other's stop: rule 1.
+        a.run("09:10", ["stop"])
+        b.run("09:11", ["stop"])
+        b.run("09:12", ["tag", "add", "review"])
+        try Self.deliver(b, to: a)
+        try Self.deliver(a, to: b)
+        a.run("09:13", ["sync"])
+        let conflicts = a.run("09:14", ["conflicts", "--all"]).stdout.split(separator: "\n").map(String.init)
+        #expect(!conflicts.isEmpty && conflicts != ["No conflicts."], "\(conflicts)")
+        let page = a.run("09:14", ["view", "--out", "-"]).stdout
+        let data = try ViewVerbTests.data(of: page)
+        let points = try ViewVerbTests.points(data)
+        let short = { (id: String) in String(id.prefix(8)) }
+        #expect(data["lanes"] == .array([.string(short(a.id)), .string(short(b.id))]))
+        var lines: [String] = []
+        var devices: Set<String> = []
+        for point in points {
+            guard case .array(let own)? = point["conflicts"], case .array(let named)? = point["devices"] else {
+                Issue.record("a point without its conflicts or devices")
+                continue
+            }
+            lines += own.compactMap(\.stringValue)
+            #expect(point["conflictsSince"]?.intValue == Int64(own.count), "every point is kept")
+            devices.formUnion(named.compactMap(\.stringValue))
+            // The devices of the point's events, in order of appearance.
+            guard case .array(let events)? = point["events"] else { continue }
+            var seen: [String] = []
+            for device in events.compactMap({ $0["device"]?.stringValue }) where !seen.contains(device) {
+                seen.append(device)
+            }
+            #expect(named.compactMap(\.stringValue) == seen, "\(point["at"] ?? .null)")
+        }
+        #expect(lines == conflicts)
+        #expect(devices == [short(a.id), short(b.id)])
+    }
+
     @Test func aDeviceIsReadAsItKnewTheSpace() throws {
         let (root, a0, b0) = try Self.makeSpace()
         var (a, b) = (a0, b0)

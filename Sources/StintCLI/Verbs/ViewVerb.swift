@@ -28,7 +28,10 @@ struct ViewVerb: Verb {
             running timers, today's total and today's time by tag, before and after), their 'stint replay' rows,
             and their events, each with its place in the hash chain (the first digits of the hash of the line
             before it, which it names; every event shown was checked as the log was read). A dot on the
-            scrubber and in the list marks a point where the app wrote the snapshot file.
+            scrubber and in the list marks a point where the app wrote the snapshot file. On a space's replica
+            a lane per device under the scrubber marks the points holding its batches (the points are in merge
+            order), and the points where the merge resolved conflicts are marked and list them as 'stint
+            conflicts --all' prints them.
 
             Every point of the range is kept up to --points N; a longer history keeps every second, fourth …
             point, evenly spread, and always the last one, and the page says how many batches each point

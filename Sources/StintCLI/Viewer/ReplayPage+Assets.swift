@@ -14,7 +14,15 @@ enum ReplayPageAssets {
         #scrubber { width: 100%; margin: 0; }
         #markers { position: relative; height: 6px; }
         #markers span { position: absolute; top: 0; width: 2px; height: 6px; background: var(--accent); }
+        #markers span.conflict { background: #d97706; height: 10px; width: 3px; }
+        #lanes { position: relative; font-size: 11px; color: var(--muted); }
+        #lanes .lane { position: relative; height: 12px; border-top: 1px dotted var(--line); }
+        #lanes .lane span { position: absolute; top: 3px; width: 2px; height: 8px; background: var(--muted); }
+        #lanes .lane span.conflict { background: #d97706; }
+        #lanes .lane label { position: absolute; left: 0; top: -2px; background: Canvas; padding-right: 4px; }
         #position { font-variant-numeric: tabular-nums; color: var(--muted); }
+        #conflicts li { color: #b45309; }
+        #list li.conflict button::before { content: "\\26A0 "; color: #d97706; }
         main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(220px, 1fr); gap: 16px; }
         h2 { font-size: 16px; margin: 8px 0 4px; }
         h3 { font-size: 14px; margin: 12px 0 4px; }
@@ -67,9 +75,33 @@ enum ReplayPageAssets {
             figures.push(holder.attachShadow({ mode: "open" }));
           });
           var markers = document.getElementById("markers");
+          // On a space, a lane per device under the scrubber: a mark where a point holds its batches.
+          var lanes = document.getElementById("lanes");
+          var laneRows = (data.lanes || []).map(function (device) {
+            var lane = element("div", undefined, "lane");
+            lane.appendChild(element("label", device));
+            lanes.appendChild(lane);
+            return lane;
+          });
           points.forEach(function (point, index) {
-            var item = element("li", undefined, point.wrote ? "wrote" : "");
-            var button = element("button", point.local + " \\u00B7 seq " + point.seqs);
+            var left = points.length > 1 ? (100 * index / (points.length - 1)) + "%" : "0%";
+            var conflicted = point.conflictsSince > 0;
+            (point.devices || []).forEach(function (device) {
+              var lane = laneRows[data.lanes.indexOf(device)];
+              if (!lane) return;
+              var mark = element("span", undefined, conflicted ? "conflict" : "");
+              mark.style.left = left;
+              lane.appendChild(mark);
+            });
+            if (conflicted) {
+              var flag = element("span", undefined, "conflict");
+              flag.style.left = left;
+              flag.title = "conflicts resolved";
+              markers.appendChild(flag);
+            }
+            var item = element("li", undefined, (point.wrote ? "wrote" : "") + (conflicted ? " conflict" : ""));
+            var button = element(
+              "button", point.local + " \\u00B7 " + (point.devices.length > 0 ? point.devices.join(" ") + " " : "") + "seq " + point.seqs);
             button.type = "button";
             button.addEventListener("click", function () { show(index); });
             item.appendChild(button);
@@ -104,6 +136,16 @@ enum ReplayPageAssets {
                 holder.innerHTML = data.svgs[svg];
               }
             });
+            var conflictList = document.getElementById("conflicts");
+            conflictList.replaceChildren();
+            point.conflicts.forEach(function (line) { conflictList.appendChild(element("li", line)); });
+            var unlisted = point.conflictsSince - point.conflicts.length;
+            if (unlisted > 0) {
+              conflictList.appendChild(element("li", unlisted + " more at the points between the point before and this one"));
+            }
+            document.getElementById("conflicts-section").hidden = point.conflictsSince === 0;
+            document.getElementById("point-devices").textContent =
+              point.devices.length > 0 ? ", device " + point.devices.join(", ") : "";
             var changes = document.getElementById("changes-body");
             changes.replaceChildren();
             point.changes.forEach(function (change) {

@@ -13,9 +13,11 @@ extension ReplayPage {
     /// A point as the walk meets it: what drawing it needs, cheap to keep until the point is drawn or dropped.
     struct Candidate {
         var point: Point
-        /// How many batches and snapshot writes of the range came up to and including the point.
+        /// How many batches, snapshot writes and resolved conflicts of the range came up to and including the
+        /// point.
         var batchesSoFar: Int
         var writesSoFar: Int
+        var conflictsSoFar = 0
         /// The snapshot computed at the point (`stint snapshot --at`), the one the file held, and the Live
         /// Activity shown.
         var snapshot: WidgetData
@@ -49,6 +51,15 @@ extension ReplayPage {
             tagsAfter = state?.tags ?? [:]
         }
 
+        /// Takes in the device of one of the point's batches and what the space's rules resolved folding it.
+        mutating func add(device: DeviceID?, conflicts: [Conflict]) {
+            if let device {
+                let short = String(device.description.prefix(8))
+                if !point.devices.contains(short) { point.devices.append(short) }
+            }
+            point.conflicts += conflicts.map(\.line)
+        }
+
         /// Takes in the events of one of the point's batches, recorded after `tags`.
         mutating func add(_ batch: [RecordedEvent], tags: [EntityID: Tag]) {
             let room = max(0, eventsShown - events.count)
@@ -70,6 +81,7 @@ extension ReplayPage {
         var published: WidgetData?
         var batches = 0
         var writes = 0
+        var conflicts = 0
         let replay: PublishReplay
         do {
             replay = try PublishReplay(source: source, since: nil, options: context.engineOptions)
@@ -83,13 +95,15 @@ extension ReplayPage {
                 if let since = range.since, step.at < since { continue }
                 batches += 1
                 if step.writesSnapshot { writes += 1 }
+                conflicts += step.conflicts.count
                 if var point = current, point.point.at == step.at {
                     // Batches recorded at one instant are one point: `--at` reads them all.
                     point.point.lastSeq = step.batch.lastSeq
                     point.point.rows.append(lines.line(for: step))
                     point.add(step.batch.events, tags: tags)
                     point.addChanges(step.before, after: replay.state, first: false)
-                    (point.batchesSoFar, point.writesSoFar) = (batches, writes)
+                    point.add(device: step.batch.events[0].device, conflicts: step.conflicts)
+                    (point.batchesSoFar, point.writesSoFar, point.conflictsSoFar) = (batches, writes, conflicts)
                     (point.snapshot, point.published, point.liveActivity) =
                         (step.snapshot, published, replay.shownLiveActivity)
                     current = point
@@ -100,11 +114,14 @@ extension ReplayPage {
                     point: Point(
                         at: step.at, firstSeq: step.batch.firstSeq, lastSeq: step.batch.lastSeq,
                         rows: [lines.line(for: step)], events: [], moreEvents: 0, batches: 0, wrote: false,
-                        changes: [], fingerprint: "", widgets: [], computed: []),
+                        changes: [], devices: [], conflicts: [], conflictsSince: 0, fingerprint: "", widgets: [],
+                        computed: []),
                     batchesSoFar: batches, writesSoFar: writes, snapshot: step.snapshot, published: published,
                     liveActivity: replay.shownLiveActivity)
                 point.add(step.batch.events, tags: tags)
                 point.addChanges(step.before, after: replay.state, first: true)
+                point.add(device: step.batch.events[0].device, conflicts: step.conflicts)
+                point.conflictsSoFar = conflicts
                 current = point
             }
         } catch {
@@ -121,6 +138,7 @@ extension ReplayPage {
             var point = candidate.point
             point.batches = candidate.batchesSoFar - (previous?.batchesSoFar ?? 0)
             point.wrote = candidate.writesSoFar > (previous?.writesSoFar ?? 0)
+            point.conflictsSince = candidate.conflictsSoFar - (previous?.conflictsSoFar ?? 0)
             point.fingerprint = Fingerprint.sha256(Array(candidate.snapshot.json.prettyEncoded().utf8))
             point.events = candidate.events.map { event, tags in
                 Event(
@@ -130,6 +148,7 @@ extension ReplayPage {
                     chain: event.prev == RecordedEvent.genesisPrev ? "genesis" : "✓ " + event.prev.prefix(8))
             }
             point.changes = changes(candidate, format: format)
+            for device in point.devices where !page.lanes.contains(device) { page.lanes.append(device) }
             func draw(_ shown: PublishedMoment, _ snapshot: WidgetData?) -> [Int?] {
                 slots.map { (slot) -> Int? in
                     guard let snapshot,

@@ -33,16 +33,17 @@ extension ReplayPage {
             </header>
             <section id="controls" aria-label="Points">
             <span class="buttons"><button type="button" id="first" title="First (Home)">First</button><button type="button" id="previous" title="Previous (Left arrow)">Previous</button><button type="button" id="play">Play</button><button type="button" id="next" title="Next (Right arrow)">Next</button><button type="button" id="last" title="Last (End)">Last</button></span>
-            <div id="track"><input type="range" id="scrubber" min="0" max="0" step="1" value="0" aria-label="Point"><div id="markers"></div></div>
+            <div id="track"><input type="range" id="scrubber" min="0" max="0" step="1" value="0" aria-label="Point"><div id="markers"></div><div id="lanes"></div></div>
             <span id="position"></span>
             </section>
             <main>
             <section id="point">
             <h2 id="point-title"></h2>
-            <p class="facts">at <code id="point-at"></code>, seq <code id="point-seqs"></code>, <code id="point-batches"></code> batch(es) since the point before; snapshot SHA-256 <code id="point-fingerprint"></code></p>
+            <p class="facts">at <code id="point-at"></code>, seq <code id="point-seqs"></code><span id="point-devices"></span>, <code id="point-batches"></code> batch(es) since the point before; snapshot SHA-256 <code id="point-fingerprint"></code></p>
             <h3>On screen</h3>
             <p class="facts" id="modes"><label><input type="radio" name="mode" id="as-published" value="widgets" checked> as published (<code>stint widget --at</code>: the snapshot file the app had written)</label> <label><input type="radio" name="mode" id="as-computed" value="computed"> as computed (<code>--as-computed</code>: a publish at the instant)</label></p>
             <div id="widgets"></div>
+            <section id="conflicts-section" hidden><h3>Conflicts the merge resolved (<code>stint conflicts</code>)</h3><ul id="conflicts"></ul></section>
             <h3>What they changed</h3>
             <table><thead><tr><th>what</th><th>before</th><th>after</th></tr></thead><tbody id="changes-body"></tbody></table>
             <p class="facts" id="no-changes" hidden>Nothing that the page follows (records, running timers, today's totals) changed.</p>
@@ -68,7 +69,7 @@ extension ReplayPage {
     func json(calendar: LogCalendar) -> JSON {
         let format = TextFormat(calendar: calendar)
         return .object([
-            "name": .string(name), "timeZone": .string(timeZone),
+            "name": .string(name), "timeZone": .string(timeZone), "lanes": .array(lanes.map(JSON.string)),
             "slots": .array(Self.slots.map { .string($0.label) }),
             "svgs": .array(svgs.map(JSON.string)),
             "points": .array(
@@ -83,6 +84,9 @@ extension ReplayPage {
                         "widgets": .array(point.widgets.map { $0.map { .int(Int64($0)) } ?? .null }),
                         "computed": .array(point.computed.map { $0.map { .int(Int64($0)) } ?? .null }),
                         "rows": .array(point.rows.map(JSON.string)),
+                        "devices": .array(point.devices.map(JSON.string)),
+                        "conflicts": .array(point.conflicts.map(JSON.string)),
+                        "conflictsSince": .int(Int64(point.conflictsSince)),
                         "changes": .array(
                             point.changes.map { change in
                                 .object([

@@ -62,6 +62,12 @@ struct ReplayPage {
         var wrote: Bool
         /// What the batches changed (``ReplayPage/changes(_:format:)``).
         var changes: [Change]
+        /// On a space: the devices whose batches the point holds (the first digits of their ids), in merge
+        /// order, and what the space's rules resolved while folding them (`stint conflicts` lines).
+        var devices: [String]
+        var conflicts: [String]
+        /// How many conflicts were resolved since the point before: its own, and those of the dropped points.
+        var conflictsSince: Int
         /// The SHA-256 of `stint snapshot --at` at the instant.
         var fingerprint: String
         /// Per slot, the index of its SVG in ``ReplayPage/svgs``: as the app had it on screen (nil when nothing
@@ -72,6 +78,8 @@ struct ReplayPage {
 
     /// The log's name and time zone, the points, and each distinct SVG once.
     var name: String
+    /// On a space, the devices of the points' batches, in the order they first appear: a lane each.
+    var lanes: [String] = []
     var timeZone: String
     var points: [Point]
     var svgs: [String]

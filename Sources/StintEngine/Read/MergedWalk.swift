@@ -6,6 +6,7 @@ final class MergedWalk: BatchWalk {
     private(set) var state: LogState?
     private(set) var warning: LogProblem?
     var willFold: ((LogState?, [RecordedEvent]) -> Void)?
+    private(set) var conflictsOfLastBatch: [Conflict] = []
     /// The merged batches, and the store they are read from.
     private let cursor: MergedBatchCursor
     private let store: MergedStore
@@ -53,11 +54,13 @@ final class MergedWalk: BatchWalk {
             let events = Array(batch.events.dropFirst(skip))
             skip = 0
             willFold?(state, events)
+            let resolved = fold?.conflicts.count ?? 0
             do throws(DomainError) {
                 _ = try MergedFold.fold(batch: events, into: &fold)
             } catch {
                 throw StintError(error)
             }
+            conflictsOfLastBatch = Array(fold?.conflicts.dropFirst(resolved) ?? [])
             fold?.keepRecordsByID()
             state = fold?.state
             return LogBatch(events: events)

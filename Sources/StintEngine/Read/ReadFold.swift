@@ -99,8 +99,15 @@ package protocol BatchWalk: AnyObject {
     /// fold (a walk that resumes inside a batch has folded its first ones), before it folds them (what a view of the batch's changes reads: `stint view`). Not kept: the state is folded
     /// in place once it returns.
     var willFold: ((LogState?, [RecordedEvent]) -> Void)? { get set }
+    /// What the space's rules resolved while folding the last batch handed out (docs/sync.md); empty for a
+    /// single log.
+    var conflictsOfLastBatch: [Conflict] { get }
     /// The next batch, folded into ``state``; nil at the end (or of the intact part).
     ///
     /// - Throws: ``StintError`` (damaged) for an event that does not fold, and read failures.
     func next() throws(StintError) -> LogBatch?
+}
+
+extension BatchWalk {
+    var conflictsOfLastBatch: [Conflict] { [] }
 }
