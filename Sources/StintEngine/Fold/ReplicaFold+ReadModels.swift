@@ -87,7 +87,8 @@ extension ReplicaFold {
         var linked: Set<DeviceID> = []
         let reachedMark: ReadModel.MergedMark
         do {
-            let cursor = try store.mergedBatches(after: mark.head.position)
+            // No lane for a device with nothing new: its log is not read.
+            let cursor = try store.mergedBatches(after: mark.head.position, through: head.position.merged)
             var reached = mark.head.position
             while reached != head.position, let batch = try cursor.next() {
                 guard let device = batch.device, let first = batch.events.first else { return nil }

@@ -84,8 +84,12 @@ public final class MergedStore: EventStore {
     }
 
     /// ``batches(after:)`` as the merge that reads them: its count of events still to read and the problem
-    /// (damage of a device's log) that ended it.
-    func mergedBatches(after position: StorePosition?) throws(StintError) -> MergedBatchCursor {
+    /// (damage of a device's log) that ended it. With `through` (a later position of this store, such as its
+    /// head), a device whose `seq` is the same in both gets no lane: it has nothing to hand out, and its log
+    /// is not read (a lane reads its segment from the start up to the position).
+    func mergedBatches(after position: StorePosition?, through: MergedPosition? = nil) throws(StintError)
+        -> MergedBatchCursor
+    {
         let after: MergedPosition
         if let position {
             guard let merged = position.merged else {
@@ -103,6 +107,7 @@ public final class MergedStore: EventStore {
         var remaining: Int64 = 0
         for (device, reader) in logs {
             let seq = after.seqs[device] ?? 0
+            if let through, seq > 0, through.seqs[device] == seq { continue }
             do throws(LogError) {
                 // From the names of the segments: the last one's frames are read by the cursor anyway.
                 remaining += max(0, try reader.eventsBeforeLastSegment() - seq)
