@@ -82,20 +82,16 @@ extension MergedFold {
 
 extension UndoEntry {
     /// Whether every inverse is a record edit.
-    package var holdsOnlyEdits: Bool {
-        inverses.allSatisfy {
-            if case .recordEdited = $0 { return true }
-            return false
-        }
-    }
+    package var holdsOnlyEdits: Bool { inverses.allSatisfy(Self.isRecordEdit) }
 
     /// The entry with only its record edits, in their order.
     package var onlyEdits: UndoEntry {
-        UndoEntry(
-            batchStart: batchStart,
-            inverses: inverses.filter {
-                if case .recordEdited = $0 { return true }
-                return false
-            })
+        UndoEntry(batchStart: batchStart, inverses: inverses.filter(Self.isRecordEdit))
+    }
+
+    /// Whether `inverse` is a record edit: what the fold reads of an entry under the top (rule 11).
+    private static func isRecordEdit(_ inverse: DomainEvent) -> Bool {
+        if case .recordEdited = inverse { return true }
+        return false
     }
 }

@@ -80,7 +80,8 @@ final class ReplicaFold: StoreFold {
         guard let (database, _) = model, merged != nil else { return }
         // The models hold what was folded: the running records and the one that ended last, which a fold in
         // parts may lack after other devices' events (a deletion of the last ended, an earlier end).
-        try withModel { () throws(ReadModelError) in try database.include(database.mergedRowsDecidedOn(), in: &merged!)
+        try withModel { () throws(ReadModelError) in
+            try database.include(database.mergedRowsDecidedOn(), in: &merged!)
         }
         state = merged!.slice(for: device)
     }

@@ -116,26 +116,39 @@ extension ReadModel {
             "SELECT inverses FROM merged_undo_entries WHERE device = ? AND stack = ? AND batch_start = ?")
         for key in fold.topEntryKeys(of: device) {
             row.reset()
-            try row.bind(.text(Self.column(key.device)), .text(key.isRedo ? "redo" : "undo"), .integer(key.batchStart))
+            try Self.bind(key, to: row)
             guard try row.step() else { continue }  // It held record edits only: the frame holds it whole.
             let json = try Self.json(row.text(0))
             do {
                 entries.append((key, try CheckpointReader(json: json).undoEntry(json)))
             } catch {
-                throw ReadModelError("the \(key.isRedo ? "redo" : "undo") entry \(key.batchStart) is not readable")
+                throw ReadModelError("the \(Self.stack(of: key)) entry \(key.batchStart) is not readable")
             }
         }
         return entries
     }
 
-    /// A device in `merged_undo_entries.device`: its id, or empty for none (a log's events before it joined).
-    private static func column(_ device: DeviceID?) -> String {
-        device?.description ?? ""
+    /// The `stack` column of an entry: `undo` or `redo`.
+    private static func stack(of key: MergedFold.StackEntryKey) -> String {
+        key.isRedo ? "redo" : "undo"
     }
 
-    /// The device of a `merged_undo_entries.device` value: nil when it is not one; `.some(nil)` for none.
-    private static func device(column text: String) -> DeviceID?? {
-        text.isEmpty ? .some(nil) : DeviceID(text).map { .some($0) }
+    /// Binds `key` to the first three parameters of `statement`: `device` (its id, or empty for none: a log's
+    /// events before it joined), `stack` and `batch_start`.
+    private static func bind(_ key: MergedFold.StackEntryKey, to statement: SQLiteDatabase.Statement)
+        throws(ReadModelError)
+    {
+        try statement.bind(at: 1, .text(key.device?.description ?? ""))
+        try statement.bind(at: 2, .text(stack(of: key)))
+        try statement.bind(at: 3, .integer(key.batchStart))
+    }
+
+    /// The key in the first three columns of `row` (as ``bind(_:to:)`` writes them).
+    private static func stackKey(in row: SQLiteDatabase.Statement) throws(ReadModelError) -> MergedFold.StackEntryKey {
+        let text = row.text(0) ?? ""
+        let device = DeviceID(text)
+        guard text.isEmpty || device != nil else { throw ReadModelError("a whole undo entry's device is not readable") }
+        return MergedFold.StackEntryKey(device: device, isRedo: row.text(1) == "redo", batchStart: row.integer(2))
     }
 
     /// Every whole entry the models keep, by where it is (for the tests).
@@ -144,12 +157,10 @@ extension ReadModel {
         var entries: [MergedFold.StackEntryKey: UndoEntry] = [:]
         while try rows.step() {
             let json = try Self.json(rows.text(3))
-            guard let device = rows.text(0).flatMap(Self.device(column:)),
-                let entry = try? CheckpointReader(json: json).undoEntry(json)
-            else { throw ReadModelError("a whole undo entry is not readable") }
-            let key = MergedFold.StackEntryKey(
-                device: device, isRedo: rows.text(1) == "redo", batchStart: rows.integer(2))
-            entries[key] = entry
+            guard let entry = try? CheckpointReader(json: json).undoEntry(json) else {
+                throw ReadModelError("a whole undo entry is not readable")
+            }
+            entries[try Self.stackKey(in: rows)] = entry
         }
         return entries
     }
@@ -218,11 +229,11 @@ extension ReadModel {
         return rows
     }
 
-    /// The rows of `ids` (an id the models do not hold has none), each once.
+    /// The rows of `ids` (an id the models do not hold has none), each once, in id order: one query.
     func mergedRows(of ids: [EntityID]) throws(ReadModelError) -> [MergedFold.RecordRow] {
-        var rows: [MergedFold.RecordRow] = []
-        for id in Set(ids).sorted() { rows += try mergedRows(where: "s.id = ?", .text(id.uuidString)) }
-        return rows
+        guard !ids.isEmpty else { return [] }
+        let list = JSON.array(Set(ids).sorted().map { .string($0.uuidString) }).encodedString
+        return try mergedRows(where: "s.id IN (SELECT value FROM json_each(?)) ORDER BY s.id", .text(list))
     }
 
     /// Every row, in id order.
@@ -306,29 +317,27 @@ extension ReadModel {
     /// their record edits only (`fold` is left so), the others whole in `merged_undo_entries`, which keeps
     /// the entries of the stacks and no others.
     private func writeFrame(of fold: inout MergedFold, at mark: MergedMark) throws(ReadModelError) {
+        let insert = try database.statement(
+            "INSERT OR REPLACE INTO merged_undo_entries (device, stack, batch_start, inverses) VALUES (?, ?, ?, ?)")
         for (key, entry) in fold.takeInversesOtherThanEdits() {
-            try database.statement(
-                "INSERT OR REPLACE INTO merged_undo_entries (device, stack, batch_start, inverses) VALUES (?, ?, ?, ?)"
-            ).bind(
-                .text(Self.column(key.device)), .text(key.isRedo ? "redo" : "undo"), .integer(key.batchStart),
-                .text(LogState.json(entry).encodedString)
-            ).run()
+            insert.reset()
+            try Self.bind(key, to: insert)
+            try insert.bind(at: 4, .text(LogState.json(entry).encodedString))
+            try insert.run()
         }
         let kept = fold.stackEntryKeys
         var stale: [MergedFold.StackEntryKey] = []
         let stored = try database.statement("SELECT device, stack, batch_start FROM merged_undo_entries")
         while try stored.step() {
-            guard let device = stored.text(0).flatMap(Self.device(column:)) else {
-                throw ReadModelError("a whole undo entry's device is not readable")
-            }
-            let key = MergedFold.StackEntryKey(
-                device: device, isRedo: stored.text(1) == "redo", batchStart: stored.integer(2))
+            let key = try Self.stackKey(in: stored)
             if !kept.contains(key) { stale.append(key) }
         }
+        let delete = try database.statement(
+            "DELETE FROM merged_undo_entries WHERE device = ? AND stack = ? AND batch_start = ?")
         for key in stale {
-            try database.statement(
-                "DELETE FROM merged_undo_entries WHERE device = ? AND stack = ? AND batch_start = ?"
-            ).bind(.text(Self.column(key.device)), .text(key.isRedo ? "redo" : "undo"), .integer(key.batchStart)).run()
+            delete.reset()
+            try Self.bind(key, to: delete)
+            try delete.run()
         }
         let frame = fold.frame
         for tag in frame.state.tags.values.sorted(by: { $0.id < $1.id }) { try write(tag) }
