@@ -42,15 +42,13 @@ public struct LogTail: Hashable, Sendable {
         return (size, bytes)
     }
 
+    /// The segment's end this tail records.
+    public var end: LogEnd { LogEnd(segment: segment, size: size, endBytes: endBytes) }
+
     /// Whether an open segment file (the one this tail names) ends as this tail says: it has the tail's size
     /// and its last bytes are the tail's.
     func isEnd(of descriptor: Int32, fileSystem: any LogFileSystem) throws(SystemCallError) -> Bool {
-        let size = try fileSystem.size(of: descriptor)
-        let count = endBytes.count
-        guard size == self.size && Int64(count) <= size else { return false }
-        let end = try ByteSource.file(descriptor: descriptor, fileSystem: fileSystem).readFully(
-            count: count, at: size - Int64(count))
-        return end == endBytes
+        try end.isEnd(of: descriptor, fileSystem: fileSystem)
     }
 }
 
@@ -115,13 +113,5 @@ extension LogWriter {
 extension LogReader {
     /// Whether this log directory ends as `tail` describes: its last segment has the tail's name, size and
     /// last bytes. Reads a directory listing and a few bytes; false for other sources.
-    public func ends(as tail: LogTail) -> Bool {
-        guard case .directory(let path) = source else { return false }
-        let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
-        guard let last = try? directory.listing().segments.last, last.name == tail.segment else { return false }
-        let fileSystem = options.fileSystem
-        guard let descriptor = try? fileSystem.openFile(directory.path(last.name), .readOnly) else { return false }
-        defer { fileSystem.close(descriptor) }
-        return (try? tail.isEnd(of: descriptor, fileSystem: fileSystem)) == true
-    }
+    public func ends(as tail: LogTail) -> Bool { ends(at: tail.end) }
 }

@@ -64,6 +64,62 @@ import Testing
         #expect(running.tagId == first, "\(result.decision)")
     }
 
+    /// A read at the head takes from the models the records from the projection horizon on (the one that starts
+    /// at it, not the one a millisecond before) and the running ones, as the fold's view has them; once another
+    /// device's events are taken in, the fold's view, until a command brings the models up to date.
+    @Test func aReadAtTheHeadTakesTheModelsWhileEveryLogEndsWhereTheySay() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b")
+        try space.found(a)
+        try space.join(b)
+        let log = try TimeLog.open(at: a.log, options: a.options)
+        let horizon = ProjectionState.horizon(at: a.clock.now, calendar: log.state.settings.calendar)
+        for (start, tag) in [(horizon.adding(milliseconds: -1), "before"), (horizon, "at")] {
+            try log.execute(
+                .track(
+                    start: ParsedTime(start), end: ParsedTime(start.adding(milliseconds: 1_800_000)), tag: .name(tag),
+                    comment: nil))
+        }
+        try log.execute(.start(tag: .name("now")))
+        log.close()
+        var plain = a.options
+        plain.usesReadModels = false
+        func fromModels() throws -> ProjectionView? {
+            ReplicaReadFold(
+                own: try LogReader(path: a.log, options: a.options.readOptions),
+                history: MergedHistory(log: a.log, options: a.options)
+            ).projectionsFromReadModels(options: a.options)
+        }
+        func folded() throws -> ProjectionView {
+            try ProjectionView.load(
+                try LogSource.open(path: a.log, options: plain), at: ResolvedPoint(.latest), options: plain)
+        }
+        func names(_ view: ProjectionView) -> [String] {
+            view.source.records.map { view.source.tags[$0.tagId!]!.name }
+        }
+        let models = try #require(try fromModels())
+        #expect(names(models) == ["at", "now"])
+        #expect(models.source.records == (try folded()).source.records)
+        #expect(models.horizon == horizon)
+
+        b.clock.advance(milliseconds: 60_000)
+        let other = try TimeLog.open(at: b.log, options: b.options)
+        try other.execute(.start(tag: .name("elsewhere")))
+        other.close()
+        _ = try a.sync()
+        #expect(try fromModels() == nil, "a mirror went on since the models were written")
+        #expect(names(try folded()) == ["at", "now", "elsewhere"])
+        // A command (here a refused one) takes the mirror in and writes the models at the logs' ends.
+        let refused = try TimeLog.open(at: a.log, options: a.options)
+        #expect(throws: StintError.self) {
+            try refused.execute(.delete(record: RecordRef(EntityID(high: 0xDEAD, low: 1))))
+        }
+        refused.close()
+        let caughtUp = try #require(try fromModels())
+        #expect(names(caughtUp) == ["at", "now", "elsewhere"])
+    }
+
     /// A log that imported before it joined a space keeps that import's undo entry (of no device) in the
     /// merged fold's stacks: the models keep it whole out of the frame, as every other entry, so that a
     /// command does not decode and encode an inverse per imported record.
@@ -143,6 +199,7 @@ struct ReplicaDifferentialRun {
             closeSession(index)
             try models.sync()
             try plain.sync()
+            try expectSameProjections(models, plain, fromModels: nil, note: "step \(step), device \(index): sync")
             return
         case 1 where index == devices.count - 1:
             // The device behind appends without taking in what the others wrote.
@@ -182,8 +239,17 @@ struct ReplicaDifferentialRun {
             if let mark, try Self.isSuperseded(models, after: mark) { superseded += 1 }
         }
         let expected = DifferentialRun.outcome { () throws(StintError) in try plainLog.execute(command) }
+        let noticesBefore = notices.all.count
         let actual = DifferentialRun.outcome { () throws(StintError) in try log.execute(command) }
         #expect(actual == expected, "step \(step), device \(index): \(command)")
+        // Written at what every log holds, the models are what a read at the head takes; not after a crash that
+        // appended.
+        let crashedAppending = crashed && { if case .appended(let lines) = actual { !lines.isEmpty } else { false } }()
+        // Models found damaged while the command read them are let go of until the next command rebuilds them.
+        let dropped = notices.all.dropFirst(noticesBefore).contains { $0.contains("could not be used") }
+        try expectSameProjections(
+            models, plain, fromModels: crashed ? (crashedAppending ? false : nil) : !dropped,
+            note: "step \(step), device \(index): \(command)")
         if case .appended(let lines) = actual, !lines.isEmpty { appended += 1 }
         if !crashed {
             // What the next command decides on is the fold from the start's: the records held are as the fold
@@ -210,6 +276,33 @@ struct ReplicaDifferentialRun {
             sessions[index] = log
         } else {
             log.close()
+        }
+    }
+
+    /// The projections at the head of both replicas are the same, read as the verbs read them; the models'
+    /// replica takes its models (``ReplicaReadFold/projectionsFromReadModels(options:)``) when `fromModels`
+    /// says it must (true) or must not (false): they were written at the end every log has now, or a log went
+    /// on since.
+    func expectSameProjections(
+        _ models: SpaceHarness.Replica, _ plain: SpaceHarness.Replica, fromModels: Bool?, note: Comment
+    ) throws {
+        let read = options(models, models: true)
+        let history = MergedHistory(log: models.log, options: read)
+        let direct = ReplicaReadFold(own: try LogReader(path: models.log, options: read.readOptions), history: history)
+            .projectionsFromReadModels(options: read)
+        if let fromModels { #expect((direct != nil) == fromModels, note) }
+        let viewed = try ProjectionView.load(
+            try LogSource.open(path: models.log, options: read), at: ResolvedPoint(.latest), options: read)
+        let plainOptions = options(plain, models: false)
+        let expected = try ProjectionView.load(
+            try LogSource.open(path: plain.log, options: plainOptions), at: ResolvedPoint(.latest),
+            options: plainOptions)
+        for view in [direct, viewed].compactMap({ $0 }) {
+            #expect(view.source.records == expected.source.records, note)
+            #expect(view.source.tags == expected.source.tags, note)
+            #expect(view.source.recentTagIds == expected.source.recentTagIds, note)
+            #expect(view.horizon == expected.horizon, note)
+            #expect(view.now == expected.now, note)
         }
     }
 

@@ -126,6 +126,6 @@ extension ReplicaFold {
         guard frontier.hash == head.hash, let merged = head.position.merged else {
             throw StintError(.refused, "the replica at \(store.space.log) moved on while its read models were saved")
         }
-        return ReadModel.MergedMark(frontier: frontier, lastKey: merged.lastKey)
+        return ReadModel.MergedMark(frontier: frontier, lastKey: merged.lastKey, ends: try store.logEnds())
     }
 }

@@ -50,14 +50,34 @@ struct ReplicaReadFold: ReadFold {
     }
 
     /// Only the records a projection can read at `now` (or at the last event, when another device's clock put
-    /// it after `now`), as a single log's projection checkpoint holds them, taken from the fold's table without
-    /// building the whole state.
+    /// it after `now`), as a single log's projection checkpoint holds them: at the head from the read models
+    /// when they reflect every device's log as it ends now, else taken from the fold's table without building
+    /// the whole state.
     func projections(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> ProjectionView {
+        if point.isLatest, let view = projectionsFromReadModels(options: options) { return view }
         let merged = try fold(at: point, options: options)
         let horizon = ProjectionState.horizon(at: min(merged.now, merged.fold.lastAt), calendar: merged.fold.calendar)
         return ProjectionView(
             source: merged.fold.projectionSource(from: horizon), now: merged.now, point: point.point,
             warning: merged.warning, horizon: horizon)
+    }
+
+    /// The projections at the head from the replica's read models (decision 0010 step 5), when every device's
+    /// log (the own log and each mirror, no more and no fewer) ends where the models say it ended when they were
+    /// written; nil otherwise, or without read models.
+    func projectionsFromReadModels(options: EngineOptions) -> ProjectionView? {
+        guard options.usesReadModels, let model = ReadModel.openForReading(inLogDirectory: history.log),
+            let logs = try? Space.open(log: history.log, options: history.options).logs(own: own)
+        else { return nil }
+        defer { model.close() }
+        let now = options.clock()
+        let read = model.mergedProjectionSource(
+            ifLogsEnd: { ends in
+                ends.count == logs.count
+                    && logs.allSatisfy { log in ends[log.device].map(log.reader.ends(at:)) == true }
+            }, now: now)
+        guard let read else { return nil }
+        return ProjectionView(source: read.source, now: now, point: .latest, warning: nil, horizon: read.horizon)
     }
 
     func walk(after point: ResolvedPoint?, options: EngineOptions) throws(StintError) -> any BatchWalk {

@@ -1,4 +1,5 @@
 import StintCore
+import StintLog
 
 /// A replica's read models (decision 0010, docs/read-models.md): the merged fold in parts
 /// (``MergedFold/Parts``). The frame — everything but the records — is one value, its merged checkpoint
@@ -16,7 +17,8 @@ extension ReadModel {
             hash TEXT NOT NULL,
             devices TEXT NOT NULL,
             last_key TEXT,
-            frame BLOB NOT NULL
+            frame BLOB NOT NULL,
+            ends TEXT NOT NULL
         );
         CREATE TABLE record_stamps (
             id TEXT PRIMARY KEY,
@@ -37,6 +39,10 @@ extension ReadModel {
     struct MergedMark: Equatable {
         var frontier: Frontier
         var lastKey: MergeKey?
+        /// Where each device's log (the own log and every mirror) ended when the models were written at this
+        /// mark: a read that finds every log ending so takes the models as the merged history's head
+        /// (``mergedProjectionSource(ifLogsEnd:now:)``) without reading an event.
+        var ends: [DeviceID: LogEnd] = [:]
 
         /// The store head of that point of the merged history (``MergedStore/head()``'s form).
         var head: StoreHead {
@@ -51,7 +57,7 @@ extension ReadModel {
     ///
     /// - Throws: ``ReadModelError`` when the row is not what Stint writes.
     func mergedMark() throws(ReadModelError) -> MergedMark? {
-        let row = try database.statement("SELECT hash, devices, last_key FROM merged_position")
+        let row = try database.statement("SELECT hash, devices, last_key, ends FROM merged_position")
         guard try row.step() else { return nil }
         guard let devices = try Self.json(row.text(1)).arrayValue else {
             throw ReadModelError("the merged position's devices are not readable")
@@ -73,7 +79,7 @@ extension ReadModel {
             }
             lastKey = key
         }
-        return MergedMark(frontier: frontier, lastKey: lastKey)
+        return MergedMark(frontier: frontier, lastKey: lastKey, ends: try Self.ends(fromJSON: row.text(3)))
     }
 
     /// Replaces every row with `fold`, the whole merged fold at `mark`, in one transaction.
@@ -247,7 +253,7 @@ extension ReadModel {
     }
 
     /// The frame the models hold.
-    private func storedFrame() throws(ReadModelError) -> MergedFold {
+    func storedFrame() throws(ReadModelError) -> MergedFold {
         let row = try database.statement("SELECT frame FROM merged_position")
         guard try row.step(), let bytes = row.blob(0) else { throw ReadModelError("the replica holds no merged fold") }
         let restored = bytes.withUnsafeBytes { buffer in
@@ -260,7 +266,7 @@ extension ReadModel {
     }
 
     /// The rows of a `WHERE` clause over `record_stamps` (as `s`), bound to `values`.
-    private func mergedRows(where clause: String, _ values: SQLiteValue...) throws(ReadModelError)
+    func mergedRows(where clause: String, _ values: SQLiteValue...) throws(ReadModelError)
         -> [MergedFold.RecordRow]
     {
         let rows = try database.statement(
@@ -347,10 +353,13 @@ extension ReadModel {
         }
         let lastKey = mark.lastKey.map(\.json.encodedString)
         try database.statement(
-            "INSERT OR REPLACE INTO merged_position (singleton, hash, devices, last_key, frame) VALUES (1, ?, ?, ?, ?)"
+            """
+            INSERT OR REPLACE INTO merged_position (singleton, hash, devices, last_key, frame, ends)
+            VALUES (1, ?, ?, ?, ?, ?)
+            """
         ).bind(
             .text(mark.frontier.hash), .text(JSON.array(devices).encodedString), .optional(lastKey),
-            .blob(frame.checkpoint)
+            .blob(frame.checkpoint), .text(Self.json(of: mark.ends))
         ).run()
     }
 }

@@ -65,6 +65,16 @@ public final class MergedStore: EventStore {
         return last
     }
 
+    /// Where each device's log (the own log and every mirror) ends now (``LogReader/end()``): what a replica's
+    /// read models keep beside their mark, so that a read finds out without reading events whether they
+    /// still reflect the merged history. A log whose end cannot be read is left out (a read then does not
+    /// take the models).
+    func logEnds() throws(StintError) -> [DeviceID: LogEnd] {
+        var ends: [DeviceID: LogEnd] = [:]
+        for (device, reader) in try space.logs(own: own.reader) { ends[device] = reader.end() }
+        return ends
+    }
+
     /// The frontier of the replica: per device the last `seq` it holds and the hash of that line (§5.2).
     public func frontier() throws(StintError) -> Frontier {
         Frontier(heads: try lastEvents().mapValues { Frontier.Head(seq: $0.head.seq, hash: $0.head.hash) })
