@@ -59,10 +59,19 @@ public final class RecordStream {
     /// The records at the log's head from its read models, in one read transaction, when they reflect the
     /// head and the clock is not behind the log; nil otherwise.
     static func fromReadModels(of reader: LogReader, options: EngineOptions) -> RecordStream? {
-        guard options.usesReadModels, let directory = reader.directoryPath,
-            let model = ReadModel.openForReading(inLogDirectory: directory)
-        else { return nil }
-        if let state = model.beginStreaming(of: reader), options.clock() >= state.lastAt {
+        guard let directory = reader.directoryPath else { return nil }
+        return fromReadModels(in: directory, of: .log(reader), options: options)
+    }
+
+    /// The records at the head from the read models in `directory`, in one read transaction, when they reflect
+    /// `subject` as it is now and the clock is not behind the last event; nil otherwise.
+    static func fromReadModels(in directory: String, of subject: ModelSubject, options: EngineOptions)
+        -> RecordStream?
+    {
+        guard options.usesReadModels, let model = ReadModel.openForReading(inLogDirectory: directory) else {
+            return nil
+        }
+        if let state = model.beginStreaming(of: subject), options.clock() >= state.lastAt {
             return RecordStream(
                 calendar: state.calendar, tags: state.tags, now: options.clock(), warning: nil, model: model,
                 records: [])

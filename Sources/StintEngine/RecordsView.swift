@@ -57,11 +57,20 @@ extension RecordsView {
     /// The records at the log's head from its read models, when they reflect the head and the clock is not
     /// behind the log; nil otherwise.
     static func fromReadModels(of reader: LogReader, options: EngineOptions, window: TimeInterval64?) -> RecordsView? {
-        guard options.usesReadModels, let directory = reader.directoryPath,
-            let model = ReadModel.openForReading(inLogDirectory: directory)
-        else { return nil }
+        guard let directory = reader.directoryPath else { return nil }
+        return fromReadModels(in: directory, of: .log(reader), options: options, window: window)
+    }
+
+    /// The records at the head from the read models in `directory`, when they reflect `subject` as it is now and
+    /// the clock is not behind the last event; nil otherwise.
+    static func fromReadModels(
+        in directory: String, of subject: ModelSubject, options: EngineOptions, window: TimeInterval64?
+    ) -> RecordsView? {
+        guard options.usesReadModels, let model = ReadModel.openForReading(inLogDirectory: directory) else {
+            return nil
+        }
         defer { model.close() }
-        guard let source = model.recordsSource(of: reader, overlapping: window) else { return nil }
+        guard let source = model.recordsSource(of: subject, overlapping: window) else { return nil }
         let now = options.clock()
         guard now >= source.lastAt else { return nil }
         return RecordsView(source: source.source, now: now, warning: nil)

@@ -287,9 +287,10 @@ struct ReplicaDifferentialRun {
         _ models: SpaceHarness.Replica, _ plain: SpaceHarness.Replica, fromModels: Bool?, note: Comment
     ) throws {
         let read = options(models, models: true)
-        let history = MergedHistory(log: models.log, options: read)
-        let direct = ReplicaReadFold(own: try LogReader(path: models.log, options: read.readOptions), history: history)
-            .projectionsFromReadModels(options: read)
+        let fold = ReplicaReadFold(
+            own: try LogReader(path: models.log, options: read.readOptions),
+            history: MergedHistory(log: models.log, options: read))
+        let direct = fold.projectionsFromReadModels(options: read)
         if let fromModels { #expect((direct != nil) == fromModels, note) }
         let viewed = try ProjectionView.load(
             try LogSource.open(path: models.log, options: read), at: ResolvedPoint(.latest), options: read)
@@ -304,6 +305,36 @@ struct ReplicaDifferentialRun {
             #expect(view.horizon == expected.horizon, note)
             #expect(view.now == expected.now, note)
         }
+        // The records at the head, every one and those of the last two days, as `log`, `report` and `export`
+        // read them; from the models unless the clock is behind the last event (another device's).
+        let now = read.clock()
+        for window in [nil, TimeInterval64(start: now.adding(milliseconds: -2 * 86_400_000), end: now)] {
+            let subject = try #require(fold.modelSubject())
+            let directRecords = RecordsView.fromReadModels(
+                in: models.log, of: subject, options: read, window: window)
+            let viewedRecords = try RecordsView.load(
+                try LogSource.open(path: models.log, options: read), at: ResolvedPoint(.latest), options: read,
+                window: window)
+            let expectedRecords = try RecordsView.load(
+                try LogSource.open(path: plain.log, options: plainOptions), at: ResolvedPoint(.latest),
+                options: plainOptions, window: window)
+            if fromModels == false { #expect(directRecords == nil, note) }
+            if fromModels == true, try lastAt(of: plain) <= now { #expect(directRecords != nil, note) }
+            for view in [directRecords, viewedRecords].compactMap({ $0 }) {
+                #expect(view.source.records == expectedRecords.source.records, note)
+                #expect(view.source.tags == expectedRecords.source.tags, note)
+                #expect(view.source.recentTagIds == expectedRecords.source.recentTagIds, note)
+                #expect(view.now == expectedRecords.now, note)
+            }
+        }
+    }
+
+    /// The instant of the last event of `replica`'s merged history.
+    func lastAt(of replica: SpaceHarness.Replica) throws -> Instant {
+        try #require(
+            try MergedHistory(log: replica.log, options: options(replica, models: false)).fold(upTo: .latest).fold
+        )
+        .lastAt
     }
 
     mutating func closeSession(_ index: Int) {

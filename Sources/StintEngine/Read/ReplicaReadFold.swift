@@ -67,17 +67,43 @@ struct ReplicaReadFold: ReadFold {
     /// written; nil otherwise, or without read models.
     func projectionsFromReadModels(options: EngineOptions) -> ProjectionView? {
         guard options.usesReadModels, let model = ReadModel.openForReading(inLogDirectory: history.log),
-            let logs = try? Space.open(log: history.log, options: history.options).logs(own: own)
+            case .replica(let logsEnd)? = modelSubject()
         else { return nil }
         defer { model.close() }
         let now = options.clock()
-        let read = model.mergedProjectionSource(
-            ifLogsEnd: { ends in
-                ends.count == logs.count
-                    && logs.allSatisfy { log in ends[log.device].map(log.reader.ends(at:)) == true }
-            }, now: now)
-        guard let read else { return nil }
+        guard let read = model.mergedProjectionSource(ifLogsEnd: logsEnd, now: now) else { return nil }
         return ProjectionView(source: read.source, now: now, point: .latest, warning: nil, horizon: read.horizon)
+    }
+
+    /// At the head from the read models when they reflect every device's log as it ends now, else the state's.
+    func records(at point: ResolvedPoint, options: EngineOptions, window: TimeInterval64?) throws(StintError)
+        -> RecordsView
+    {
+        if point.isLatest, let subject = modelSubject(),
+            let view = RecordsView.fromReadModels(in: history.log, of: subject, options: options, window: window)
+        {
+            return view
+        }
+        return RecordsView(try state(at: point, options: options), window: window)
+    }
+
+    /// From the read models when they reflect every device's log as it ends now, else the state's.
+    func recordStream(options: EngineOptions) throws(StintError) -> RecordStream {
+        if let subject = modelSubject(),
+            let stream = RecordStream.fromReadModels(in: history.log, of: subject, options: options)
+        {
+            return stream
+        }
+        return RecordStream(try state(at: .latest, options: options))
+    }
+
+    /// The replica as its read models reflect it: the models were written where every log of the replica (the
+    /// own log and each mirror, no more and no fewer) ends now. Nil when the logs cannot be listed.
+    func modelSubject() -> ModelSubject? {
+        guard let logs = try? Space.open(log: history.log, options: history.options).logs(own: own) else { return nil }
+        return .replica(logsEnd: { ends in
+            ends.count == logs.count && logs.allSatisfy { log in ends[log.device].map(log.reader.ends(at:)) == true }
+        })
     }
 
     func walk(after point: ResolvedPoint?, options: EngineOptions) throws(StintError) -> any BatchWalk {

@@ -44,26 +44,25 @@ extension ReadModel {
 }
 
 extension ReadModel {
-    /// Every record (or every record that overlaps `window`) and tag at the log's head when the read models
-    /// reflect it, in one transaction; nil when they do not.
+    /// Every record (or every record that overlaps `window`) and tag at the head when the read models reflect
+    /// `subject` as it is now, in one transaction; nil when they do not.
     ///
     /// A window is one range scan of the index by start: no completed record is longer than the stored bound
     /// (`record_bounds.longest_ms`), so none that starts before `window.start - longest` reaches the window;
     /// the running records are the slice's.
     func recordsSource(
-        of reader: LogReader, overlapping window: TimeInterval64? = nil
+        of subject: ModelSubject, overlapping window: TimeInterval64? = nil
     ) -> (source: ProjectionSource, lastAt: Instant)? {
         do {
             return try database.reading { () throws(ReadModelError) -> (ProjectionSource, Instant)? in
-                guard let tail = storedTail(), reader.ends(as: tail) else { return nil }
-                let state = try slice()
+                guard let state = try head(of: subject) else { return nil }
                 let records: [Record]
                 if let window {
                     let earliest = window.start.milliseconds - (try longestRecord())
                     var found = try self.records(
                         where: "start_ms >= ? AND start_ms < ? AND end_ms >= ? ORDER BY start_ms, id",
                         .integer(earliest), .integer(window.end.milliseconds), .integer(window.start.milliseconds))
-                    found += state.records.values.filter { $0.isRunning && window.overlaps($0) }
+                    found += state.running.filter { window.overlaps($0) }
                     records = found.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
                 } else {
                     records = try self.records(where: "1 ORDER BY start_ms, id")
@@ -81,12 +80,12 @@ extension ReadModel {
 }
 
 extension ReadModel {
-    /// Begins a read transaction that lasts until ``endStreaming()`` and returns the slice at the log's head
-    /// when the read models reflect it; nil (with the transaction still open) when they do not.
-    func beginStreaming(of reader: LogReader) -> LogState? {
+    /// Begins a read transaction that lasts until ``endStreaming()`` and returns what a read at the head takes
+    /// when the read models reflect `subject` as it is now; nil (with the transaction still open) when they do
+    /// not.
+    func beginStreaming(of subject: ModelSubject) -> ModelHead? {
         guard (try? database.execute("BEGIN")) != nil else { return nil }
-        guard let tail = storedTail(), reader.ends(as: tail) else { return nil }
-        return try? slice()
+        return (try? head(of: subject)) ?? nil
     }
 
     func endStreaming() {
