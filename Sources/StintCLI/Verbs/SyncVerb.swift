@@ -29,6 +29,8 @@ struct SyncVerb: Verb {
             report = try store.ingest()
             // An ingestion that recorded a batch has published it already: the folder holds the whole log.
             if let done = store.lastPublish { published = done } else { published = try store.publish() }
+            // The reads after the sync take the read models, not a fold of what it took in.
+            if !report.ingested.isEmpty { try store.bringReadModelsUpToDate(options: context.engineOptions) }
         } catch {
             throw CLIError(error)
         }

@@ -45,8 +45,16 @@ extension ReplicaFold {
             if start == nil, let mark = try database.mergedMark() {
                 start = (try database.mergedFold(for: device), mark)
             }
-            if let mark = start?.mark, var fold = start?.fold {
-                if mark.head == head { return (fold, (database, mark)) }
+            if var mark = start?.mark, var fold = start?.fold {
+                if mark.head == head {
+                    // The same events, and a log whose end moved (a writer sealed its segment as it opened): the
+                    // reads compare the ends.
+                    if let ends = try? store.logEnds(), ends != mark.ends {
+                        try database.setEnds(ends)
+                        mark.ends = ends
+                    }
+                    return (fold, (database, mark))
+                }
                 if let reached = try foldOn(&fold, from: mark, upTo: head, store: store, database: database) {
                     return (fold, (database, reached))
                 }

@@ -32,6 +32,12 @@ extension ReadModel {
         }
     }
 
+    /// Replaces the logs' ends the models hold, their mark staying: the logs hold the same events and end
+    /// elsewhere (a segment sealed since).
+    func setEnds(_ ends: [DeviceID: LogEnd]) throws(ReadModelError) {
+        try database.statement("UPDATE merged_position SET ends = ?").bind(.text(Self.json(of: ends))).run()
+    }
+
     /// The `ends` column of `merged_position`: `[[device, segment, size, last bytes in hex], …]` in device
     /// order.
     static func json(of ends: [DeviceID: LogEnd]) -> String {
