@@ -161,17 +161,14 @@ public final class TimeLog {
     }
 
     /// Opens the replica at `log` (a log in a space, docs/decisions/0007) for writing: a ``MergedStore`` holding
-    /// the own log's lock, the merged history folded from the newest merged checkpoint that holds (no read
-    /// models for spaces yet). Every command ingests the sync folder first.
+    /// the own log's lock, the merged history folded on the replica's read models (decision 0010), or from the
+    /// newest merged checkpoint that holds without them. Every command ingests the sync folder first.
     ///
     /// - Throws: as ``MergedStore/open(log:holdingLock:options:)``, and (damaged) for a merged history that
     ///   does not fold.
     private static func openReplica(log: String, options: EngineOptions) throws(StintError) -> TimeLog {
         let usesModels = options.usesReadModels
-        // The single log's reads of the own log's directory are not a replica's.
-        var options = options
-        options.usesReadModels = false
-        options.foldsCompactly = false
+        let options = ReplicaFold.storeOptions(options)
         let store = try MergedStore.open(log: log, holdingLock: true, options: options)
         do {
             let fold = try ReplicaFold.open(store, upTo: try store.head(), usesModels: usesModels, options: options)

@@ -335,11 +335,30 @@ struct ReplicaDifferentialRun {
             #expect(view.horizon == expected.horizon, note)
             #expect(view.now == expected.now, note)
         }
+        // Every record at the head, one at a time, as `export` reads them.
+        let now = read.clock()
+        let subject = try #require(fold.modelSubject())
+        let stream = RecordStream.fromReadModels(in: models.log, of: subject, options: read)
+        if fromModels == false { #expect(stream == nil, note) }
+        if fromModels == true, try lastAt(of: plain) <= now { #expect(stream != nil, note) }
+        let expectedStream = try RecordStream.open(
+            try LogSource.open(path: plain.log, options: plainOptions), options: plainOptions)
+        var expectedRecords: [Record] = []
+        try expectedStream.forEach(startingFrom: nil, before: nil) { expectedRecords.append($0) }
+        expectedStream.close()
+        for streamed in [
+            stream, try RecordStream.open(try LogSource.open(path: models.log, options: read), options: read),
+        ]
+        .compactMap({ $0 }) {
+            var records: [Record] = []
+            try streamed.forEach(startingFrom: nil, before: nil) { records.append($0) }
+            #expect(records == expectedRecords, note)
+            #expect(streamed.tags == expectedStream.tags, note)
+            streamed.close()
+        }
         // The records at the head, every one and those of the last two days, as `log`, `report` and `export`
         // read them; from the models unless the clock is behind the last event (another device's).
-        let now = read.clock()
         for window in [nil, TimeInterval64(start: now.adding(milliseconds: -2 * 86_400_000), end: now)] {
-            let subject = try #require(fold.modelSubject())
             let directRecords = RecordsView.fromReadModels(
                 in: models.log, of: subject, options: read, window: window)
             let viewedRecords = try RecordsView.load(

@@ -44,6 +44,11 @@ final class ReadModel {
         return model
     }
 
+    /// Whether the log directory at `directory` has a read models file (of any schema, readable or not).
+    static func exists(inLogDirectory directory: String) -> Bool {
+        access(directory + "/" + fileName, F_OK) == 0
+    }
+
     /// Removes the database files of the log directory at `directory` (to be rebuilt).
     static func remove(inLogDirectory directory: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(directory + "/" + fileName + suffix) }
