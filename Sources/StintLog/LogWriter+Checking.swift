@@ -107,7 +107,9 @@ extension LogWriter {
         if let now, now.size != entry.size { return false }
         let startedAt = checkStart()
         let before = try fingerprint(of: segmentPath)
-        guard let hashed = try hash(segmentPath), hashed.count == entry.size, hashed.digest == entry.digest else {
+        guard let hashed = try directory.digest(ofSegment: name), hashed.count == entry.size,
+            hashed.digest == entry.digest
+        else {
             return false
         }
         var kept = entry
@@ -122,7 +124,7 @@ extension LogWriter {
     private func vouchesForActiveSegment(
         _ segment: (firstSeq: Int64, name: String), _ entry: CheckedSegments.Entry
     ) throws(LogError) -> Bool {
-        guard let hashed = try hash(directory.path(segment.name)), hashed.count == entry.size,
+        guard let hashed = try directory.digest(ofSegment: segment.name), hashed.count == entry.size,
             hashed.digest == entry.digest
         else { return false }
         activeHasher = hashed
@@ -151,7 +153,7 @@ extension LogWriter {
                     location: LogLocation(segment: segment.name, offset: findings.tornAt ?? findings.goodEnd)),
                 lastGood: findings.lastEvent?.seq)
         }
-        if let hashed = try hash(segmentPath) {
+        if let hashed = try directory.digest(ofSegment: segment.name) {
             let after = try fingerprint(of: segmentPath)
             // Remembered only when the file did not change while it was read.
             if after == before {
@@ -197,37 +199,11 @@ extension LogWriter {
         }
     }
 
-    /// The SHA-256 of a file's bytes, read in pieces of at most 1 MiB; nil when there is no file.
-    func hash(_ path: String) throws(LogError) -> SHA256Hasher? {
-        let descriptor: Int32
-        do {
-            descriptor = try fileSystem.openFile(path, .readOnly)
-        } catch {
-            if error.errno == ENOENT { return nil }
-            throw LogError.io(error, "open segment", path: path)
-        }
-        defer { fileSystem.close(descriptor) }
-        var hasher = SHA256Hasher()
-        do throws(SystemCallError) {
-            let size = try fileSystem.size(of: descriptor)
-            let source = ByteSource.file(descriptor: descriptor, fileSystem: fileSystem)
-            while hasher.count < size {
-                let piece = try source.readFully(count: Int(min(size - hasher.count, 1 << 20)), at: hasher.count)
-                // A file that shrank while it was read: its digest is of the bytes there were.
-                if piece.isEmpty { break }
-                hasher.add(piece)
-            }
-        } catch {
-            throw LogError.io(error, "read segment", path: path)
-        }
-        return hasher
-    }
-
     /// Keeps the SHA-256 of the active segment that ``recover()`` has just checked whole, for the appends to come
     /// and the `checked` file; nothing to read when the check of the segments already hashed it as it is.
     func hashCheckedActiveSegment() throws(LogError) {
         guard let active, activeHasher?.count != active.size else { return }
-        activeHasher = try hash(directory.path(active.name))
+        activeHasher = try directory.digest(ofSegment: active.name)
     }
 
     /// Remembers a sealed segment this writer wrote (sealing, or a sealed copy): its bytes are `bytes`. Not

@@ -24,14 +24,21 @@ extension Space {
 
     /// Per device, the last event this replica holds and its head; the devices in `skipped` are left out
     /// (their logs are not read).
+    ///
+    /// The heads commit to each log: each is the one its writer vouched for in the `checked` file, where the
+    /// log's last segment still has the bytes that writer left (``LogReader/vouchedLastEvent()``), or else read
+    /// with the chain checked across the last segment.
     func lastEvents(own: LogReader? = nil, skipping skipped: Set<DeviceID> = []) throws(StintError)
         -> [DeviceID: (event: RecordedEvent, head: LogHead)]
     {
         var last: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
         for (device, reader) in try logs(own: own) where !skipped.contains(device) {
             do throws(LogError) {
-                // Checked: the frontier's heads commit to each log.
-                if let event = try reader.lastEvent(checkingChain: true) { last[device] = (event, LogHead(of: event)) }
+                if let vouched = try reader.vouchedLastEvent() {
+                    last[device] = vouched
+                } else if let event = try reader.lastEvent(checkingChain: true) {
+                    last[device] = (event, LogHead(of: event))
+                }
             } catch {
                 throw StintError(error)
             }

@@ -51,15 +51,14 @@ extension MergedStore {
         return report
     }
 
-    /// Per device, the last event and head the writers of an ingestion and the own log's writer know (checked
-    /// as they opened and wrote), and the other logs' read: the heads the command after the ingestion asks
-    /// for, without reading and checking every log's last segment again.
+    /// Per device, the last event and head the writers of an ingestion know (checked as they opened and
+    /// wrote), and the other logs' (``lastEvents(skipping:)``): the heads the command after the ingestion asks
+    /// for, without reading every mirror's last segment again.
     private func lastEvents(knownBy writers: [DeviceID: LogWriter]) throws(StintError)
         -> [DeviceID: (event: RecordedEvent, head: LogHead)]
     {
-        var known = writers.compactMapValues(\.lastWritten)
-        if let own = own.lastWritten { known[space.device] = own }
-        return known.merging(try space.lastEvents(own: own.reader, skipping: Set(known.keys))) { held, _ in held }
+        let known = writers.compactMapValues(\.lastWritten)
+        return known.merging(try lastEvents(skipping: Set(known.keys))) { held, _ in held }
     }
 
     /// Writes the ingestion batch (§6.4): one `sync.ingested` per device that advanced, in id order, stamped

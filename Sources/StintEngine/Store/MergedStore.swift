@@ -55,12 +55,15 @@ public final class MergedStore: EventStore {
     }
 
     /// Per device, the last event and its head; the devices in `skipped` are left out (not read). Kept while
-    /// the store holds the lock (a read that skips devices is not kept).
+    /// the store holds the lock (a read that skips devices is not kept); the own log's is then its writer's,
+    /// which checked the log's end as it opened and placed every event it appended since.
     func lastEvents(skipping skipped: Set<DeviceID> = []) throws(StintError)
         -> [DeviceID: (event: RecordedEvent, head: LogHead)]
     {
         if let lastEventsCache { return lastEventsCache.filter { !skipped.contains($0.key) } }
-        let last = try space.lastEvents(own: own.reader, skipping: skipped)
+        var last: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
+        if holdsLock, !skipped.contains(space.device), let written = own.lastWritten { last[space.device] = written }
+        last.merge(try space.lastEvents(own: own.reader, skipping: skipped.union(last.keys))) { held, _ in held }
         if holdsLock && skipped.isEmpty { lastEventsCache = last }
         return last
     }
