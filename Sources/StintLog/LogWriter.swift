@@ -85,6 +85,10 @@ public final class LogWriter {
         return (lastEvent, head)
     }
 
+    /// Where the next frame goes while the last segment is active (its name and size: every byte before it
+    /// was checked or written by this writer); nil when the log ends with a sealed segment or has none.
+    public var activeEnd: (segment: String, size: Int64)? { active.map { ($0.name, $0.size) } }
+
     /// Whether an earlier failure stopped this writer (every append now throws ``LogError/Code/failStopped``).
     public var isFailStopped: Bool { failure != nil }
 

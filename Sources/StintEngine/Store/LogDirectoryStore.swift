@@ -109,6 +109,9 @@ public final class LogDirectoryStore: EventStore {
     /// (what ``LogReader/lastEvent(checkingChain:)`` reads again); nil without the lock or events.
     var lastWritten: (event: RecordedEvent, head: LogHead)? { writer?.lastWritten }
 
+    /// Where the store's writer appends next while the last segment is active (``LogWriter/activeEnd``).
+    var activeEnd: (segment: String, size: Int64)? { writer?.activeEnd }
+
     /// The end of the log as this store's writer leaves it, for the next ``open(at:holdingLock:options:tail:)``;
     /// nil when the store does not hold the lock.
     public func tail() -> LogTail? {

@@ -31,11 +31,17 @@ extension MergedStore {
         for device in try space.folderDevices() where device != space.device {
             var writer = try openMirror(of: device)
             writers[device] = writer
+            // Where a catch-up from a position taken before this ingestion (the read models' mark) resumes
+            // reading the mirror: kept once its writer is done, if it still holds.
+            let point =
+                holdsLock ? LaneResumePoint(lastWritten: writer?.lastWritten, activeEnd: writer?.activeEnd) : nil
+            resumePoints[device] = nil
             let scan = try space.scan(device, mirrorHead: writer?.head, mirrorLast: writer?.lastEvent)
             if !scan.accepted.isEmpty {
                 writer = try writeMirror(of: device, scan.accepted, to: writer)
                 writers[device] = writer
             }
+            if let point, point.holds(activeEnd: writer?.activeEnd) { resumePoints[device] = point }
             report.devices.append(scan)
         }
         try recordIngestion(report.ingested, newest: writers.compactMapValues(\.lastEvent))

@@ -29,11 +29,18 @@ public final class MergedStore: EventStore {
     /// ``lastEvents()`` while the store holds the lock, until its own append or ingestion changes them: a
     /// command asks for the heads several times, and each time reads every device log's active segment.
     var lastEventsCache: [DeviceID: (event: RecordedEvent, head: LogHead)]?
+    /// Per device, where a lane can resume reading after the event its log ended with when this store opened
+    /// it (the own log) or an ingestion opened its mirror: a catch-up from a position taken then (the read
+    /// models' mark) reads only what came after, not the segment from its start.
+    var resumePoints: [DeviceID: LaneResumePoint] = [:]
 
     init(space: Space, own: LogDirectoryStore, holdsLock: Bool) {
         self.space = space
         self.own = own
         self.holdsLock = holdsLock
+        if holdsLock {
+            resumePoints[space.device] = LaneResumePoint(lastWritten: own.lastWritten, activeEnd: own.activeEnd)
+        }
     }
 
     /// Opens the replica at `log`.
@@ -124,14 +131,17 @@ public final class MergedStore: EventStore {
             do throws(LogError) {
                 // From the names of the segments: the last one's frames are read by the cursor anyway.
                 remaining += max(0, try reader.eventsBeforeLastSegment() - seq)
-                if seq > 0, try reader.lastSeq() < seq {
+                // A later position of this store (its head) says how far the log goes at least, without reading
+                // its last frame.
+                if seq > 0, (through?.seqs[device]).map({ $0 < seq }) ?? true, try reader.lastSeq() < seq {
                     throw LogError(
                         .invalidInput,
                         "the log of device \(device) ends before seq \(seq): \(position!) is not a position of it")
                 }
                 lanes.append(
                     MergedBatchCursor.Lane(
-                        device: device, cursor: try reader.batches(from: seq + 1), readsAhead: space.readsAhead))
+                        device: device, cursor: try laneCursor(reader, of: device, after: seq),
+                        readsAhead: space.readsAhead))
             } catch {
                 throw StintError(error)
             }
@@ -156,6 +166,22 @@ public final class MergedStore: EventStore {
             }
         }
         return cursor
+    }
+
+    /// The batches of `device`'s log after `seq`: from its resume point when that is where it stands, else
+    /// from the start of the segment holding `seq + 1`.
+    private func laneCursor(_ reader: LogReader, of device: DeviceID, after seq: Int64) throws(LogError)
+        -> LogBatchCursor
+    {
+        // The own log's writer is open: its active segment tells whether the point still holds. A mirror's was
+        // checked when the ingestion that took it closed its writer.
+        if seq > 0, let point = resumePoints[device], point.event.seq == seq,
+            device != space.device || point.holds(activeEnd: own.activeEnd)
+        {
+            return try reader.batches(
+                resumingAfter: point.event, head: point.head, segment: point.segment, offset: point.offset)
+        }
+        return try reader.batches(from: seq + 1)
     }
 
     /// Appends to the own log, if the merged head is still `expected`, then publishes (a failure to publish
