@@ -236,6 +236,14 @@ import Testing
         #expect(svg.stdout.contains("iOS ended the activity after 8 hours"))
         let restarted = runner.run(["widget", "--family", "liveActivity", "--at", "2026-05-05T10:00"])
         #expect(restarted.stdout.contains("writing") && restarted.stdout.contains("email"))
+        // The Dynamic Island is the same activity: gone from it too, and back with the next start.
+        for family in ["dynamicIslandCompact", "dynamicIslandExpanded"] {
+            let ended = runner.run(["widget", "--family", family, "--at", "2026-05-04T17:00", "--format", "svg"])
+            #expect(ended.stdout.contains("iOS ended the activity"), "\(family): \(ended.stdout)")
+            let running = runner.run(["widget", "--family", family, "--at", "2026-05-04T15:59"])
+            #expect(running.status == 0 && !running.stdout.contains("iOS ended"), "\(family)")
+            #expect(running.stdout.contains("writing"), "\(family): \(running.stdout)")
+        }
     }
 
     @Test func asPublishedShowsTheLastWriteAndTheTimelineOfTheLastReload() throws {

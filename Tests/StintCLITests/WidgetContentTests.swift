@@ -56,7 +56,7 @@ import Testing
     @Test(arguments: [(0, 0, 0), (1, 1, 0), (3, 3, 0), (4, 3, 1), (8, 3, 5), (11, 3, 8)])
     func largeAndLiveActivityShowThreeRowsThenMore(count: Int, shown: Int, more: Int) {
         let data = Self.data(runningTimers: count, now: F.publishedAt)
-        for family in [WidgetFamily.systemLarge, .liveActivity] {
+        for family in [WidgetFamily.systemLarge, .liveActivity, .dynamicIslandExpanded] {
             let content = Self.content(family, data, at: F.publishedAt)
             #expect(content.timers.shown.count == shown, "\(family)")
             #expect(content.timers.moreCount == more, "\(family)")
@@ -66,6 +66,35 @@ import Testing
                 #expect(rendered.contains("+\(more) more") == (more > 0), "\(family) \(format)")
                 #expect(rendered.contains(WidgetWording.stopAll) == (count >= 2), "\(family) \(format)")
             }
+        }
+    }
+
+    /// The Dynamic Island shows the Live Activity's content: the compact island the first timer alone (its
+    /// stopwatch and time in the tag's color), the expanded one the lock screen's rows.
+    @Test(arguments: [0, 1, 4])
+    func theDynamicIslandShowsTheLiveActivitysContent(count: Int) {
+        let data = Self.data(runningTimers: count, now: F.publishedAt)
+        let live = Self.content(.liveActivity, data, at: F.publishedAt)
+        for family in [WidgetFamily.dynamicIslandCompact, .dynamicIslandExpanded] {
+            var content = Self.content(family, data, at: F.publishedAt)
+            #expect(content.family == family)
+            content.family = .liveActivity
+            #expect(content == live, "\(family)")
+        }
+        let compact = Self.content(.dynamicIslandCompact, data, at: F.publishedAt)
+        let text = WidgetRenderer.render(compact, format: .text)
+        let svg = WidgetRenderer.render(compact, format: .svg)
+        guard let first = compact.timers.shown.first else {
+            #expect(text.contains("No Live Activity"))
+            #expect(svg.contains("stroke-dasharray"), "a placeholder, not an island")
+            return
+        }
+        #expect(text.contains("◷ " + first.name) && text.contains(first.clock))
+        #expect(svg.contains(">\(first.clock)</text>") && svg.contains(#"fill="\#(first.color.hex)""#))
+        #expect(
+            !text.contains(WidgetWording.stop) && !svg.contains(WidgetWording.stop), "no buttons in the compact island")
+        for other in compact.timers.shown.dropFirst() {
+            #expect(!svg.contains(">\(other.clock)</text>"), "only the first timer")
         }
     }
 
@@ -138,7 +167,10 @@ import Testing
     @Test func theLockScreenAndTheLiveActivityShowNoStaleness() {
         let data = Self.data(runningTimers: 1, now: F.publishedAt)
         let date = F.publishedAt.adding(milliseconds: 30 * Self.hour)
-        for family in [WidgetFamily.accessoryCircular, .accessoryRectangular, .accessoryInline, .liveActivity] {
+        for family in [
+            WidgetFamily.accessoryCircular, .accessoryRectangular, .accessoryInline, .liveActivity,
+            .dynamicIslandCompact, .dynamicIslandExpanded,
+        ] {
             let content = Self.content(family, data, at: date)
             #expect(content.isStale)
             #expect(content.staleNotice == nil)

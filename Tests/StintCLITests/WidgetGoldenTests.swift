@@ -32,12 +32,14 @@ import Testing
         return cases
     }()
 
-    /// Leaves out renders that would repeat another: the Live Activity shows the same nothing for an
-    /// idle log as for an empty one and is not drawn from a snapshot, and the lock screen shows no
-    /// staleness (so a stale render repeats the fresh one with other numbers).
+    /// Leaves out renders that would repeat another: the Live Activity (on the lock screen and in the Dynamic
+    /// Island) shows the same nothing for an idle log as for an empty one and is not drawn from a snapshot,
+    /// and the lock screen shows no staleness (so a stale render repeats the fresh one with other numbers).
     static func shows(_ scenario: WidgetFixtures.Scenario, in family: WidgetFamily) -> Bool {
         switch (family, scenario) {
-        case (.liveActivity, .idle), (.liveActivity, .stale), (.liveActivity, .staleIdle): return false
+        case (_, .idle) where family.isLiveActivity, (_, .stale) where family.isLiveActivity,
+            (_, .staleIdle) where family.isLiveActivity:
+            return false
         case (.accessoryCircular, .stale), (.accessoryRectangular, .stale), (.accessoryInline, .stale),
             (.accessoryCircular, .staleIdle), (.accessoryRectangular, .staleIdle), (.accessoryInline, .staleIdle):
             return false

@@ -148,7 +148,7 @@ import Testing
             if let size = SVGWidgetRenderer.size(of: family) {
                 #expect(width == size.width && height == size.height, "\(name)")
             } else {
-                #expect(width == 364 && (58...160).contains(height), "\(name)")
+                #expect(width == SVGWidgetRenderer.activityWidth(of: family) && (58...160).contains(height), "\(name)")
             }
             #expect(
                 reader.elementNames.isSubset(of: [

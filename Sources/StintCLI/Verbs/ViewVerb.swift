@@ -22,7 +22,8 @@ struct ViewVerb: Verb {
             A scrubber (with First, Previous, Play, Next and Last, and the keys ← → Home End) moves over the
             points of the history: the instants at which batches were recorded. At each point it shows what an
             app following the reference design had on screen — the home screen, lock screen, Time by Tag
-            (today, week, month) and Live Activity widgets, each the SVG that 'stint widget --family F --format
+            (today, week, month) and Live Activity widgets (on the lock screen and in the Dynamic Island,
+            compact and expanded), each the SVG that 'stint widget --family F --format
             svg --at T' prints for the point's instant T — the SHA-256 of 'stint snapshot --at T' (check it with
             'stint snapshot --at T | sha256sum'), what the batches changed (each record they changed, the
             running timers, today's total and today's time by tag, before and after), their 'stint replay' rows,

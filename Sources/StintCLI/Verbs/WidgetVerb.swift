@@ -17,12 +17,14 @@ struct WidgetVerb: Verb {
 
     static let spec = VerbSpec(
         path: ["widget"],
-        abstract: "Draw a widget as it looked at a moment: home screen, lock screen, Time by Tag, Live Activity.",
+        abstract:
+            "Draw a widget as it looked at a moment: home screen, lock screen, Time by Tag, Live Activity, Dynamic Island.",
         options: [family, format, period, asComputed] + PointArguments.options,
         discussion: """
             Families: systemSmall, systemMedium, systemLarge (home screen); accessoryCircular,
             accessoryRectangular, accessoryInline (lock screen); summaryMedium, summaryLarge (Time by Tag);
-            liveActivity (the Live Activity on the lock screen).
+            liveActivity, dynamicIslandCompact, dynamicIslandExpanded (the Live Activity on the lock screen
+            and in the Dynamic Island).
 
             The widget shows the snapshot file as it was at the moment: --at TIME, --seq N (the time event N
             was recorded, after the batches that end at or before N), or now. The app publishes after every
@@ -138,7 +140,7 @@ struct WidgetVerb: Verb {
             let entry = WidgetTimelineBuilder.entry(
                 for: published, publishedAt: published.lastUpdated, at: moment, calendar: calendar)
         else { return nil }
-        if family == .liveActivity, shown.liveActivityEndedBySystem != nil {
+        if family.isLiveActivity, shown.liveActivityEndedBySystem != nil {
             let content = WidgetContent(family: family, entry: entry, calendar: calendar, period: period)
             return WidgetRenderer.render(content.endedBySystem(), format: format)
         }

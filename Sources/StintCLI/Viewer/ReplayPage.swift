@@ -18,14 +18,17 @@ struct ReplayPage {
         var label: String { family.isSummary ? "\(family.name) (\(period.name))" : family.name }
     }
 
-    /// The widgets of every point: home screen, lock screen, Time by Tag for each period, the Live Activity.
+    /// The widgets of every point: home screen, lock screen, Time by Tag for each period, the Live Activity on
+    /// the lock screen and in the Dynamic Island (compact and expanded).
     static let slots: [Slot] =
         [.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline]
         .map { Slot(family: $0, period: .thisWeek) }
         + [WidgetFamily.summaryMedium, .summaryLarge].flatMap { family in
             [WidgetPeriod.today, .thisWeek, .thisMonth].map { Slot(family: family, period: $0) }
         }
-        + [Slot(family: .liveActivity, period: .thisWeek)]
+        + [WidgetFamily.liveActivity, .dynamicIslandCompact, .dynamicIslandExpanded].map {
+            Slot(family: $0, period: .thisWeek)
+        }
 
     /// An event of a point's batches.
     struct Event {

@@ -5,7 +5,8 @@
 /// ``WidgetColor``). Every picture clips to its frame, so no text can spill out of it. The layouts are
 /// described on each family's function; their content rules on ``WidgetContent``.
 enum SVGWidgetRenderer {
-    /// The width and height in points of a fixed-size family; nil for the Live Activity.
+    /// The width and height in points of a fixed-size family; nil for the Live Activity on the lock screen and
+    /// in the expanded Dynamic Island, whose height follows its rows.
     static func size(of family: WidgetFamily) -> (width: Int, height: Int)? {
         switch family {
         case .systemSmall: return (170, 170)
@@ -14,7 +15,8 @@ enum SVGWidgetRenderer {
         case .accessoryCircular: return (76, 76)
         case .accessoryRectangular: return (172, 76)
         case .accessoryInline: return (234, 24)
-        case .liveActivity: return nil
+        case .dynamicIslandCompact: return (250, 36)
+        case .liveActivity, .dynamicIslandExpanded: return nil
         }
     }
 
@@ -26,7 +28,10 @@ enum SVGWidgetRenderer {
     /// `content` as an SVG document, ending with a newline.
     static func render(_ content: WidgetContent) -> String {
         let title = "Stint widget: \(content.family.name)"
-        guard let size = size(of: content.family) else { return liveActivity(content, title: title) }
+        guard let size = size(of: content.family) else {
+            return content.family == .dynamicIslandExpanded
+                ? dynamicIslandExpanded(content, title: title) : liveActivity(content, title: title)
+        }
         var canvas = SVGCanvas(width: size.width, height: size.height)
         let light = SVGCanvas.Frame.roundedRectangle(
             radius: cornerRadius, fill: SVGPalette.light.background, stroke: SVGPalette.light.outline)
@@ -54,8 +59,12 @@ enum SVGWidgetRenderer {
             inline(content, on: &canvas)
             return canvas.document(
                 title: title, frame: .roundedRectangle(radius: 12, fill: SVGPalette.dark.background, stroke: nil))
+        case .dynamicIslandCompact:
+            return dynamicIslandCompact(content, on: &canvas, title: title)
         case .liveActivity:
             return liveActivity(content, title: title)
+        case .dynamicIslandExpanded:
+            return dynamicIslandExpanded(content, title: title)
         }
     }
 }

@@ -5,7 +5,8 @@
 /// buttons, `[▸ Work]` a quick-start button, `◷` a running timer on the lock screen. Sizes (columns ×
 /// rows, frame included) are listed on ``WidgetFamily``; the layouts on each family's function.
 enum TextWidgetRenderer {
-    /// The box of a fixed-size family; nil for the Live Activity, whose height follows its rows.
+    /// The box of a fixed-size family; nil for the Live Activity on the lock screen and in the expanded Dynamic
+    /// Island, whose height follows its rows.
     static func box(for family: WidgetFamily) -> TextBox? {
         switch family {
         case .systemSmall: return TextBox(width: 26, height: 9)
@@ -13,8 +14,8 @@ enum TextWidgetRenderer {
         case .systemLarge, .summaryLarge: return TextBox(width: 54, height: 20)
         case .accessoryCircular: return TextBox(width: 11, height: 5)
         case .accessoryRectangular: return TextBox(width: 26, height: 5)
-        case .accessoryInline: return TextBox(width: 34, height: 3)
-        case .liveActivity: return nil
+        case .accessoryInline, .dynamicIslandCompact: return TextBox(width: 34, height: 3)
+        case .liveActivity, .dynamicIslandExpanded: return nil
         }
     }
 
@@ -33,7 +34,8 @@ enum TextWidgetRenderer {
         case .accessoryRectangular: lines = rectangular(content, width: box.contentWidth)
         case .accessoryInline: lines = [inline(content, width: box.contentWidth)]
         case .summaryMedium, .summaryLarge: lines = summary(content, width: box.contentWidth)
-        case .liveActivity: lines = []
+        case .dynamicIslandCompact: lines = [dynamicIslandCompact(content, width: box.contentWidth)]
+        case .liveActivity, .dynamicIslandExpanded: lines = []
         }
         return box.draw(lines)
     }
@@ -155,7 +157,8 @@ enum TextWidgetRenderer {
         return summary.rows.map { TextLine.spread("● " + $0.name, $0.time, width: width) }
     }
 
-    /// The Live Activity: up to three rows, then "+N more" and Stop All; a note when no timer runs.
+    /// The Live Activity on the lock screen and in the expanded Dynamic Island (the same rows): up to three
+    /// rows, then "+N more" and Stop All; a note when no timer runs.
     ///
     /// ```
     /// ● Work                             1:05:12 [■ Stop]
@@ -176,6 +179,17 @@ enum TextWidgetRenderer {
             lines.append(TextLine.spread(more, stopAll, width: width))
         }
         return TextBox(width: liveActivityWidth, height: lines.count + 2).draw(lines)
+    }
+
+    /// The compact Dynamic Island: the stopwatch and the first timer's ticking time; its tag's name stands in
+    /// for the color the island draws them in. With no timer running, why there is no activity.
+    ///
+    /// ```
+    /// ◷ Work                 1:05:12
+    /// ```
+    static func dynamicIslandCompact(_ content: WidgetContent, width: Int) -> String {
+        guard let timer = content.timers.shown.first else { return content.caption }
+        return TextLine.spread("◷ " + timer.name, timer.clock, width: width)
     }
 
     /// A timer's row: `● name`, `time` and a stop button on the right, and its comment, indented, on a

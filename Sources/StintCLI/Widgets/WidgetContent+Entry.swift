@@ -54,7 +54,7 @@ extension WidgetContent {
             list = .prefix(0, of: [])
             summary = WidgetContent.summary(
                 entry.summary(for: period, calendar: calendar), title: title, limit: family.summaryRowLimit ?? 1)
-        case .liveActivity:
+        case .liveActivity, .dynamicIslandCompact, .dynamicIslandExpanded:
             let activity = LiveActivityContent(runningTimers: data.runningTimers)
             let shown = activity.timers.prefix(WidgetContent.listedTimerLimit).map { timer in
                 Timer(

@@ -78,7 +78,9 @@ struct WidgetContent: Hashable, Sendable {
     static func showsStaleness(_ family: WidgetFamily) -> Bool {
         switch family {
         case .systemSmall, .systemMedium, .systemLarge, .summaryMedium, .summaryLarge: return true
-        case .accessoryCircular, .accessoryRectangular, .accessoryInline, .liveActivity: return false
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline, .liveActivity, .dynamicIslandCompact,
+            .dynamicIslandExpanded:
+            return false
         }
     }
 

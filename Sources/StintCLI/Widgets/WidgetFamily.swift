@@ -14,8 +14,11 @@
 /// | `summaryMedium` | Time by Tag, medium (4 rows) | 364 × 170 | 54 × 9 |
 /// | `summaryLarge` | Time by Tag, large (10 rows) | 364 × 382 | 54 × 20 |
 /// | `liveActivity` | Live Activity on the lock screen | 364 × 58–160 | 54 × 3–9 |
+/// | `dynamicIslandCompact` | Live Activity, Dynamic Island compact | 250 × 36 | 34 × 3 |
+/// | `dynamicIslandExpanded` | Live Activity, Dynamic Island expanded | 371 × 58–160 | 54 × 3–9 |
 ///
-/// The Live Activity's height follows its rows, as the real one does; every other family has a fixed size.
+/// The Live Activity's height, on the lock screen and in the expanded Dynamic Island, follows its rows, as the
+/// real one does; every other family has a fixed size.
 enum WidgetFamily: String, CaseIterable, Hashable, Sendable {
     case systemSmall
     case systemMedium
@@ -26,6 +29,8 @@ enum WidgetFamily: String, CaseIterable, Hashable, Sendable {
     case summaryMedium
     case summaryLarge
     case liveActivity
+    case dynamicIslandCompact
+    case dynamicIslandExpanded
 
     /// The name `--family` takes, for example `systemSmall`.
     var name: String { rawValue }
@@ -38,6 +43,12 @@ enum WidgetFamily: String, CaseIterable, Hashable, Sendable {
     /// The names of all families, comma separated, for help texts and error messages.
     static var allNames: String {
         allCases.map(\.name).joined(separator: ", ")
+    }
+
+    /// Whether the family is a presentation of the Live Activity (the lock screen's or the Dynamic Island's):
+    /// drawn from the running timers, with no snapshot staleness, and gone once iOS ended the activity.
+    var isLiveActivity: Bool {
+        self == .liveActivity || self == .dynamicIslandCompact || self == .dynamicIslandExpanded
     }
 
     /// Whether the family is a "Time by Tag" summary widget, the only ones `--period` applies to.
