@@ -41,6 +41,14 @@ extension CommandContext {
         }
     }
 
+    /// The whole history's time per tag at the log's head from the read models' day-and-tag totals
+    /// (``TagTotalsView``), when `point` is the head and the models reflect it; nil otherwise.
+    func tagTotalsView(_ point: PointArguments) throws(CLIError) -> TagTotalsView? {
+        let reader = try reader()
+        guard try resolve(point, of: reader).isLatest else { return nil }
+        return reader.tagTotalsAtHead(options: engineOptions)
+    }
+
     /// Every record at the log's head, one at a time (``RecordStream``), with a warning when damage cut the
     /// reading short.
     func recordStream() throws(CLIError) -> RecordStream {

@@ -177,6 +177,10 @@ struct DifferentialRun {
         let snapshot = WidgetData(source: view.source, now: view.now)
         let reference = WidgetData(source: whole.projectionSource, now: view.now)
         #expect(snapshot == reference, "step \(step)")
+        // `report --all --by tag` from the day-and-tag totals is the report of every record.
+        let totals = LogSource(reader: reader).tagTotalsAtHead(options: sliceOptions)
+        #expect(totals != nil, "step \(step)")
+        if let totals { TagTotalsCheck.expect(totals, matches: whole.projectionSource, "step \(step)") }
     }
 
     /// The read models' tables hold exactly the whole state.
@@ -200,6 +204,12 @@ struct DifferentialRun {
         #expect(stored.undoStack == expected.undoStack)
         #expect(stored.redoStack == expected.redoStack)
         #expect(stored.lastSeq == expected.lastSeq)
+        // The day-and-tag totals the writes kept are those a rebuild computes.
+        let kept = try model.dayTotalRows()
+        try model.database.transaction { () throws(ReadModelError) in
+            try model.rebuildDayTotals(calendar: whole.state.calendar)
+        }
+        #expect(try model.dayTotalRows() == kept)
         #expect(try Data(contentsOf: URL(fileURLWithPath: slicePath + "/00000000000000000001.jsonl.zst")).count > 0)
     }
 }

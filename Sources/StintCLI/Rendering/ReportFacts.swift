@@ -8,6 +8,11 @@ struct ReportFacts {
     /// Records that contributed time and cross a midnight.
     var crossingMidnight = 0
 
+    init(running: Int, crossingMidnight: Int) {
+        self.running = running
+        self.crossingMidnight = crossingMidnight
+    }
+
     init(
         source: ProjectionSource, range: TimeInterval64, attribution: TimeReport.Attribution, tagFilter: EntityID??,
         now: Instant

@@ -86,6 +86,16 @@ struct ReportRange {
         all || (since == nil && until != nil)
     }
 
+    /// `--all`: from the day of the first record's start (`firstStart`) to the end of the day of the latest
+    /// end (`lastEnd`, a running record's `now`) or of `now`, whichever is later.
+    static func all(firstStart: Instant?, lastEnd: Instant?, calendar: LogCalendar, now: Instant) -> ReportRange {
+        ReportRange(
+            interval: TimeInterval64(
+                start: calendar.startOfDay(containing: firstStart ?? now),
+                end: calendar.startOfNextDay(after: max(lastEnd ?? now, now))),
+            title: "all records", isAll: true)
+    }
+
     /// Resolves the range options of `verb` at `now`; with none, `defaultPeriod`.
     ///
     /// `records` gives the log's records ordered by start (as `LogState.projectionSource` orders them); it is
@@ -101,13 +111,9 @@ struct ReportRange {
         }
         if all {
             let records = records()
-            let first = records.first?.start ?? now
-            let last = records.map { max($0.end ?? now, $0.start) }.max() ?? now
-            return ReportRange(
-                interval: TimeInterval64(
-                    start: calendar.startOfDay(containing: first),
-                    end: calendar.startOfNextDay(after: max(last, now))),
-                title: "all records", isAll: true)
+            return .all(
+                firstStart: records.first?.start, lastEnd: records.map { max($0.end ?? now, $0.start) }.max(),
+                calendar: calendar, now: now)
         }
         if since != nil || until != nil {
             let start =

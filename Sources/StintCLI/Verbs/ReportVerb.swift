@@ -98,6 +98,19 @@ struct ReportVerb: Verb {
         if csv, context.globals.json {
             throw CLIError.usage("give --json or --csv, not both", verb: Self.spec.name)
         }
+        if let totals = try everyRecordByTag(context) {
+            let range = resolveRange(totals)
+            write(
+                ReportOutput(
+                    report: TimeReport(
+                        everyRecordBy: totals.perTag.mapValues(\.milliseconds), tags: totals.tags,
+                        range: range.interval, wallClock: totals.wallClock, recordCount: totals.recordCount),
+                    range: range,
+                    facts: ReportFacts(running: totals.running, crossingMidnight: totals.crossingMidnight),
+                    tags: totals.tags, filter: nil, now: totals.now, format: TextFormat(calendar: totals.calendar)),
+                context)
+            return
+        }
         // A range that does not depend on the records is resolved first, so that only its records are read.
         var resolved: ReportRange?
         let window = { (calendar: LogCalendar, now: Instant) throws(CLIError) -> TimeInterval64? in
@@ -129,9 +142,27 @@ struct ReportVerb: Verb {
             now: view.now)
         let facts = ReportFacts(
             source: source, range: range.interval, attribution: attribution, tagFilter: filter, now: view.now)
-        let output = ReportOutput(
-            report: report, range: range, facts: facts, tags: view.tags, filter: filter, now: view.now,
-            format: TextFormat(calendar: calendar))
+        write(
+            ReportOutput(
+                report: report, range: range, facts: facts, tags: view.tags, filter: filter, now: view.now,
+                format: TextFormat(calendar: calendar)), context)
+    }
+
+    /// `--all --by tag` alone, at the head: the totals the read models keep per day and tag, when they reflect
+    /// the head (the same report as from every record, without reading them); nil otherwise.
+    func everyRecordByTag(_ context: CommandContext) throws(CLIError) -> TagTotalsView? {
+        guard all, period == nil, since == nil, until == nil, grouping == .tag, attribution == .wholeOnStartDay,
+            tagName == nil, !untagged
+        else { return nil }
+        return try context.tagTotalsView(point)
+    }
+
+    /// The `--all` range of `totals`.
+    func resolveRange(_ totals: TagTotalsView) -> ReportRange {
+        .all(firstStart: totals.firstStart, lastEnd: totals.lastEnd, calendar: totals.calendar, now: totals.now)
+    }
+
+    func write(_ output: ReportOutput, _ context: CommandContext) {
         if csv {
             context.write(output.csv())
         } else if context.globals.json {

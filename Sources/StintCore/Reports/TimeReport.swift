@@ -117,6 +117,24 @@ extension TimeReport {
         }
     }
 
+    /// The report of every record, by tag only and whole on its start day, from what it needs beyond the
+    /// records: each tag's time (`sums`, nil for untagged time), the wall clock and the count of records
+    /// (the read models' day-and-tag totals give them without reading the records). The same report as
+    /// ``init(source:range:grouping:attribution:tagFilter:now:)`` of every record over `range`.
+    public init(
+        everyRecordBy sums: [EntityID?: Int64], tags: [EntityID: Tag], range: TimeInterval64, wallClock: Int64,
+        recordCount: Int
+    ) {
+        self.range = range
+        grouping = .tag
+        attribution = .wholeOnStartDay
+        periods = []
+        self.tags = TimeReport.tagTotals(sums, tags: tags)
+        tagSum = sums.values.reduce(0, +)
+        self.wallClock = wallClock
+        self.recordCount = recordCount
+    }
+
     /// A span of one record attributed to one local day.
     struct Piece {
         var day: CivilDate
@@ -147,9 +165,13 @@ extension TimeReport {
     static func tagTotals(_ pieces: [Piece], source: ProjectionSource) -> [TagTotal] {
         var sums: [EntityID?: Int64] = [:]
         for piece in pieces { sums[piece.tagId, default: 0] += piece.milliseconds }
-        return sums.map { tagId, milliseconds in
-            TagTotal(
-                tagId: tagId, name: tagId.flatMap { source.tags[$0]?.name } ?? "Untagged", milliseconds: milliseconds)
+        return tagTotals(sums, tags: source.tags)
+    }
+
+    /// `sums` as rows named after `tags`, in the rows' order.
+    static func tagTotals(_ sums: [EntityID?: Int64], tags: [EntityID: Tag]) -> [TagTotal] {
+        sums.map { tagId, milliseconds in
+            TagTotal(tagId: tagId, name: tagId.flatMap { tags[$0]?.name } ?? "Untagged", milliseconds: milliseconds)
         }
         .sorted { a, b in
             if a.milliseconds != b.milliseconds { return a.milliseconds > b.milliseconds }
@@ -164,7 +186,13 @@ extension TimeReport {
 
     /// The length of the union of the pieces' spans: each instant counted once.
     static func union(_ pieces: [Piece]) -> Int64 {
-        let spans = pieces.map { ($0.start.milliseconds, $0.end.milliseconds) }.sorted { $0 < $1 }
+        unionLength(of: pieces.map { ($0.start.milliseconds, $0.end.milliseconds) })
+    }
+
+    /// The length of the union of `spans` (start and end in milliseconds; spans that touch merge): the wall
+    /// clock, each instant counted once.
+    public static func unionLength(of spans: [(Int64, Int64)]) -> Int64 {
+        let spans = spans.sorted { $0 < $1 }
         var total: Int64 = 0
         var current: (Int64, Int64)?
         for span in spans {

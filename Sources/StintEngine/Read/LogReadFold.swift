@@ -70,6 +70,11 @@ struct LogReadFold: ReadFold {
         return RecordsView(try state(at: point, options: options), window: window)
     }
 
+    func tagTotalsAtHead(options: EngineOptions) -> TagTotalsView? {
+        guard let directory = reader.directoryPath else { return nil }
+        return ReadModel.tagTotals(in: directory, of: .log(reader), options: options)
+    }
+
     func recordStream(options: EngineOptions) throws(StintError) -> RecordStream {
         if let stream = RecordStream.fromReadModels(of: reader, options: options) { return stream }
         return RecordStream(try state(at: .latest, options: options))

@@ -87,6 +87,11 @@ struct ReplicaReadFold: ReadFold {
         return RecordsView(try state(at: point, options: options), window: window)
     }
 
+    func tagTotalsAtHead(options: EngineOptions) -> TagTotalsView? {
+        guard let subject = modelSubject() else { return nil }
+        return ReadModel.tagTotals(in: history.log, of: subject, options: options)
+    }
+
     /// From the read models when they reflect every device's log as it ends now, else the state's.
     func recordStream(options: EngineOptions) throws(StintError) -> RecordStream {
         if let subject = modelSubject(),

@@ -48,6 +48,7 @@ extension ReadModel {
                 }
                 try writeChanges(from: before, to: next, named: Set(domain.flatMap(\.namedRecordIds)))
             }
+            try writeDayTotals(calendar: next.calendar)
             try writePosition(of: next, head: head, tail: tail)
         }
         setHead(head)

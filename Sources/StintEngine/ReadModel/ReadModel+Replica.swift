@@ -92,6 +92,7 @@ extension ReadModel {
             try database.execute(Self.emptyForBulkLoad)
             for row in fold.rows.sorted(by: { $0.id < $1.id }) { try write(row, replacing: false) }
             try database.execute(Self.recordIndexes)
+            try rebuildDayTotals(calendar: fold.calendar)
             try writeFrame(of: &thinned, at: mark)
         }
         setHead(mark.head)
@@ -105,6 +106,7 @@ extension ReadModel {
     {
         try database.transaction { () throws(ReadModelError) in
             for row in changed { try write(row, replacing: true) }
+            try writeDayTotals(calendar: fold.calendar)
             try writeFrame(of: &fold, at: mark)
         }
         setHead(mark.head)

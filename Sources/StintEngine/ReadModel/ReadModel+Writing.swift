@@ -11,6 +11,7 @@ extension ReadModel {
     ) throws(ReadModelError) {
         try database.transaction { () throws(ReadModelError) in
             try writeChanges(from: before, to: after, named: named)
+            try writeDayTotals(calendar: after.calendar)
             try writePosition(of: after, head: head, tail: tail)
         }
         setHead(head)
@@ -91,6 +92,7 @@ extension ReadModel {
             try database.statement(Self.widenBound).bind(.integer(longest)).run()
             if let indexCacheKiB { try database.execute("PRAGMA cache_size = -\(indexCacheKiB)") }
             try database.execute(Self.recordIndexes)
+            try rebuildDayTotals(calendar: state.calendar)
             for provenance in provenance { try write(provenance) }
             for tag in state.tags.values.sorted(by: { $0.id < $1.id }) { try write(tag) }
             for entry in state.undoStack { try self.insert(entry, stack: "undo") }
@@ -106,7 +108,7 @@ extension ReadModel {
         DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end;
         DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags;
         DELETE FROM undo_entries; DELETE FROM position; DELETE FROM record_stamps; DELETE FROM merged_position;
-        DELETE FROM merged_undo_entries;
+        DELETE FROM merged_undo_entries; DELETE FROM day_tag_totals; DELETE FROM day_wall;
         UPDATE record_bounds SET longest_ms = 0;
         """
 
@@ -140,6 +142,7 @@ extension ReadModel {
         _ id: EntityID, values: Record?, deleted: Bool, provenance: ImportProvenance?, replacing: Bool = true
     ) throws(ReadModelError) {
         let key = SQLiteValue.text(id.uuidString)
+        if replacing { try noteSpans(replacing: key, with: values) }
         if let record = values {
             try database.statement(Self.insertRecord).bind(
                 key, .integer(record.start.milliseconds), .optional(record.end?.milliseconds),

@@ -18,12 +18,15 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 8
+    static let schemaVersion: Int64 = 9
 
     let database: SQLiteDatabase
     let path: String
     /// The log position and head the tables reflect; nil for a database that was just created.
     private(set) var head: StoreHead?
+    /// The spans (start and end, in milliseconds) of completed records written or replaced in the current
+    /// transaction: the days they touch get their totals computed again before it ends (`ReadModel+DayTotals`).
+    var touchedSpans: [(Int64, Int64)] = []
 
     init(database: SQLiteDatabase, path: String) {
         self.database = database
@@ -118,7 +121,7 @@ final class ReadModel {
         DROP TABLE IF EXISTS position; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS records;
         DROP TABLE IF EXISTS deleted_records; DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS undo_entries;
         DROP TABLE IF EXISTS record_bounds; DROP TABLE IF EXISTS merged_position; DROP TABLE IF EXISTS record_stamps;
-        DROP TABLE IF EXISTS merged_undo_entries;
+        DROP TABLE IF EXISTS merged_undo_entries; DROP TABLE IF EXISTS day_tag_totals; DROP TABLE IF EXISTS day_wall;
         """
 
     /// The secondary indexes of `records` (a rebuild creates them after loading the table). The index by start
@@ -177,6 +180,7 @@ final class ReadModel {
             inverses TEXT NOT NULL,
             PRIMARY KEY (stack, batch_start)
         ) WITHOUT ROWID;
+        \(dayTotalsSchema)
         \(replicaSchema)
         """
 }

@@ -1,0 +1,195 @@
+import StintCore
+
+/// The day-and-tag totals (schema 9, docs/read-models.md): per local day of the log's calendar, the completed
+/// records that start on it, by tag (how many, how many end on a later day, their time), and the day's wall
+/// clock (the union of the completed records' spans cut to the day). Every write of the records keeps them:
+/// the days a record's stored and new spans touch are computed again from `records` before the transaction
+/// ends; a rebuild computes them all in one ordered scan. `report --all --by tag` sums them (``tagTotals(of:now:)``)
+/// instead of reading every record.
+extension ReadModel {
+    static let dayTotalsSchema = """
+        CREATE TABLE day_tag_totals (
+            day INTEGER NOT NULL,
+            tag_id TEXT NOT NULL,
+            records INTEGER NOT NULL,
+            crossing INTEGER NOT NULL,
+            milliseconds INTEGER NOT NULL,
+            PRIMARY KEY (day, tag_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE day_wall (day INTEGER PRIMARY KEY, milliseconds INTEGER NOT NULL);
+        """
+
+    /// Notes the span record `key` has in `records` before a write replaces or removes it, and `record`'s new
+    /// one: the days both touch are computed again by ``writeDayTotals(calendar:)``.
+    func noteSpans(replacing key: SQLiteValue, with record: Record?) throws(ReadModelError) {
+        let stored = try database.statement("SELECT start_ms, end_ms FROM records WHERE id = ? AND end_ms IS NOT NULL")
+        try stored.bind(key)
+        if try stored.step() { touchedSpans.append((stored.integer(0), stored.integer(1))) }
+        if let record, let end = record.end { touchedSpans.append((record.start.milliseconds, end.milliseconds)) }
+    }
+
+    /// Computes again, from `records`, the totals of every day the spans noted since the last call touch.
+    func writeDayTotals(calendar: LogCalendar) throws(ReadModelError) {
+        guard !touchedSpans.isEmpty else { return }
+        var days = Set<Int64>()
+        for (start, end) in touchedSpans {
+            let first = calendar.date(of: Instant(milliseconds: start)).daysSinceEpoch
+            let last = end > start ? calendar.date(of: Instant(milliseconds: end - 1)).daysSinceEpoch : first
+            for day in first...max(first, last) { days.insert(day) }
+        }
+        touchedSpans = []
+        let longest = try longestRecord()
+        for day in days.sorted() { try writeTotals(ofDay: day, calendar: calendar, longest: longest) }
+    }
+
+    /// Replaces every day's totals with those of the whole `records` table (after a bulk load, its indexes
+    /// built): one scan in start order, holding a day's cells and the wall clock per day.
+    func rebuildDayTotals(calendar: LogCalendar) throws(ReadModelError) {
+        touchedSpans = []
+        try database.execute("DELETE FROM day_tag_totals; DELETE FROM day_wall")
+        let rows = try database.statement(
+            "SELECT start_ms, end_ms, tag_id FROM records WHERE end_ms IS NOT NULL ORDER BY start_ms")
+        var sweep = DayTotalsSweep(calendar: calendar)
+        while try rows.step() {
+            let cells = sweep.add(start: rows.integer(0), end: rows.integer(1), tag: rows.text(2) ?? "")
+            if let (day, cells) = cells { try insert(cells, day: day) }
+        }
+        if let (day, cells) = sweep.finishDay() { try insert(cells, day: day) }
+        for (day, milliseconds) in sweep.finishWall() where milliseconds > 0 {
+            try database.statement("INSERT INTO day_wall (day, milliseconds) VALUES (?, ?)").bind(
+                .integer(day), .integer(milliseconds)
+            ).run()
+        }
+    }
+
+    /// One day's cells and wall clock, computed from the completed records that start on it and those that
+    /// overlap it (no completed record is longer than `longest`).
+    private func writeTotals(ofDay day: Int64, calendar: LogCalendar, longest: Int64) throws(ReadModelError) {
+        let date = CivilDate(daysSinceEpoch: day)
+        let dayStart = calendar.startOfDay(date).milliseconds
+        let dayEnd = calendar.startOfDay(date.adding(days: 1)).milliseconds
+        try database.statement("DELETE FROM day_tag_totals WHERE day = ?").bind(.integer(day)).run()
+        let starting = try database.statement(
+            "SELECT start_ms, end_ms, tag_id FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms IS NOT NULL")
+        try starting.bind(.integer(dayStart), .integer(dayEnd))
+        var cells: [String: DayTotalsSweep.Cell] = [:]
+        while try starting.step() {
+            cells[starting.text(2) ?? "", default: .init()].add(
+                start: starting.integer(0), end: starting.integer(1), dayEnd: dayEnd)
+        }
+        try insert(cells, day: day)
+        let wall = try wallClock(from: dayStart, to: dayEnd, longest: longest, adding: [])
+        if wall > 0 {
+            try database.statement("INSERT OR REPLACE INTO day_wall (day, milliseconds) VALUES (?, ?)").bind(
+                .integer(day), .integer(wall)
+            ).run()
+        } else {
+            try database.statement("DELETE FROM day_wall WHERE day = ?").bind(.integer(day)).run()
+        }
+    }
+
+    /// The union of the completed records' spans and `extra` spans, cut to `[from, to)`.
+    func wallClock(from: Int64, to: Int64, longest: Int64, adding extra: [(Int64, Int64)]) throws(ReadModelError)
+        -> Int64
+    {
+        let overlapping = try database.statement(
+            "SELECT start_ms, end_ms FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms > ?")
+        try overlapping.bind(.integer(from - longest), .integer(to), .integer(from))
+        var spans = extra.compactMap { span -> (Int64, Int64)? in
+            let cut = (max(span.0, from), min(span.1, to))
+            return cut.0 < cut.1 ? cut : nil
+        }
+        while try overlapping.step() {
+            spans.append((max(overlapping.integer(0), from), min(overlapping.integer(1), to)))
+        }
+        return TimeReport.unionLength(of: spans)
+    }
+
+    private func insert(_ cells: [String: DayTotalsSweep.Cell], day: Int64) throws(ReadModelError) {
+        for (tag, cell) in cells {
+            try database.statement(
+                "INSERT INTO day_tag_totals (day, tag_id, records, crossing, milliseconds) VALUES (?, ?, ?, ?, ?)"
+            ).bind(
+                .integer(day), .text(tag), .integer(Int64(cell.records)), .integer(Int64(cell.crossing)),
+                .integer(cell.milliseconds)
+            ).run()
+        }
+    }
+}
+
+/// The day-and-tag totals of completed records given in start order: each day's cells (by tag id, "" for
+/// none) once its last record went by, and the wall clock per day (the union of the spans, cut at each
+/// midnight of `calendar`).
+struct DayTotalsSweep {
+    /// The completed records of one tag that start on one day.
+    struct Cell {
+        var records = 0
+        /// Those that end on a later day.
+        var crossing = 0
+        var milliseconds: Int64 = 0
+
+        mutating func add(start: Int64, end: Int64, dayEnd: Int64) {
+            records += 1
+            if end > dayEnd { crossing += 1 }
+            milliseconds += end - start
+        }
+    }
+
+    let calendar: LogCalendar
+    private var day: (number: Int64, start: Int64, end: Int64)?
+    private var cells: [String: Cell] = [:]
+    /// The spans merged so far whose end is not yet known.
+    private var open: (start: Int64, end: Int64)?
+    private var wall: [Int64: Int64] = [:]
+
+    init(calendar: LogCalendar) {
+        self.calendar = calendar
+    }
+
+    /// Adds a record (its start not before the last one's); returns the cells of the day it leaves behind.
+    mutating func add(start: Int64, end: Int64, tag: String) -> (Int64, [String: Cell])? {
+        var finished: (Int64, [String: Cell])?
+        if day.map({ start < $0.start || start >= $0.end }) ?? true {
+            finished = finishDay()
+            let date = calendar.date(of: Instant(milliseconds: start))
+            day = (
+                date.daysSinceEpoch, calendar.startOfDay(date).milliseconds,
+                calendar.startOfDay(date.adding(days: 1)).milliseconds
+            )
+        }
+        cells[tag, default: Cell()].add(start: start, end: end, dayEnd: day!.end)
+        if let current = open, start <= current.end {
+            open = (current.start, max(current.end, end))
+        } else {
+            if let current = open { addToWall(current) }
+            open = (start, end)
+        }
+        return finished
+    }
+
+    /// The cells of the day being summed, if any.
+    mutating func finishDay() -> (Int64, [String: Cell])? {
+        defer { cells = [:] }
+        guard let day, !cells.isEmpty else { return nil }
+        return (day.number, cells)
+    }
+
+    /// The wall clock per day, once every record was added.
+    mutating func finishWall() -> [Int64: Int64] {
+        if let current = open { addToWall(current) }
+        open = nil
+        return wall
+    }
+
+    /// Adds a merged span to the days it covers.
+    private mutating func addToWall(_ span: (start: Int64, end: Int64)) {
+        var cursor = span.start
+        var date = calendar.date(of: Instant(milliseconds: cursor))
+        while cursor < span.end {
+            let next = min(calendar.startOfDay(date.adding(days: 1)).milliseconds, span.end)
+            wall[date.daysSinceEpoch, default: 0] += next - cursor
+            cursor = next
+            date = date.adding(days: 1)
+        }
+    }
+}

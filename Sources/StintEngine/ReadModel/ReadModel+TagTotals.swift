@@ -1,0 +1,74 @@
+import StintCore
+
+/// The read of ``TagTotalsView``: the day-and-tag totals of the completed records summed per tag, the days'
+/// wall clocks, and the running records added at the read's `now` (the days they cover get their wall clock
+/// computed again with them), in one read transaction with the check that the models reflect the head.
+extension ReadModel {
+    /// ``TagTotalsView`` from the read models in `directory` when they reflect `subject` as it is now and the
+    /// clock is not behind the last event; nil otherwise.
+    static func tagTotals(in directory: String, of subject: ModelSubject, options: EngineOptions) -> TagTotalsView? {
+        guard options.usesReadModels, let model = ReadModel.openForReading(inLogDirectory: directory) else {
+            return nil
+        }
+        defer { model.close() }
+        return try? model.database.reading { () throws(ReadModelError) -> TagTotalsView? in
+            try model.tagTotals(of: subject, now: options.clock())
+        }
+    }
+
+    private func tagTotals(of subject: ModelSubject, now: Instant) throws(ReadModelError) -> TagTotalsView? {
+        guard let head = try head(of: subject), now >= head.lastAt else { return nil }
+        let calendar = head.calendar
+        // A deleted or unknown tag's time is untagged, as in a report of the records.
+        func shown(_ tag: EntityID?) -> EntityID? { tag.flatMap { head.tags[$0]?.isDeleted == false ? $0 : nil } }
+        var perTag: [EntityID?: TagTotalsView.Tagged] = [:]
+        var recordCount = 0
+        var crossing = 0
+        let sums = try database.statement(
+            "SELECT tag_id, SUM(records), SUM(crossing), SUM(milliseconds) FROM day_tag_totals GROUP BY tag_id")
+        while try sums.step() {
+            let tag = shown(sums.entityID(0))
+            let records = Int(sums.integer(1))
+            perTag[tag, default: .init(records: 0, milliseconds: 0)].records += records
+            perTag[tag, default: .init(records: 0, milliseconds: 0)].milliseconds += sums.integer(3)
+            recordCount += records
+            crossing += Int(sums.integer(2))
+        }
+        // The running records count up to now; the days they cover have their wall clock computed with them.
+        var running: [(Int64, Int64)] = []
+        var runningDays = Set<Int64>()
+        for record in head.running {
+            let end = max(now, record.start)
+            running.append((record.start.milliseconds, end.milliseconds))
+            perTag[shown(record.tagId), default: .init(records: 0, milliseconds: 0)].records += 1
+            perTag[shown(record.tagId), default: .init(records: 0, milliseconds: 0)].milliseconds +=
+                end.milliseconds - record.start.milliseconds
+            recordCount += 1
+            let first = calendar.date(of: record.start)
+            let last = end > record.start ? calendar.date(of: end.adding(milliseconds: -1)) : first
+            if last != first { crossing += 1 }
+            for day in first.daysSinceEpoch...last.daysSinceEpoch { runningDays.insert(day) }
+        }
+        var wallClock: Int64 = 0
+        let walls = try database.statement("SELECT day, milliseconds FROM day_wall")
+        while try walls.step() {
+            if !runningDays.contains(walls.integer(0)) { wallClock += walls.integer(1) }
+        }
+        let longest = try longestRecord()
+        for day in runningDays {
+            let date = CivilDate(daysSinceEpoch: day)
+            wallClock += try self.wallClock(
+                from: calendar.startOfDay(date).milliseconds,
+                to: calendar.startOfDay(date.adding(days: 1)).milliseconds, longest: longest, adding: running)
+        }
+        let bounds = try database.statement("SELECT MIN(start_ms), MAX(end_ms) FROM records")
+        _ = try bounds.step()
+        let firstStart = bounds.isNull(0) ? nil : Instant(milliseconds: bounds.integer(0))
+        var lastEnd = bounds.isNull(1) ? nil : Instant(milliseconds: bounds.integer(1))
+        if !head.running.isEmpty { lastEnd = max(lastEnd ?? now, head.running.map { max(now, $0.start) }.max()!) }
+        return TagTotalsView(
+            calendar: calendar, tags: head.tags, now: now, perTag: perTag, wallClock: wallClock,
+            recordCount: recordCount, running: head.running.count, crossingMidnight: crossing,
+            firstStart: firstStart, lastEnd: lastEnd)
+    }
+}
