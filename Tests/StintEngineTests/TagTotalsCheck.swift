@@ -43,7 +43,8 @@ enum TagTotalsCheck {
 }
 
 extension ReadModel {
-    /// Every row of the day-and-tag totals, in key order, as text: to compare what the writes kept with a rebuild.
+    /// Every row of the day-and-tag totals and their sums, in key order, as text: to compare what the writes kept
+    /// with a rebuild.
     func dayTotalRows() throws -> [String] {
         var rows: [String] = []
         let cells = try database.statement(
@@ -55,6 +56,13 @@ extension ReadModel {
         }
         let walls = try database.statement("SELECT day, milliseconds FROM day_wall ORDER BY day")
         while try walls.step() { rows.append("wall \(walls.integer(0)) \(walls.integer(1))") }
+        let sums = try database.statement(
+            "SELECT tag_id, records, crossing, milliseconds FROM tag_totals ORDER BY tag_id")
+        while try sums.step() {
+            rows.append("sum \(sums.text(0) ?? "") \(sums.integer(1)) \(sums.integer(2)) \(sums.integer(3))")
+        }
+        let total = try database.statement("SELECT milliseconds FROM wall_total")
+        while try total.step() { rows.append("wall total \(total.integer(0))") }
         return rows
     }
 }

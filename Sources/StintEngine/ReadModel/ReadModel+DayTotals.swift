@@ -2,10 +2,11 @@ import StintCore
 
 /// The day-and-tag totals (schema 9, docs/read-models.md): per local day of the log's calendar, the completed
 /// records that start on it, by tag (how many, how many end on a later day, their time), and the day's wall
-/// clock (the union of the completed records' spans cut to the day). Every write of the records keeps them:
-/// the days a record's stored and new spans touch are computed again from `records` before the transaction
-/// ends; a rebuild computes them all in one ordered scan. `report --all --by tag` sums them (``tagTotals(of:now:)``)
-/// instead of reading every record.
+/// clock (the union of the completed records' spans cut to the day); and their sums over every day, per tag
+/// (`tag_totals`) and of the wall clock (`wall_total`). Every write of the records keeps them: the days a
+/// record's stored and new spans touch are computed again from `records` before the transaction ends, the
+/// sums changed by the difference; a rebuild computes them all in one ordered scan. `report --all --by tag`
+/// reads the sums (`ReadModel+TagTotals.swift`) instead of every record.
 extension ReadModel {
     static let dayTotalsSchema = """
         CREATE TABLE day_tag_totals (
@@ -17,6 +18,14 @@ extension ReadModel {
             PRIMARY KEY (day, tag_id)
         ) WITHOUT ROWID;
         CREATE TABLE day_wall (day INTEGER PRIMARY KEY, milliseconds INTEGER NOT NULL);
+        CREATE TABLE tag_totals (
+            tag_id TEXT PRIMARY KEY,
+            records INTEGER NOT NULL,
+            crossing INTEGER NOT NULL,
+            milliseconds INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE wall_total (singleton INTEGER PRIMARY KEY CHECK (singleton = 1), milliseconds INTEGER NOT NULL);
+        INSERT INTO wall_total (singleton, milliseconds) VALUES (1, 0);
         """
 
     /// Notes the span record `key` has in `records` before a write replaces or removes it, and `record`'s new
@@ -46,7 +55,9 @@ extension ReadModel {
     /// built): one scan in start order, holding a day's cells and the wall clock per day.
     func rebuildDayTotals(calendar: LogCalendar) throws(ReadModelError) {
         touchedSpans = []
-        try database.execute("DELETE FROM day_tag_totals; DELETE FROM day_wall")
+        try database.execute(
+            "DELETE FROM day_tag_totals; DELETE FROM day_wall; DELETE FROM tag_totals; UPDATE wall_total SET milliseconds = 0"
+        )
         let rows = try database.statement(
             "SELECT start_ms, end_ms, tag_id FROM records WHERE end_ms IS NOT NULL ORDER BY start_ms")
         var sweep = DayTotalsSweep(calendar: calendar)
@@ -59,6 +70,7 @@ extension ReadModel {
             try database.statement("INSERT INTO day_wall (day, milliseconds) VALUES (?, ?)").bind(
                 .integer(day), .integer(milliseconds)
             ).run()
+            try addToWallTotal(milliseconds)
         }
     }
 
@@ -68,6 +80,16 @@ extension ReadModel {
         let date = CivilDate(daysSinceEpoch: day)
         let dayStart = calendar.startOfDay(date).milliseconds
         let dayEnd = calendar.startOfDay(date.adding(days: 1)).milliseconds
+        let stored = try database.statement(
+            "SELECT tag_id, records, crossing, milliseconds FROM day_tag_totals WHERE day = ?")
+        try stored.bind(.integer(day))
+        while try stored.step() {
+            try addToTagTotals(
+                stored.text(0) ?? "",
+                DayTotalsSweep.Cell(
+                    records: -Int(stored.integer(1)), crossing: -Int(stored.integer(2)),
+                    milliseconds: -stored.integer(3)))
+        }
         try database.statement("DELETE FROM day_tag_totals WHERE day = ?").bind(.integer(day)).run()
         let starting = try database.statement(
             "SELECT start_ms, end_ms, tag_id FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms IS NOT NULL")
@@ -78,7 +100,12 @@ extension ReadModel {
                 start: starting.integer(0), end: starting.integer(1), dayEnd: dayEnd)
         }
         try insert(cells, day: day)
+        try database.execute("DELETE FROM tag_totals WHERE records = 0")
+        let storedWall = try database.statement("SELECT milliseconds FROM day_wall WHERE day = ?")
+        try storedWall.bind(.integer(day))
+        if try storedWall.step() { try addToWallTotal(-storedWall.integer(0)) }
         let wall = try wallClock(from: dayStart, to: dayEnd, longest: longest, adding: [])
+        try addToWallTotal(wall)
         if wall > 0 {
             try database.statement("INSERT OR REPLACE INTO day_wall (day, milliseconds) VALUES (?, ?)").bind(
                 .integer(day), .integer(wall)
@@ -105,8 +132,27 @@ extension ReadModel {
         return TimeReport.unionLength(of: spans)
     }
 
+    private func addToTagTotals(_ tag: String, _ cell: DayTotalsSweep.Cell) throws(ReadModelError) {
+        try database.statement(
+            """
+            INSERT INTO tag_totals (tag_id, records, crossing, milliseconds) VALUES (?, ?, ?, ?)
+            ON CONFLICT (tag_id) DO UPDATE SET records = records + excluded.records,
+                crossing = crossing + excluded.crossing, milliseconds = milliseconds + excluded.milliseconds
+            """
+        ).bind(.text(tag), .integer(Int64(cell.records)), .integer(Int64(cell.crossing)), .integer(cell.milliseconds))
+            .run()
+    }
+
+    private func addToWallTotal(_ milliseconds: Int64) throws(ReadModelError) {
+        guard milliseconds != 0 else { return }
+        try database.statement("UPDATE wall_total SET milliseconds = milliseconds + ?").bind(.integer(milliseconds))
+            .run()
+    }
+
+    /// Inserts a day's cells, adding them to the per-tag sums.
     private func insert(_ cells: [String: DayTotalsSweep.Cell], day: Int64) throws(ReadModelError) {
         for (tag, cell) in cells {
+            try addToTagTotals(tag, cell)
             try database.statement(
                 "INSERT INTO day_tag_totals (day, tag_id, records, crossing, milliseconds) VALUES (?, ?, ?, ?, ?)"
             ).bind(

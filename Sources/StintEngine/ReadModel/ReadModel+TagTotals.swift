@@ -1,8 +1,9 @@
 import StintCore
 
-/// The read of ``TagTotalsView``: the day-and-tag totals of the completed records summed per tag, the days'
-/// wall clocks, and the running records added at the read's `now` (the days they cover get their wall clock
-/// computed again with them), in one read transaction with the check that the models reflect the head.
+/// The read of ``TagTotalsView``: the completed records' sums per tag and of the wall clock
+/// (`ReadModel+DayTotals.swift`), and the running records added at the read's `now` (the days they cover get
+/// their wall clock computed again with them), in one read transaction with the check that the models
+/// reflect the head: a few dozen rows whatever the length of the history.
 extension ReadModel {
     /// ``TagTotalsView`` from the read models in `directory` when they reflect `subject` as it is now and the
     /// clock is not behind the last event; nil otherwise.
@@ -25,7 +26,7 @@ extension ReadModel {
         var recordCount = 0
         var crossing = 0
         let sums = try database.statement(
-            "SELECT tag_id, SUM(records), SUM(crossing), SUM(milliseconds) FROM day_tag_totals GROUP BY tag_id")
+            "SELECT tag_id, records, crossing, milliseconds FROM tag_totals")
         while try sums.step() {
             let tag = shown(sums.entityID(0))
             let records = Int(sums.integer(1))
@@ -49,26 +50,33 @@ extension ReadModel {
             if last != first { crossing += 1 }
             for day in first.daysSinceEpoch...last.daysSinceEpoch { runningDays.insert(day) }
         }
-        var wallClock: Int64 = 0
-        let walls = try database.statement("SELECT day, milliseconds FROM day_wall")
-        while try walls.step() {
-            if !runningDays.contains(walls.integer(0)) { wallClock += walls.integer(1) }
-        }
+        let total = try database.statement("SELECT milliseconds FROM wall_total")
+        guard try total.step() else { throw ReadModelError("the wall_total row is missing") }
+        var wallClock = total.integer(0)
         let longest = try longestRecord()
         for day in runningDays {
+            let stored = try database.statement("SELECT milliseconds FROM day_wall WHERE day = ?")
+            try stored.bind(.integer(day))
+            if try stored.step() { wallClock -= stored.integer(0) }
             let date = CivilDate(daysSinceEpoch: day)
             wallClock += try self.wallClock(
                 from: calendar.startOfDay(date).milliseconds,
                 to: calendar.startOfDay(date.adding(days: 1)).milliseconds, longest: longest, adding: running)
         }
-        let bounds = try database.statement("SELECT MIN(start_ms), MAX(end_ms) FROM records")
-        _ = try bounds.step()
-        let firstStart = bounds.isNull(0) ? nil : Instant(milliseconds: bounds.integer(0))
-        var lastEnd = bounds.isNull(1) ? nil : Instant(milliseconds: bounds.integer(1))
+        // One aggregate a query, so that each is one step into its index rather than a scan of the table.
+        let firstStart = try instant("SELECT MIN(start_ms) FROM records")
+        var lastEnd = try instant("SELECT MAX(end_ms) FROM records")
         if !head.running.isEmpty { lastEnd = max(lastEnd ?? now, head.running.map { max(now, $0.start) }.max()!) }
         return TagTotalsView(
             calendar: calendar, tags: head.tags, now: now, perTag: perTag, wallClock: wallClock,
             recordCount: recordCount, running: head.running.count, crossingMidnight: crossing,
             firstStart: firstStart, lastEnd: lastEnd)
+    }
+
+    /// The instant a query of one value gives; nil for NULL.
+    private func instant(_ query: String) throws(ReadModelError) -> Instant? {
+        let row = try database.statement(query)
+        guard try row.step(), !row.isNull(0) else { return nil }
+        return Instant(milliseconds: row.integer(0))
     }
 }
