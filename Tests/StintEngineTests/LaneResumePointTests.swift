@@ -9,19 +9,30 @@ import Testing
 /// A catch-up after an ingestion reads each log from where its writer found it (``LaneResumePoint``, decision
 /// 0010 step 0b), not the segment from its start; a segment replaced since (sealed) is read as without it.
 @Suite struct LaneResumePointTests {
-    /// Counts the bytes read from each file, by name.
+    /// Counts the bytes read from each file, by name, and the paths opened.
     final class CountingFileSystem: ForwardingFileSystem, @unchecked Sendable {
         let base: any LogFileSystem = POSIXFileSystem()
         private let lock = NSLock()
         private var names: [Int32: String] = [:]
         private var bytes: [String: Int] = [:]
+        private var paths: [String] = []
 
         func bytesRead(of name: String) -> Int { lock.withLock { bytes[name] ?? 0 } }
-        func reset() { lock.withLock { bytes = [:] } }
+        /// The paths opened since the last ``reset()``, in order.
+        var opened: [String] { lock.withLock { paths } }
+        func reset() {
+            lock.withLock {
+                bytes = [:]
+                paths = []
+            }
+        }
 
         func openFile(_ path: String, _ mode: FileOpenMode) throws(SystemCallError) -> Int32 {
             let descriptor = try base.openFile(path, mode)
-            lock.withLock { names[descriptor] = (path as NSString).lastPathComponent }
+            lock.withLock {
+                names[descriptor] = (path as NSString).lastPathComponent
+                paths.append(path)
+            }
             return descriptor
         }
 

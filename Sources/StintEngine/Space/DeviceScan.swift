@@ -42,6 +42,11 @@ extension Space {
         return try scan(device, mirrorHead: mirrorHead)
     }
 
+    /// How the last segment of the folder's copy of `device`'s log compares with the mirror's, byte for byte.
+    func compareWithMirror(_ device: DeviceID) -> LastSegmentComparison {
+        LastSegmentComparison.of(mirrorPath(of: device), in: folderPath(of: device), fileSystem: options.fileSystem)
+    }
+
     /// Compares the folder's copy of `device`'s log with the mirror whose head is `mirrorHead` (nil: no mirror
     /// yet) and whose last event is `mirrorLast` (when known), as the mirror's writer knows them, reading the copy
     /// from there.
@@ -54,9 +59,7 @@ extension Space {
         // its start (the device appended to that segment: the new frames are read from where the mirror's end).
         var resume: (segment: String, offset: Int64)?
         if mirrorHead != nil {
-            switch LastSegmentComparison.of(
-                mirrorPath(of: device), in: folderPath(of: device), fileSystem: options.fileSystem)
-            {
+            switch compareWithMirror(device) {
             case .same:
                 return scan
             case .prefix(let segment, let length, let wholeLength) where length < wholeLength:

@@ -21,6 +21,7 @@ extension MergedStore {
     ///   was ingested, for a fork, naming the device and the `seq`; (refused) when a mirror cannot be written.
     @discardableResult
     public func ingest() throws(StintError) -> IngestionReport {
+        let known = holdsLock ? lastEventsCache : nil
         lastEventsCache = nil
         try space.checkDescription()
         var report = IngestionReport(devices: [])
@@ -28,7 +29,17 @@ extension MergedStore {
         // separate read of the mirror's head), and its last event, after writing, stamps the ingestion batch.
         var writers: [DeviceID: LogWriter] = [:]
         defer { for writer in writers.values { writer.close() } }
+        // The mirrors of devices that wrote nothing since they were last written, whose last event this store
+        // already knows (read at open, or by its last ingestion, under the lock nobody else writes them with).
+        var unchanged: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
         for device in try space.folderDevices() where device != space.device {
+            // The folder's copy ends with the mirror's last segment, byte for byte: nothing to take in, and no
+            // writer to open (it would check the mirror's segments again, for nothing to append).
+            if let last = known?[device], space.compareWithMirror(device) == .same {
+                unchanged[device] = last
+                report.devices.append(DeviceScan(device: device, mirrorHead: last.head))
+                continue
+            }
             var writer = try openMirror(of: device)
             writers[device] = writer
             // Where a catch-up from a position taken before this ingestion (the read models' mark) resumes
@@ -36,6 +47,7 @@ extension MergedStore {
             let point =
                 holdsLock ? LaneResumePoint(lastWritten: writer?.lastWritten, activeEnd: writer?.activeEnd) : nil
             resumePoints[device] = nil
+            // Compared again once the writer opened: it may have set a torn tail of the mirror aside.
             let scan = try space.scan(device, mirrorHead: writer?.head, mirrorLast: writer?.lastEvent)
             if !scan.accepted.isEmpty {
                 writer = try writeMirror(of: device, scan.accepted, to: writer)
@@ -44,8 +56,10 @@ extension MergedStore {
             if let point, point.holds(activeEnd: writer?.activeEnd) { resumePoints[device] = point }
             report.devices.append(scan)
         }
-        try recordIngestion(report.ingested, newest: writers.compactMapValues(\.lastEvent))
-        if holdsLock { lastEventsCache = try lastEvents(knownBy: writers) }
+        try recordIngestion(
+            report.ingested,
+            newest: writers.compactMapValues(\.lastEvent).merging(unchanged.mapValues(\.event)) { a, _ in a })
+        if holdsLock { lastEventsCache = try lastEvents(knownBy: writers, unchanged: unchanged) }
         if let fork = report.forks.first, let seq = fork.forkedAt {
             let short = String("\(fork.device)".prefix(8))
             throw StintError(
@@ -58,12 +72,12 @@ extension MergedStore {
     }
 
     /// Per device, the last event and head the writers of an ingestion know (checked as they opened and
-    /// wrote), and the other logs' (``lastEvents(skipping:)``): the heads the command after the ingestion asks
-    /// for, without reading every mirror's last segment again.
-    private func lastEvents(knownBy writers: [DeviceID: LogWriter]) throws(StintError)
-        -> [DeviceID: (event: RecordedEvent, head: LogHead)]
-    {
-        let known = writers.compactMapValues(\.lastWritten)
+    /// wrote), those of the mirrors it left `unchanged`, and the other logs' (``lastEvents(skipping:)``): the
+    /// heads the command after the ingestion asks for, without reading every mirror's last segment again.
+    private func lastEvents(
+        knownBy writers: [DeviceID: LogWriter], unchanged: [DeviceID: (event: RecordedEvent, head: LogHead)]
+    ) throws(StintError) -> [DeviceID: (event: RecordedEvent, head: LogHead)] {
+        let known = writers.compactMapValues(\.lastWritten).merging(unchanged) { written, _ in written }
         return known.merging(try lastEvents(skipping: Set(known.keys))) { held, _ in held }
     }
 

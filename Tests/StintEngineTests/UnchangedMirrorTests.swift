@@ -1,0 +1,50 @@
+import Foundation
+import StintCore
+@_spi(FaultInjection) import StintLog
+import TestSupport
+import Testing
+
+@_spi(FaultInjection) @testable import StintEngine
+
+/// An ingestion leaves closed the mirror of a device whose folder copy ends with the mirror's last segment, byte
+/// for byte, when the store already knows its last event (a command's open read it): no writer opens it to check
+/// its segments again for nothing to append. A device that wrote since is taken in as before.
+@Suite struct UnchangedMirrorTests {
+    @Test func aCommandsIngestionOpensNoWriterForADeviceThatWroteNothing() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b", skew: 60_000)
+        try space.found(a)
+        try space.join(b)
+        try b.write("b1")
+        try a.sync()
+        let mirrorLock = a.log + "/mirrors/\(b.device)/lock"
+        let counting = LaneResumePointTests.CountingFileSystem()
+        var options = a.options
+        options.fileSystem = counting
+        let store = try MergedStore.open(log: a.log, holdingLock: true, options: options)
+        defer { store.close() }
+        let head = try #require(try store.head())
+        counting.reset()
+        let quiet = try store.ingest()
+        #expect(!counting.opened.contains(mirrorLock), "the unchanged mirror's writer stays closed")
+        #expect(quiet.ingested.isEmpty)
+        let scanned = try #require(quiet.devices.first { $0.device == b.device })
+        #expect(scanned.mirrorHead?.seq == head.position.merged?.seqs[b.device])
+        #expect(try store.head() == head, "the heads known before, unread")
+
+        try b.write("b2")
+        counting.reset()
+        let taken = try store.ingest()
+        #expect(counting.opened.contains(mirrorLock), "a device that wrote is taken in through its mirror's writer")
+        #expect(taken.ingested.map(\.device) == [b.device])
+        let names = try store.allBatches(after: head.position).flatMap(\.events).compactMap {
+            $0.data["name"]?.stringValue
+        }
+        #expect(names == ["b2"])
+        // The heads after it are those of a fresh store.
+        let fresh = try MergedStore.open(log: a.log, holdingLock: false, options: a.options)
+        defer { fresh.close() }
+        #expect(try store.head() == fresh.head())
+    }
+}
