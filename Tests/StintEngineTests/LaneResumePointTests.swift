@@ -1,7 +1,7 @@
 import Foundation
 import StintCore
 @_spi(FaultInjection) import StintLog
-import TestSupport
+@_spi(FaultInjection) import TestSupport
 import Testing
 
 @_spi(FaultInjection) @testable import StintEngine
@@ -9,42 +9,6 @@ import Testing
 /// A catch-up after an ingestion reads each log from where its writer found it (``LaneResumePoint``, decision
 /// 0010 step 0b), not the segment from its start; a segment replaced since (sealed) is read as without it.
 @Suite struct LaneResumePointTests {
-    /// Counts the bytes read from each file, by name, and the paths opened.
-    final class CountingFileSystem: ForwardingFileSystem, @unchecked Sendable {
-        let base: any LogFileSystem = POSIXFileSystem()
-        private let lock = NSLock()
-        private var names: [Int32: String] = [:]
-        private var bytes: [String: Int] = [:]
-        private var paths: [String] = []
-
-        func bytesRead(of name: String) -> Int { lock.withLock { bytes[name] ?? 0 } }
-        /// The paths opened since the last ``reset()``, in order.
-        var opened: [String] { lock.withLock { paths } }
-        func reset() {
-            lock.withLock {
-                bytes = [:]
-                paths = []
-            }
-        }
-
-        func openFile(_ path: String, _ mode: FileOpenMode) throws(SystemCallError) -> Int32 {
-            let descriptor = try base.openFile(path, mode)
-            lock.withLock {
-                names[descriptor] = (path as NSString).lastPathComponent
-                paths.append(path)
-            }
-            return descriptor
-        }
-
-        func read(_ d: Int32, into b: UnsafeMutableRawBufferPointer, at o: Int64?) throws(SystemCallError) -> Int {
-            let count = try base.read(d, into: b, at: o)
-            lock.withLock {
-                if let name = names[d] { bytes[name, default: 0] += count }
-            }
-            return count
-        }
-    }
-
     private static func remarks(_ batches: [StoredBatch]) -> [String] {
         batches.flatMap(\.events).compactMap { $0.data["name"]?.stringValue }
     }

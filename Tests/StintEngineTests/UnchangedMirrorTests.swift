@@ -1,7 +1,7 @@
 import Foundation
 import StintCore
 @_spi(FaultInjection) import StintLog
-import TestSupport
+@_spi(FaultInjection) import TestSupport
 import Testing
 
 @_spi(FaultInjection) @testable import StintEngine
@@ -19,7 +19,7 @@ import Testing
         try b.write("b1")
         try a.sync()
         let mirrorLock = a.log + "/mirrors/\(b.device)/lock"
-        let counting = LaneResumePointTests.CountingFileSystem()
+        let counting = CountingFileSystem()
         var options = a.options
         options.fileSystem = counting
         let store = try MergedStore.open(log: a.log, holdingLock: true, options: options)
@@ -27,7 +27,7 @@ import Testing
         let head = try #require(try store.head())
         counting.reset()
         let quiet = try store.ingest()
-        #expect(!counting.opened.contains(mirrorLock), "the unchanged mirror's writer stays closed")
+        #expect(!counting.openedPaths.contains(mirrorLock), "the unchanged mirror's writer stays closed")
         #expect(quiet.ingested.isEmpty)
         let scanned = try #require(quiet.devices.first { $0.device == b.device })
         #expect(scanned.mirrorHead?.seq == head.position.merged?.seqs[b.device])
@@ -36,7 +36,8 @@ import Testing
         try b.write("b2")
         counting.reset()
         let taken = try store.ingest()
-        #expect(counting.opened.contains(mirrorLock), "a device that wrote is taken in through its mirror's writer")
+        #expect(
+            counting.openedPaths.contains(mirrorLock), "a device that wrote is taken in through its mirror's writer")
         #expect(taken.ingested.map(\.device) == [b.device])
         let names = try store.allBatches(after: head.position).flatMap(\.events).compactMap {
             $0.data["name"]?.stringValue

@@ -1,5 +1,6 @@
 import Foundation
 import StintCore
+@_spi(FaultInjection) import TestSupport
 import Testing
 
 @_spi(FaultInjection) @testable import StintLog
@@ -171,35 +172,5 @@ import Testing
         var events: [RecordedEvent] = []
         while let event = try cursor.next() { events.append(event) }
         return (events, cursor.warning)
-    }
-}
-
-/// Records the files opened through it and how many bytes were read from each.
-final class CountingFileSystem: ForwardingFileSystem, @unchecked Sendable {
-    let base: any LogFileSystem = POSIXFileSystem()
-    private let lock = NSLock()
-    private var opened: [String] = []
-    private var names: [Int32: String] = [:]
-    private var bytes: [String: Int] = [:]
-
-    var openedNames: [String] { lock.withLock { opened } }
-
-    func bytesRead(of name: String) -> Int { lock.withLock { bytes[name] ?? 0 } }
-
-    func openFile(_ path: String, _ mode: FileOpenMode) throws(SystemCallError) -> Int32 {
-        let descriptor = try base.openFile(path, mode)
-        let name = (path as NSString).lastPathComponent
-        lock.withLock {
-            opened.append(name)
-            names[descriptor] = name
-        }
-        return descriptor
-    }
-    func read(_ d: Int32, into b: UnsafeMutableRawBufferPointer, at o: Int64?) throws(SystemCallError) -> Int {
-        let count = try base.read(d, into: b, at: o)
-        lock.withLock {
-            if let name = names[d] { bytes[name, default: 0] += count }
-        }
-        return count
     }
 }

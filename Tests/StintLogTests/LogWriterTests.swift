@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import StintCore
+@_spi(FaultInjection) import TestSupport
 import Testing
 
 @_spi(FaultInjection) @testable import StintLog
