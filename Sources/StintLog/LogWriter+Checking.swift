@@ -1,4 +1,3 @@
-import Glibc
 import StintCore
 
 extension LogWriter {

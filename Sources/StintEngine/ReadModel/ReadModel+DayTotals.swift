@@ -41,14 +41,18 @@ extension ReadModel {
     func writeDayTotals(calendar: LogCalendar) throws(ReadModelError) {
         guard !touchedSpans.isEmpty else { return }
         var days = Set<Int64>()
-        for (start, end) in touchedSpans {
-            let first = calendar.date(of: Instant(milliseconds: start)).daysSinceEpoch
-            let last = end > start ? calendar.date(of: Instant(milliseconds: end - 1)).daysSinceEpoch : first
-            for day in first...max(first, last) { days.insert(day) }
-        }
+        for (start, end) in touchedSpans { days.formUnion(Self.days(from: start, to: end, calendar: calendar)) }
         touchedSpans = []
         let longest = try longestRecord()
         for day in days.sorted() { try writeTotals(ofDay: day, calendar: calendar, longest: longest) }
+    }
+
+    /// The local days (days since 1970-01-01) a span `[start, end)` covers: its start's, and every one up to its
+    /// last instant's (a span of no length covers its start's).
+    static func days(from start: Int64, to end: Int64, calendar: LogCalendar) -> ClosedRange<Int64> {
+        let first = calendar.date(of: Instant(milliseconds: start)).daysSinceEpoch
+        let last = end > start ? calendar.date(of: Instant(milliseconds: end - 1)).daysSinceEpoch : first
+        return first...max(first, last)
     }
 
     /// Replaces every day's totals with those of the whole `records` table (after a bulk load, its indexes

@@ -23,15 +23,17 @@ extension ReadModel {
         // A deleted or unknown tag's time is untagged, as in a report of the records.
         func shown(_ tag: EntityID?) -> EntityID? { tag.flatMap { head.tags[$0]?.isDeleted == false ? $0 : nil } }
         var perTag: [EntityID?: TagTotalsView.Tagged] = [:]
+        func add(_ tag: EntityID?, records: Int, milliseconds: Int64) {
+            perTag[tag, default: .init(records: 0, milliseconds: 0)].records += records
+            perTag[tag, default: .init(records: 0, milliseconds: 0)].milliseconds += milliseconds
+        }
         var recordCount = 0
         var crossing = 0
         let sums = try database.statement(
             "SELECT tag_id, records, crossing, milliseconds FROM tag_totals")
         while try sums.step() {
-            let tag = shown(sums.entityID(0))
             let records = Int(sums.integer(1))
-            perTag[tag, default: .init(records: 0, milliseconds: 0)].records += records
-            perTag[tag, default: .init(records: 0, milliseconds: 0)].milliseconds += sums.integer(3)
+            add(shown(sums.entityID(0)), records: records, milliseconds: sums.integer(3))
             recordCount += records
             crossing += Int(sums.integer(2))
         }
@@ -39,16 +41,13 @@ extension ReadModel {
         var running: [(Int64, Int64)] = []
         var runningDays = Set<Int64>()
         for record in head.running {
-            let end = max(now, record.start)
-            running.append((record.start.milliseconds, end.milliseconds))
-            perTag[shown(record.tagId), default: .init(records: 0, milliseconds: 0)].records += 1
-            perTag[shown(record.tagId), default: .init(records: 0, milliseconds: 0)].milliseconds +=
-                end.milliseconds - record.start.milliseconds
+            let span = (record.start.milliseconds, max(now, record.start).milliseconds)
+            running.append(span)
+            add(shown(record.tagId), records: 1, milliseconds: span.1 - span.0)
             recordCount += 1
-            let first = calendar.date(of: record.start)
-            let last = end > record.start ? calendar.date(of: end.adding(milliseconds: -1)) : first
-            if last != first { crossing += 1 }
-            for day in first.daysSinceEpoch...last.daysSinceEpoch { runningDays.insert(day) }
+            let days = Self.days(from: span.0, to: span.1, calendar: calendar)
+            if days.count > 1 { crossing += 1 }
+            runningDays.formUnion(days)
         }
         let total = try database.statement("SELECT milliseconds FROM wall_total")
         guard try total.step() else { throw ReadModelError("the wall_total row is missing") }

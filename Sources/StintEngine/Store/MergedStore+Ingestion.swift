@@ -21,7 +21,8 @@ extension MergedStore {
     ///   was ingested, for a fork, naming the device and the `seq`; (refused) when a mirror cannot be written.
     @discardableResult
     public func ingest() throws(StintError) -> IngestionReport {
-        let known = holdsLock ? lastEventsCache : nil
+        // Kept only while the store holds the lock.
+        let known = lastEventsCache
         lastEventsCache = nil
         try space.checkDescription()
         var report = IngestionReport(devices: [])
