@@ -41,12 +41,14 @@ extension CommandContext {
         }
     }
 
-    /// The whole history's time per tag at the log's head from the read models' day-and-tag totals
-    /// (``TagTotalsView``), when `point` is the head and the models reflect it; nil otherwise.
-    func tagTotalsView(_ point: PointArguments) throws(CLIError) -> TagTotalsView? {
+    /// A report at the log's head from the read models' day-and-tag totals (``ReportTotalsView``), when `point`
+    /// is the head and the models reflect it; nil otherwise.
+    func reportTotalsView(
+        _ point: PointArguments, query: (ReportTotalsView.Basis) -> ReportTotalsView.Query?
+    ) throws(CLIError) -> ReportTotalsView? {
         let reader = try reader()
         guard try resolve(point, of: reader).isLatest else { return nil }
-        return reader.tagTotalsAtHead(options: engineOptions)
+        return reader.reportTotalsAtHead(options: engineOptions, query: query)
     }
 
     /// Every record at the log's head, one at a time (``RecordStream``), with a warning when damage cut the

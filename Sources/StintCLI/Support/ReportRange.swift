@@ -98,28 +98,27 @@ struct ReportRange {
 
     /// Resolves the range options of `verb` at `now`; with none, `defaultPeriod`.
     ///
-    /// `records` gives the log's records ordered by start (as `LogState.projectionSource` orders them); it is
+    /// `bounds` gives the first record's start and the latest end of a record (``bounds(of:now:)``); it is
     /// called only when ``needsRecords(since:until:all:)``: `--all` and an open `--since` start at the first
     /// record.
     static func resolve(
         period: String?, since: String?, until: String?, all: Bool, defaultPeriod: Period, verb: String,
-        calendar: LogCalendar, records: () -> [Record], now: Instant, context: CommandContext
+        calendar: LogCalendar, bounds: () -> (firstStart: Instant?, lastEnd: Instant?), now: Instant,
+        context: CommandContext
     ) throws(CLIError) -> ReportRange {
         let given = [period != nil, since != nil || until != nil, all].filter { $0 }.count
         guard given <= 1 else {
             throw CLIError.usage("give a PERIOD, --since/--until, or --all, not several", verb: verb)
         }
         if all {
-            let records = records()
-            return .all(
-                firstStart: records.first?.start, lastEnd: records.map { max($0.end ?? now, $0.start) }.max(),
-                calendar: calendar, now: now)
+            let (firstStart, lastEnd) = bounds()
+            return .all(firstStart: firstStart, lastEnd: lastEnd, calendar: calendar, now: now)
         }
         if since != nil || until != nil {
             let start =
                 try since.map { (text) throws(CLIError) in
                     try context.parseTime(text, calendar: calendar, option: "--since")
-                } ?? calendar.startOfDay(containing: records().first?.start ?? now)
+                } ?? calendar.startOfDay(containing: bounds().firstStart ?? now)
             let end =
                 try until.map { (text) throws(CLIError) in
                     try context.parseTime(text, calendar: calendar, option: "--until")
@@ -133,6 +132,12 @@ struct ReportRange {
         }
         let chosen = try period.map { (word) throws(CLIError) in try Period.parse(word, verb: verb) } ?? defaultPeriod
         return ReportRange(interval: chosen.interval(at: now, calendar: calendar), title: chosen.title)
+    }
+
+    /// The first start of `records` (ordered by start, as `LogState.projectionSource` orders them) and their
+    /// latest end (`now` for a running one).
+    static func bounds(of records: [Record], now: Instant) -> (firstStart: Instant?, lastEnd: Instant?) {
+        (records.first?.start, records.map { max($0.end ?? now, $0.start) }.max())
     }
 
     /// The local dates the range touches, first to last.

@@ -98,16 +98,13 @@ struct ReportVerb: Verb {
         if csv, context.globals.json {
             throw CLIError.usage("give --json or --csv, not both", verb: Self.spec.name)
         }
-        if let totals = try everyRecordByTag(context) {
-            let range = resolveRange(totals)
+        if let (totals, range) = try fromTotals(context) {
             write(
                 ReportOutput(
-                    report: TimeReport(
-                        everyRecordBy: totals.perTag.mapValues(\.milliseconds), tags: totals.tags,
-                        range: range.interval, wallClock: totals.wallClock, recordCount: totals.recordCount),
-                    range: range,
+                    report: totals.report, range: range,
                     facts: ReportFacts(running: totals.running, crossingMidnight: totals.crossingMidnight),
-                    tags: totals.tags, filter: nil, now: totals.now, format: TextFormat(calendar: totals.calendar)),
+                    tags: totals.tags, filter: nil, now: totals.basis.now,
+                    format: TextFormat(calendar: totals.basis.calendar)),
                 context)
             return
         }
@@ -115,7 +112,7 @@ struct ReportVerb: Verb {
         var resolved: ReportRange?
         let window = { (calendar: LogCalendar, now: Instant) throws(CLIError) -> TimeInterval64? in
             guard !ReportRange.needsRecords(since: since, until: until, all: all) else { return nil }
-            resolved = try resolveRange(calendar: calendar, records: { [] }, now: now, context: context)
+            resolved = try resolveRange(calendar: calendar, bounds: { (nil, nil) }, now: now, context: context)
             return resolved?.interval
         }
         let view =
@@ -129,17 +126,14 @@ struct ReportVerb: Verb {
             range = resolved
         } else {
             range = try resolveRange(
-                calendar: view.calendar, records: { source.records }, now: view.now, context: context)
+                calendar: view.calendar, bounds: { ReportRange.bounds(of: source.records, now: view.now) },
+                now: view.now, context: context)
         }
         let filter = try tagFilter(view)
         let calendar = view.calendar
-        let days =
-            calendar.date(of: range.interval.end.adding(milliseconds: -1)).daysSinceEpoch
-            - calendar.date(of: range.interval.start).daysSinceEpoch + 1
-        let grouping = grouping ?? (days > 31 ? .month : .day)
         let report = TimeReport(
-            source: source, range: range.interval, grouping: grouping, attribution: attribution, tagFilter: filter,
-            now: view.now)
+            source: source, range: range.interval, grouping: grouping(of: range, calendar: calendar),
+            attribution: attribution, tagFilter: filter, now: view.now)
         let facts = ReportFacts(
             source: source, range: range.interval, attribution: attribution, tagFilter: filter, now: view.now)
         write(
@@ -148,18 +142,38 @@ struct ReportVerb: Verb {
                 format: TextFormat(calendar: calendar)), context)
     }
 
-    /// `--all --by tag` alone, at the head: the totals the read models keep per day and tag, when they reflect
-    /// the head (the same report as from every record, without reading them); nil otherwise.
-    func everyRecordByTag(_ context: CommandContext) throws(CLIError) -> TagTotalsView? {
-        guard all, period == nil, since == nil, until == nil, grouping == .tag, attribution == .wholeOnStartDay,
-            tagName == nil, !untagged
-        else { return nil }
-        return try context.tagTotalsView(point)
+    /// The report from the read models' day-and-tag totals, with its range, when the command reads the head
+    /// of every tag whole on the start day (no `--tag`, `--untagged`, `--split-at-midnight`) and the models
+    /// reflect the head; nil otherwise (the records are read instead).
+    func fromTotals(_ context: CommandContext) throws(CLIError) -> (ReportTotalsView, ReportRange)? {
+        guard attribution == .wholeOnStartDay, tagName == nil, !untagged else { return nil }
+        var range: ReportRange?
+        var failure: CLIError?
+        let totals = try context.reportTotalsView(point) { basis in
+            do throws(CLIError) {
+                let resolved = try resolveRange(
+                    calendar: basis.calendar, bounds: { (basis.firstStart, basis.lastEnd) }, now: basis.now,
+                    context: context)
+                range = resolved
+                return ReportTotalsView.Query(
+                    range: resolved.interval, grouping: grouping(of: resolved, calendar: basis.calendar))
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        if let failure { throw failure }
+        guard let totals, let range else { return nil }
+        return (totals, range)
     }
 
-    /// The `--all` range of `totals`.
-    func resolveRange(_ totals: TagTotalsView) -> ReportRange {
-        .all(firstStart: totals.firstStart, lastEnd: totals.lastEnd, calendar: totals.calendar, now: totals.now)
+    /// `--by`, or per day up to 31 days and per month past them.
+    func grouping(of range: ReportRange, calendar: LogCalendar) -> TimeReport.Grouping {
+        if let grouping { return grouping }
+        let days =
+            calendar.date(of: range.interval.end.adding(milliseconds: -1)).daysSinceEpoch
+            - calendar.date(of: range.interval.start).daysSinceEpoch + 1
+        return days > 31 ? .month : .day
     }
 
     func write(_ output: ReportOutput, _ context: CommandContext) {
@@ -172,13 +186,14 @@ struct ReportVerb: Verb {
         }
     }
 
-    /// The report's range in `calendar` at `now`; `records` is called only for `--all` or `--until` alone.
+    /// The report's range in `calendar` at `now`; `bounds` is called only for `--all` or `--until` alone.
     func resolveRange(
-        calendar: LogCalendar, records: () -> [Record], now: Instant, context: CommandContext
+        calendar: LogCalendar, bounds: () -> (firstStart: Instant?, lastEnd: Instant?), now: Instant,
+        context: CommandContext
     ) throws(CLIError) -> ReportRange {
         try ReportRange.resolve(
             period: period, since: since, until: until, all: all, defaultPeriod: .week, verb: Self.spec.name,
-            calendar: calendar, records: records, now: now, context: context)
+            calendar: calendar, bounds: bounds, now: now, context: context)
     }
 
     /// `--tag NAME` as a tag id, `--untagged` as `.some(nil)`, neither as nil.

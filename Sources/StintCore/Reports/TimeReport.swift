@@ -117,22 +117,48 @@ extension TimeReport {
         }
     }
 
-    /// The report of every record, by tag only and whole on its start day, from what it needs beyond the
-    /// records: each tag's time (`sums`, nil for untagged time), the wall clock and the count of records
-    /// (the read models' day-and-tag totals give them without reading the records). The same report as
-    /// ``init(source:range:grouping:attribution:tagFilter:now:)`` of every record over `range`.
+    /// What a period's or the whole range's records add up to, whole on their start days: each tag's time
+    /// (nil for untagged time; a tag with records of no length is there with 0), the wall clock and the
+    /// number of records.
+    public struct Totals: Hashable, Sendable {
+        public var perTag: [EntityID?: Int64]
+        public var wallClock: Int64
+        public var recordCount: Int
+
+        public init(perTag: [EntityID?: Int64] = [:], wallClock: Int64 = 0, recordCount: Int = 0) {
+            self.perTag = perTag
+            self.wallClock = wallClock
+            self.recordCount = recordCount
+        }
+    }
+
+    /// The report of `range` whole on each record's start day, from what it adds up to instead of from the
+    /// records: `whole` for the range, and for each period with records in it (keyed by its first day; none
+    /// when grouping by tag) its own totals. The read models' day-and-tag totals give them
+    /// (`ReadModel+ReportTotals.swift`); the same report as ``init(source:range:grouping:attribution:tagFilter:now:)``
+    /// of the records.
     public init(
-        everyRecordBy sums: [EntityID?: Int64], tags: [EntityID: Tag], range: TimeInterval64, wallClock: Int64,
-        recordCount: Int
+        range: TimeInterval64, grouping: Grouping, whole: Totals, periods: [CivilDate: Totals], tags: [EntityID: Tag],
+        calendar: LogCalendar
     ) {
         self.range = range
-        grouping = .tag
+        self.grouping = grouping
         attribution = .wholeOnStartDay
-        periods = []
-        self.tags = TimeReport.tagTotals(sums, tags: tags)
-        tagSum = sums.values.reduce(0, +)
-        self.wallClock = wallClock
-        self.recordCount = recordCount
+        self.tags = TimeReport.tagTotals(whole.perTag, tags: tags)
+        tagSum = whole.perTag.values.reduce(0, +)
+        wallClock = whole.wallClock
+        recordCount = whole.recordCount
+        self.periods =
+            grouping == .tag
+            ? []
+            : periods.keys.sorted().map { first in
+                let totals = periods[first]!
+                let next = TimeReport.periodEnd(from: first, grouping: grouping, calendar: calendar)
+                return Period(
+                    start: calendar.startOfDay(first), end: calendar.startOfDay(next), firstDay: first,
+                    tags: TimeReport.tagTotals(totals.perTag, tags: tags), tagSum: totals.perTag.values.reduce(0, +),
+                    wallClock: totals.wallClock)
+            }
     }
 
     /// A span of one record attributed to one local day.
@@ -145,7 +171,8 @@ extension TimeReport {
         var milliseconds: Int64 { end.milliseconds - start.milliseconds }
     }
 
-    static func periodStart(of day: CivilDate, grouping: Grouping, calendar: LogCalendar) -> CivilDate {
+    /// The first day of the period (of `grouping`) that holds `day`.
+    public static func periodStart(of day: CivilDate, grouping: Grouping, calendar: LogCalendar) -> CivilDate {
         switch grouping {
         case .day, .tag: return day
         case .week: return calendar.weekStart(of: day)
@@ -153,7 +180,8 @@ extension TimeReport {
         }
     }
 
-    static func periodEnd(from first: CivilDate, grouping: Grouping, calendar: LogCalendar) -> CivilDate {
+    /// The first day after the period that starts on `first`.
+    public static func periodEnd(from first: CivilDate, grouping: Grouping, calendar: LogCalendar) -> CivilDate {
         switch grouping {
         case .day, .tag: return first.adding(days: 1)
         case .week: return first.adding(days: 7)

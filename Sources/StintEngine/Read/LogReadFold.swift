@@ -70,9 +70,11 @@ struct LogReadFold: ReadFold {
         return RecordsView(try state(at: point, options: options), window: window)
     }
 
-    func tagTotalsAtHead(options: EngineOptions) -> TagTotalsView? {
+    func reportTotalsAtHead(options: EngineOptions, query: (ReportTotalsView.Basis) -> ReportTotalsView.Query?)
+        -> ReportTotalsView?
+    {
         guard let directory = reader.directoryPath else { return nil }
-        return ReadModel.tagTotals(in: directory, of: .log(reader), options: options)
+        return ReadModel.reportTotals(in: directory, of: .log(reader), options: options, query: query)
     }
 
     func recordStream(options: EngineOptions) throws(StintError) -> RecordStream {

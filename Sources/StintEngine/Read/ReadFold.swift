@@ -38,9 +38,9 @@ package protocol ReadFold: Sendable {
         -> RecordsView
     /// Every record at the head, one at a time (``RecordStream/open(_:options:)``).
     func recordStream(options: EngineOptions) throws(StintError) -> RecordStream
-    /// The whole history's time per tag at the head from the read models (``TagTotalsView``); nil when they
-    /// do not reflect it.
-    func tagTotalsAtHead(options: EngineOptions) -> TagTotalsView?
+    /// A report at the head from the read models' totals (``ReportTotalsView``); nil when they do not reflect it.
+    func reportTotalsAtHead(options: EngineOptions, query: (ReportTotalsView.Basis) -> ReportTotalsView.Query?)
+        -> ReportTotalsView?
     /// A walk of the batches after `point` (from the first with nil), each folded (``LogWalk``).
     func walk(after point: ResolvedPoint?, options: EngineOptions) throws(StintError) -> any BatchWalk
     /// Every device's log checked alone, the merged history folded and the frontier (`stint verify
@@ -75,7 +75,9 @@ extension ReadFold {
 
     func lastSeq() -> Int64? { nil }
 
-    func tagTotalsAtHead(options: EngineOptions) -> TagTotalsView? { nil }
+    func reportTotalsAtHead(options: EngineOptions, query: (ReportTotalsView.Basis) -> ReportTotalsView.Query?)
+        -> ReportTotalsView?
+    { nil }
 
     func projections(at point: ResolvedPoint, options: EngineOptions) throws(StintError) -> ProjectionView {
         ProjectionView(try state(at: point, options: options))

@@ -87,9 +87,11 @@ struct ReplicaReadFold: ReadFold {
         return RecordsView(try state(at: point, options: options), window: window)
     }
 
-    func tagTotalsAtHead(options: EngineOptions) -> TagTotalsView? {
+    func reportTotalsAtHead(options: EngineOptions, query: (ReportTotalsView.Basis) -> ReportTotalsView.Query?)
+        -> ReportTotalsView?
+    {
         guard let subject = modelSubject() else { return nil }
-        return ReadModel.tagTotals(in: history.log, of: subject, options: options)
+        return ReadModel.reportTotals(in: history.log, of: subject, options: options, query: query)
     }
 
     /// From the read models when they reflect every device's log as it ends now, else the state's.

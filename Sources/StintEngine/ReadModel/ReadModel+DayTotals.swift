@@ -6,7 +6,7 @@ import StintCore
 /// (`tag_totals`) and of the wall clock (`wall_total`). Every write of the records keeps them: the days a
 /// record's stored and new spans touch are computed again from `records` before the transaction ends, the
 /// sums changed by the difference; a rebuild computes them all in one ordered scan. `report --all --by tag`
-/// reads the sums (`ReadModel+TagTotals.swift`) instead of every record.
+/// reads them (`ReadModel+ReportTotals.swift`) instead of the records.
 extension ReadModel {
     static let dayTotalsSchema = """
         CREATE TABLE day_tag_totals (
@@ -182,6 +182,12 @@ struct DayTotalsSweep {
             records += 1
             if end > dayEnd { crossing += 1 }
             milliseconds += end - start
+        }
+
+        mutating func add(_ other: Cell) {
+            records += other.records
+            crossing += other.crossing
+            milliseconds += other.milliseconds
         }
     }
 
