@@ -29,8 +29,7 @@ public struct RecordsView: Sendable {
 
     /// The tag that is not deleted and whose name equals `name` case-insensitively.
     public func tag(named name: String) -> Tag? {
-        let key = InputLimits.nameKey(name)
-        return tags.values.first { !$0.isDeleted && InputLimits.nameKey($0.name) == key }
+        Tag.live(named: name, in: tags)
     }
 
     /// Reads the records of `source`'s log at `point`.

@@ -1,9 +1,8 @@
 public import StintCore
 
-/// A report of any range at a log's head (a single log's or a replica's), whole on each record's start day and
-/// of every tag, summed from the read models' day-and-tag totals (docs/read-models.md) instead of read record
-/// by record: what `stint report` prints without `--tag`, `--untagged` or `--split-at-midnight`, the same
-/// ``TimeReport`` as one of the records, read in a few rows per day of the range whatever the number of
+/// A report of any range at a log's head (a single log's or a replica's), summed from the read models'
+/// day-and-tag totals (docs/read-models.md) instead of read record by record: what `stint report` prints, the
+/// same ``TimeReport`` as one of the records, read in a few rows per day of the range whatever the number of
 /// records.
 ///
 /// ```swift
@@ -22,16 +21,26 @@ public struct ReportTotalsView: Sendable {
         public let firstStart: Instant?
         /// The latest end of a record (`now` for a running one); nil without records.
         public let lastEnd: Instant?
+        /// Every tag ever created, by id (on a space, tags that share a name are told apart).
+        public let tags: [EntityID: Tag]
     }
 
-    /// The range and the rows asked for.
+    /// The range, the rows, how records across midnight count and whose time, as ``TimeReport`` takes them.
     public struct Query: Sendable {
         public var range: TimeInterval64
         public var grouping: TimeReport.Grouping
+        public var attribution: TimeReport.Attribution
+        /// Only this tag's time (`.some(nil)` for untagged time); nil for all.
+        public var tagFilter: EntityID??
 
-        public init(range: TimeInterval64, grouping: TimeReport.Grouping) {
+        public init(
+            range: TimeInterval64, grouping: TimeReport.Grouping,
+            attribution: TimeReport.Attribution = .wholeOnStartDay, tagFilter: EntityID?? = nil
+        ) {
             self.range = range
             self.grouping = grouping
+            self.attribution = attribution
+            self.tagFilter = tagFilter
         }
     }
 
@@ -43,7 +52,7 @@ public struct ReportTotalsView: Sendable {
     public let report: TimeReport
     /// The report's records that are running.
     public let running: Int
-    /// The report's records that end on a later day than they start (running ones at `now`).
+    /// The report's records that cross a midnight (running ones at `now`).
     public let crossingMidnight: Int
 }
 

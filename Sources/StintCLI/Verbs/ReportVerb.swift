@@ -98,12 +98,12 @@ struct ReportVerb: Verb {
         if csv, context.globals.json {
             throw CLIError.usage("give --json or --csv, not both", verb: Self.spec.name)
         }
-        if let (totals, range) = try fromTotals(context) {
+        if let (totals, range, filter) = try fromTotals(context) {
             write(
                 ReportOutput(
                     report: totals.report, range: range,
                     facts: ReportFacts(running: totals.running, crossingMidnight: totals.crossingMidnight),
-                    tags: totals.tags, filter: nil, now: totals.basis.now,
+                    tags: totals.tags, filter: filter, now: totals.basis.now,
                     format: TextFormat(calendar: totals.basis.calendar)),
                 context)
             return
@@ -129,7 +129,7 @@ struct ReportVerb: Verb {
                 calendar: view.calendar, bounds: { ReportRange.bounds(of: source.records, now: view.now) },
                 now: view.now, context: context)
         }
-        let filter = try tagFilter(view)
+        let filter = try tagFilter(tags: view.tags)
         let calendar = view.calendar
         let report = TimeReport(
             source: source, range: range.interval, grouping: grouping(of: range, calendar: calendar),
@@ -142,29 +142,29 @@ struct ReportVerb: Verb {
                 format: TextFormat(calendar: calendar)), context)
     }
 
-    /// The report from the read models' day-and-tag totals, with its range, when the command reads the head
-    /// of every tag whole on the start day (no `--tag`, `--untagged`, `--split-at-midnight`) and the models
-    /// reflect the head; nil otherwise (the records are read instead).
-    func fromTotals(_ context: CommandContext) throws(CLIError) -> (ReportTotalsView, ReportRange)? {
-        guard attribution == .wholeOnStartDay, tagName == nil, !untagged else { return nil }
-        var range: ReportRange?
+    /// The report from the read models' day-and-tag totals, with its range and tag filter, when the command
+    /// reads the head and the models reflect it; nil otherwise (the records are read instead).
+    func fromTotals(_ context: CommandContext) throws(CLIError) -> (ReportTotalsView, ReportRange, EntityID??)? {
+        var asked: (ReportRange, EntityID??)?
         var failure: CLIError?
         let totals = try context.reportTotalsView(point) { basis in
             do throws(CLIError) {
-                let resolved = try resolveRange(
+                let range = try resolveRange(
                     calendar: basis.calendar, bounds: { (basis.firstStart, basis.lastEnd) }, now: basis.now,
                     context: context)
-                range = resolved
+                let filter = try tagFilter(tags: basis.tags)
+                asked = (range, filter)
                 return ReportTotalsView.Query(
-                    range: resolved.interval, grouping: grouping(of: resolved, calendar: basis.calendar))
+                    range: range.interval, grouping: grouping(of: range, calendar: basis.calendar),
+                    attribution: attribution, tagFilter: filter)
             } catch {
                 failure = error
                 return nil
             }
         }
         if let failure { throw failure }
-        guard let totals, let range else { return nil }
-        return (totals, range)
+        guard let totals, let asked else { return nil }
+        return (totals, asked.0, asked.1)
     }
 
     /// `--by`, or per day up to 31 days and per month past them.
@@ -197,14 +197,14 @@ struct ReportVerb: Verb {
     }
 
     /// `--tag NAME` as a tag id, `--untagged` as `.some(nil)`, neither as nil.
-    func tagFilter(_ state: RecordsView) throws(CLIError) -> EntityID?? {
+    func tagFilter(tags: [EntityID: Tag]) throws(CLIError) -> EntityID?? {
         if untagged { return .some(nil) }
         guard let tagName else { return nil }
-        if let tag = state.tag(named: tagName) { return .some(tag.id) }
+        if let tag = Tag.live(named: tagName, in: tags) { return .some(tag.id) }
         if tagName.lowercased() == "untagged" || tagName.lowercased() == "(untagged)" {
             throw CLIError.usage("there is no tag named \(tagName); for time without a tag, use --untagged", verb: nil)
         }
-        let names = state.tags.values.filter { !$0.isDeleted }.map(\.name)
+        let names = tags.values.filter { !$0.isDeleted }.map(\.name)
         let hint = Suggestion.nearest(to: tagName, among: names).map { " Did you mean '\($0)'?" } ?? ""
         throw CLIError.refused("there is no tag named \(tagName).\(hint) 'stint tags' lists the tags.")
     }

@@ -101,8 +101,7 @@ public struct LogState: Hashable, Sendable {
     /// several hold it, the one whose name was set first in merge order (decision 0007 §8, rule 8).
     public func tag(named name: String) -> Tag? {
         guard tagNameOrder.isEmpty else { return tags(named: name).first }
-        let key = InputLimits.nameKey(name)
-        return tags.values.first { !$0.isDeleted && InputLimits.nameKey($0.name) == key }
+        return Tag.live(named: name, in: tags)
     }
 
     /// The records that are not deleted and whose id starts with `reference`, by start then id.

@@ -18,3 +18,11 @@ public struct Tag: Hashable, Sendable {
         self.isDeleted = isDeleted
     }
 }
+
+extension Tag {
+    /// The tag of `tags` that is not deleted and whose name equals `name` case-insensitively.
+    public static func live(named name: String, in tags: [EntityID: Tag]) -> Tag? {
+        let key = InputLimits.nameKey(name)
+        return tags.values.first { !$0.isDeleted && InputLimits.nameKey($0.name) == key }
+    }
+}

@@ -117,9 +117,9 @@ extension TimeReport {
         }
     }
 
-    /// What a period's or the whole range's records add up to, whole on their start days: each tag's time
-    /// (nil for untagged time; a tag with records of no length is there with 0), the wall clock and the
-    /// number of records.
+    /// What a period's or the whole range's records add up to: each tag's time (nil for untagged time; whole
+    /// on the start day, a tag with records of no length is there with 0), the wall clock and the number of
+    /// records.
     public struct Totals: Hashable, Sendable {
         public var perTag: [EntityID?: Int64]
         public var wallClock: Int64
@@ -132,18 +132,17 @@ extension TimeReport {
         }
     }
 
-    /// The report of `range` whole on each record's start day, from what it adds up to instead of from the
-    /// records: `whole` for the range, and for each period with records in it (keyed by its first day; none
-    /// when grouping by tag) its own totals. The read models' day-and-tag totals give them
-    /// (`ReadModel+ReportTotals.swift`); the same report as ``init(source:range:grouping:attribution:tagFilter:now:)``
-    /// of the records.
+    /// The report of `range`, from what it adds up to instead of from the records: `whole` for the range, and
+    /// for each period with time in it (keyed by its first day; none when grouping by tag) its own totals. The
+    /// read models' day-and-tag totals give them (`ReadModel+ReportTotals.swift`); the same report as
+    /// ``init(source:range:grouping:attribution:tagFilter:now:)`` of the records.
     public init(
-        range: TimeInterval64, grouping: Grouping, whole: Totals, periods: [CivilDate: Totals], tags: [EntityID: Tag],
-        calendar: LogCalendar
+        range: TimeInterval64, grouping: Grouping, attribution: Attribution, whole: Totals,
+        periods: [CivilDate: Totals], tags: [EntityID: Tag], calendar: LogCalendar
     ) {
         self.range = range
         self.grouping = grouping
-        attribution = .wholeOnStartDay
+        self.attribution = attribution
         self.tags = TimeReport.tagTotals(whole.perTag, tags: tags)
         tagSum = whole.perTag.values.reduce(0, +)
         wallClock = whole.wallClock

@@ -1,9 +1,10 @@
 import StintCore
 
-/// The day-and-tag totals (schema 9, docs/read-models.md): per local day of the log's calendar, the completed
-/// records that start on it, by tag (how many, how many end on a later day, their time), and the day's wall
-/// clock (the union of the completed records' spans cut to the day); and their sums over every day, per tag
-/// (`tag_totals`) and of the wall clock (`wall_total`). Every write of the records keeps them: the days a
+/// The day-and-tag totals (schema 10, docs/read-models.md): per local day of the log's calendar, the completed
+/// records that start on it, by tag (how many, how many end on a later day, how many have no length, their
+/// time), the time of each tag's completed records inside the day (their parts cut to the day, summed and as a
+/// union), and the day's wall clock (the union of the completed records' spans cut to the day); and their
+/// sums over every day, per tag (`tag_totals`) and of the wall clock (`wall_total`). Every write of the records keeps them: the days a
 /// record's stored and new spans touch are computed again from `records` before the transaction ends, the
 /// sums changed by the difference; a rebuild computes them all in one ordered scan. `report --all --by tag`
 /// reads them (`ReadModel+ReportTotals.swift`) instead of the records.
@@ -14,7 +15,15 @@ extension ReadModel {
             tag_id TEXT NOT NULL,
             records INTEGER NOT NULL,
             crossing INTEGER NOT NULL,
+            empty INTEGER NOT NULL,
             milliseconds INTEGER NOT NULL,
+            PRIMARY KEY (day, tag_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE day_tag_time (
+            day INTEGER NOT NULL,
+            tag_id TEXT NOT NULL,
+            milliseconds INTEGER NOT NULL,
+            wall_clock INTEGER NOT NULL,
             PRIMARY KEY (day, tag_id)
         ) WITHOUT ROWID;
         CREATE TABLE day_wall (day INTEGER PRIMARY KEY, milliseconds INTEGER NOT NULL);
@@ -60,8 +69,10 @@ extension ReadModel {
     func rebuildDayTotals(calendar: LogCalendar) throws(ReadModelError) {
         touchedSpans = []
         try database.execute(
-            "DELETE FROM day_tag_totals; DELETE FROM day_wall; DELETE FROM tag_totals; UPDATE wall_total SET milliseconds = 0"
-        )
+            """
+            DELETE FROM day_tag_totals; DELETE FROM day_tag_time; DELETE FROM day_wall; DELETE FROM tag_totals;
+            UPDATE wall_total SET milliseconds = 0
+            """)
         let rows = try database.statement(
             "SELECT start_ms, end_ms, tag_id FROM records WHERE end_ms IS NOT NULL ORDER BY start_ms")
         var sweep = DayTotalsSweep(calendar: calendar)
@@ -70,12 +81,14 @@ extension ReadModel {
             if let (day, cells) = cells { try insert(cells, day: day) }
         }
         if let (day, cells) = sweep.finishDay() { try insert(cells, day: day) }
-        for (day, milliseconds) in sweep.finishWall() where milliseconds > 0 {
+        let (wall, tagTime) = sweep.finish()
+        for (day, milliseconds) in wall where milliseconds > 0 {
             try database.statement("INSERT INTO day_wall (day, milliseconds) VALUES (?, ?)").bind(
                 .integer(day), .integer(milliseconds)
             ).run()
             try addToWallTotal(milliseconds)
         }
+        for (day, tags) in tagTime { try insert(tags, intoTimeOf: day) }
     }
 
     /// One day's cells and wall clock, computed from the completed records that start on it and those that
@@ -95,6 +108,7 @@ extension ReadModel {
                     milliseconds: -stored.integer(3)))
         }
         try database.statement("DELETE FROM day_tag_totals WHERE day = ?").bind(.integer(day)).run()
+        try database.statement("DELETE FROM day_tag_time WHERE day = ?").bind(.integer(day)).run()
         let starting = try database.statement(
             "SELECT start_ms, end_ms, tag_id FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms IS NOT NULL")
         try starting.bind(.integer(dayStart), .integer(dayEnd))
@@ -108,7 +122,9 @@ extension ReadModel {
         let storedWall = try database.statement("SELECT milliseconds FROM day_wall WHERE day = ?")
         try storedWall.bind(.integer(day))
         if try storedWall.step() { try addToWallTotal(-storedWall.integer(0)) }
-        let wall = try wallClock(from: dayStart, to: dayEnd, longest: longest, adding: [])
+        let parts = try completedParts(from: dayStart, to: dayEnd, longest: longest)
+        let wall = TimeReport.unionLength(of: parts.map { ($0.start, $0.end) })
+        try insert(DayTotalsSweep.tagTime(of: parts), intoTimeOf: day)
         try addToWallTotal(wall)
         if wall > 0 {
             try database.statement("INSERT OR REPLACE INTO day_wall (day, milliseconds) VALUES (?, ?)").bind(
@@ -123,17 +139,28 @@ extension ReadModel {
     func wallClock(from: Int64, to: Int64, longest: Int64, adding extra: [(Int64, Int64)]) throws(ReadModelError)
         -> Int64
     {
-        let overlapping = try database.statement(
-            "SELECT start_ms, end_ms FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms > ?")
-        try overlapping.bind(.integer(from - longest), .integer(to), .integer(from))
         var spans = extra.compactMap { span -> (Int64, Int64)? in
             let cut = (max(span.0, from), min(span.1, to))
             return cut.0 < cut.1 ? cut : nil
         }
-        while try overlapping.step() {
-            spans.append((max(overlapping.integer(0), from), min(overlapping.integer(1), to)))
-        }
+        spans += try completedParts(from: from, to: to, longest: longest).map { ($0.start, $0.end) }
         return TimeReport.unionLength(of: spans)
+    }
+
+    /// The parts inside `[from, to)` of the completed records that overlap it (no completed record is longer
+    /// than `longest`), with their stored tag ids ("" for none).
+    func completedParts(from: Int64, to: Int64, longest: Int64) throws(ReadModelError) -> [DayTotalsSweep.Part] {
+        let overlapping = try database.statement(
+            "SELECT start_ms, end_ms, tag_id FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms > ?")
+        try overlapping.bind(.integer(from - longest), .integer(to), .integer(from))
+        var parts: [DayTotalsSweep.Part] = []
+        while try overlapping.step() {
+            parts.append(
+                .init(
+                    start: max(overlapping.integer(0), from), end: min(overlapping.integer(1), to),
+                    tag: overlapping.text(2) ?? ""))
+        }
+        return parts
     }
 
     private func addToTagTotals(_ tag: String, _ cell: DayTotalsSweep.Cell) throws(ReadModelError) {
@@ -158,11 +185,20 @@ extension ReadModel {
         for (tag, cell) in cells {
             try addToTagTotals(tag, cell)
             try database.statement(
-                "INSERT INTO day_tag_totals (day, tag_id, records, crossing, milliseconds) VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO day_tag_totals (day, tag_id, records, crossing, empty, milliseconds) VALUES (?, ?, ?, ?, ?, ?)"
             ).bind(
                 .integer(day), .text(tag), .integer(Int64(cell.records)), .integer(Int64(cell.crossing)),
-                .integer(cell.milliseconds)
+                .integer(Int64(cell.empty)), .integer(cell.milliseconds)
             ).run()
+        }
+    }
+
+    /// Inserts a day's time per tag.
+    private func insert(_ tags: [String: DayTotalsSweep.TagTime], intoTimeOf day: Int64) throws(ReadModelError) {
+        for (tag, time) in tags where time.milliseconds > 0 {
+            try database.statement(
+                "INSERT INTO day_tag_time (day, tag_id, milliseconds, wall_clock) VALUES (?, ?, ?, ?)"
+            ).bind(.integer(day), .text(tag), .integer(time.milliseconds), .integer(time.wallClock)).run()
         }
     }
 }
@@ -176,18 +212,44 @@ struct DayTotalsSweep {
         var records = 0
         /// Those that end on a later day.
         var crossing = 0
+        /// Those of no length.
+        var empty = 0
         var milliseconds: Int64 = 0
 
         mutating func add(start: Int64, end: Int64, dayEnd: Int64) {
             records += 1
             if end > dayEnd { crossing += 1 }
+            if end == start { empty += 1 }
             milliseconds += end - start
         }
 
         mutating func add(_ other: Cell) {
             records += other.records
             crossing += other.crossing
+            empty += other.empty
             milliseconds += other.milliseconds
+        }
+    }
+
+    /// One tag's completed records inside one day: their parts' time, summed and as a union.
+    struct TagTime {
+        var milliseconds: Int64 = 0
+        var wallClock: Int64 = 0
+    }
+
+    /// A part of a record inside a window, with its stored tag id.
+    struct Part {
+        var start: Int64
+        var end: Int64
+        var tag: String
+    }
+
+    /// The time per tag of `parts` (of one day).
+    static func tagTime(of parts: [Part]) -> [String: TagTime] {
+        var spans: [String: [(Int64, Int64)]] = [:]
+        for part in parts { spans[part.tag, default: []].append((part.start, part.end)) }
+        return spans.mapValues { spans in
+            TagTime(milliseconds: spans.reduce(0) { $0 + $1.1 - $1.0 }, wallClock: TimeReport.unionLength(of: spans))
         }
     }
 
@@ -197,6 +259,9 @@ struct DayTotalsSweep {
     /// The spans merged so far whose end is not yet known.
     private var open: (start: Int64, end: Int64)?
     private var wall: [Int64: Int64] = [:]
+    /// Per tag, the spans merged so far whose end is not yet known.
+    private var openByTag: [String: (start: Int64, end: Int64)] = [:]
+    private var tagTime: [Int64: [String: TagTime]] = [:]
 
     init(calendar: LogCalendar) {
         self.calendar = calendar
@@ -217,8 +282,15 @@ struct DayTotalsSweep {
         if let current = open, start <= current.end {
             open = (current.start, max(current.end, end))
         } else {
-            if let current = open { addToWall(current) }
+            if let current = open { forEachDay(of: current) { wall[$0, default: 0] += $1 } }
             open = (start, end)
+        }
+        forEachDay(of: (start, end)) { tagTime[$0, default: [:]][tag, default: TagTime()].milliseconds += $1 }
+        if let current = openByTag[tag], start <= current.end {
+            openByTag[tag] = (current.start, max(current.end, end))
+        } else {
+            if let current = openByTag[tag] { addToWallClock(of: tag, current) }
+            openByTag[tag] = (start, end)
         }
         return finished
     }
@@ -230,20 +302,26 @@ struct DayTotalsSweep {
         return (day.number, cells)
     }
 
-    /// The wall clock per day, once every record was added.
-    mutating func finishWall() -> [Int64: Int64] {
-        if let current = open { addToWall(current) }
+    /// The wall clock per day and the time per day and tag, once every record was added.
+    mutating func finish() -> (wall: [Int64: Int64], tagTime: [Int64: [String: TagTime]]) {
+        if let current = open { forEachDay(of: current) { wall[$0, default: 0] += $1 } }
         open = nil
-        return wall
+        for (tag, span) in openByTag { addToWallClock(of: tag, span) }
+        openByTag = [:]
+        return (wall, tagTime)
     }
 
-    /// Adds a merged span to the days it covers.
-    private mutating func addToWall(_ span: (start: Int64, end: Int64)) {
+    private mutating func addToWallClock(of tag: String, _ span: (start: Int64, end: Int64)) {
+        forEachDay(of: span) { tagTime[$0, default: [:]][tag, default: TagTime()].wallClock += $1 }
+    }
+
+    /// Calls `body` with each day a span covers and the length of its part inside it.
+    private func forEachDay(of span: (start: Int64, end: Int64), _ body: (Int64, Int64) -> Void) {
         var cursor = span.start
         var date = calendar.date(of: Instant(milliseconds: cursor))
         while cursor < span.end {
             let next = min(calendar.startOfDay(date.adding(days: 1)).milliseconds, span.end)
-            wall[date.daysSinceEpoch, default: 0] += next - cursor
+            body(date.daysSinceEpoch, next - cursor)
             cursor = next
             date = date.adding(days: 1)
         }

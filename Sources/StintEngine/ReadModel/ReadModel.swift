@@ -18,7 +18,7 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 9
+    static let schemaVersion: Int64 = 10
 
     let database: SQLiteDatabase
     let path: String
@@ -122,6 +122,7 @@ final class ReadModel {
         DROP TABLE IF EXISTS deleted_records; DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS undo_entries;
         DROP TABLE IF EXISTS record_bounds; DROP TABLE IF EXISTS merged_position; DROP TABLE IF EXISTS record_stamps;
         DROP TABLE IF EXISTS merged_undo_entries; DROP TABLE IF EXISTS day_tag_totals; DROP TABLE IF EXISTS day_wall;
+        DROP TABLE IF EXISTS day_tag_time;
         DROP TABLE IF EXISTS tag_totals; DROP TABLE IF EXISTS wall_total;
         """
 

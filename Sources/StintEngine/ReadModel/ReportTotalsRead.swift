@@ -1,0 +1,395 @@
+import StintCore
+
+/// What a report of one range reads from the day-and-tag totals (`ReadModel+DayTotals.swift`; days are local
+/// days since 1970-01-01), and how it adds them up into the report's totals. With a tag filter, only that
+/// tag's rows and records are read (untagged time: the records without a tag or on a deleted one).
+///
+/// Whole on the start day, a record belongs to the range (and the period) it starts in. A period's tags are
+/// the sum of its days' cells (`day_tag_totals`); a day the range cuts in two is read record by record, and the
+/// running records are added at `now`. Its wall clock (the union of its records' spans) is the sum of its days'
+/// stored unions (`day_wall`, or the tag's `day_tag_time.wall_clock`) over the days that no record of an
+/// earlier period reaches and no running record covers; those days (and, for untagged time, a day that holds
+/// it under several stored tags) are computed again from the period's records, and the part of its records
+/// past its last day is the union of the parts of those that cross its end. Records that cross an edge cross a
+/// midnight: they are found through the days whose cells count such records, a few queries and no scan.
+///
+/// Split at midnight, every record's part inside the range counts on the day it falls on: a day's tags are
+/// `day_tag_time.milliseconds` and its wall clock the stored union, both of which add up over days; the days
+/// the range cuts and those a running record covers are computed again from the records' parts.
+struct ReportTotalsRead {
+    typealias Span = (start: Int64, end: Int64)
+
+    /// A record's span (or its part in a window) and its tag as a report shows it.
+    struct Tagged {
+        var span: Span
+        var tag: EntityID?
+    }
+
+    let model: ReadModel
+    let head: ModelHead
+    let now: Instant
+    let range: TimeInterval64
+    let attribution: TimeReport.Attribution
+    /// Only this tag's time (`.some(nil)` for untagged time); nil for all.
+    let filter: EntityID??
+    /// No completed record is longer.
+    let longest: Int64
+    let firstDay: Int64
+    let lastDay: Int64
+    /// The running records whose time the report counts, up to `now`: whole on the start day those that start in
+    /// the range, split those with time inside it.
+    let running: [Tagged]
+    /// The report's records that cross a midnight, once its totals are read.
+    private(set) var crossingMidnight = 0
+    /// Per day the range touches, its records (those that start on it and in the range), by tag.
+    private var cells: [Int64: [EntityID?: DayTotalsSweep.Cell]] = [:]
+    /// `day_wall` of the days wholly in the range (without a tag filter).
+    private var dayWall: [Int64: Int64] = [:]
+    /// `day_tag_time` of the days wholly in the range, by tag.
+    private var dayTagTime: [Int64: [(tag: EntityID?, time: DayTotalsSweep.TagTime)]] = [:]
+    /// Whole on the start day: the completed records that start from `longest` before the range to its end
+    /// and cross a midnight.
+    private var crossers: [Tagged] = []
+
+    var runningCount: Int { running.count }
+
+    init(model: ReadModel, head: ModelHead, now: Instant, query: ReportTotalsView.Query) throws(ReadModelError) {
+        self.model = model
+        self.head = head
+        self.now = now
+        range = query.range
+        attribution = query.attribution
+        filter = query.tagFilter
+        longest = try model.longestRecord()
+        let calendar = head.calendar
+        firstDay = calendar.date(of: range.start).daysSinceEpoch
+        lastDay = calendar.date(of: range.end.adding(milliseconds: -1)).daysSinceEpoch
+        let (from, to) = (query.range.start.milliseconds, query.range.end.milliseconds)
+        running = head.running.compactMap { [filter] record in
+            let tag = record.tagId.flatMap { head.tags[$0]?.isDeleted == false ? $0 : nil }
+            let span = (record.start.milliseconds, max(now, record.start).milliseconds)
+            guard filter.map({ $0 == tag }) ?? true else { return nil }
+            switch query.attribution {
+            case .wholeOnStartDay: guard span.0 >= from && span.0 < to else { return nil }
+            case .splitAtMidnight: guard max(span.0, from) < min(span.1, to) else { return nil }
+            }
+            return Tagged(span: span, tag: tag)
+        }
+    }
+
+    /// A deleted or unknown tag's time is untagged, as in a report of the records.
+    func shown(_ tag: EntityID?) -> EntityID? {
+        tag.flatMap { head.tags[$0]?.isDeleted == false ? $0 : nil }
+    }
+
+    /// Whether the report counts time of `tag` (as shown).
+    func matches(_ tag: EntityID?) -> Bool {
+        filter.map { $0 == tag } ?? true
+    }
+
+    func start(of day: Int64) -> Int64 {
+        head.calendar.startOfDay(CivilDate(daysSinceEpoch: day)).milliseconds
+    }
+
+    /// Whether `day` lies wholly in `[from, to)`.
+    func isWhole(_ day: Int64, in from: Int64, _ to: Int64) -> Bool {
+        start(of: day) >= from && start(of: day + 1) <= to
+    }
+
+    /// The report's totals over the range and, unless grouping by tag, per period with time in it.
+    mutating func totals(_ grouping: TimeReport.Grouping) throws(ReadModelError)
+        -> (TimeReport.Totals, [CivilDate: TimeReport.Totals])
+    {
+        try load()
+        switch attribution {
+        case .wholeOnStartDay: return try wholeOnStartDay(grouping)
+        case .splitAtMidnight: return try splitAtMidnight(grouping)
+        }
+    }
+
+    /// The rows of the days wholly in the range, the records of the days it cuts, and (whole on the start day)
+    /// the records that cross a midnight near it.
+    private mutating func load() throws(ReadModelError) {
+        let (from, to) = (range.start.milliseconds, range.end.milliseconds)
+        let firstWhole = isWhole(firstDay, in: from, to) ? firstDay : firstDay + 1
+        let lastWhole = isWhole(lastDay, in: from, to) ? lastDay : lastDay - 1
+        // One tag's rows are asked for by its id; untagged time may be stored under several.
+        let oneTag = filter.flatMap { $0 }.map { " AND tag_id = '\($0.description)'" } ?? ""
+        if firstWhole <= lastWhole {
+            let stored = try model.database.statement(
+                """
+                SELECT day, tag_id, records, crossing, empty, milliseconds FROM day_tag_totals
+                WHERE day >= ? AND day <= ?\(oneTag)
+                """)
+            try stored.bind(.integer(firstWhole), .integer(lastWhole))
+            while try stored.step() {
+                let tag = shown(stored.entityID(1))
+                guard matches(tag) else { continue }
+                let cell = DayTotalsSweep.Cell(
+                    records: Int(stored.integer(2)), crossing: Int(stored.integer(3)), empty: Int(stored.integer(4)),
+                    milliseconds: stored.integer(5))
+                cells[stored.integer(0), default: [:]][tag, default: .init()].add(cell)
+            }
+            if filter == nil {
+                let walls = try model.database.statement(
+                    "SELECT day, milliseconds FROM day_wall WHERE day >= ? AND day <= ?")
+                try walls.bind(.integer(firstWhole), .integer(lastWhole))
+                while try walls.step() { dayWall[walls.integer(0)] = walls.integer(1) }
+            }
+            if filter != nil || attribution == .splitAtMidnight {
+                let times = try model.database.statement(
+                    "SELECT day, tag_id, milliseconds, wall_clock FROM day_tag_time WHERE day >= ? AND day <= ?\(oneTag)"
+                )
+                try times.bind(.integer(firstWhole), .integer(lastWhole))
+                while try times.step() {
+                    let tag = shown(times.entityID(1))
+                    guard matches(tag) else { continue }
+                    dayTagTime[times.integer(0), default: []].append(
+                        (tag, .init(milliseconds: times.integer(2), wallClock: times.integer(3))))
+                }
+            }
+        }
+        for day in Set([firstDay, lastDay]) where !isWhole(day, in: from, to) {
+            let dayEnd = start(of: day + 1)
+            let starting = try model.database.statement(
+                "SELECT start_ms, end_ms, tag_id FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms IS NOT NULL"
+            )
+            try starting.bind(.integer(max(from, start(of: day))), .integer(min(to, dayEnd)))
+            while try starting.step() {
+                let tag = shown(starting.entityID(2))
+                guard matches(tag) else { continue }
+                cells[day, default: [:]][tag, default: .init()].add(
+                    start: starting.integer(0), end: starting.integer(1), dayEnd: dayEnd)
+            }
+        }
+        for record in running where record.span.start >= from && record.span.start < to {
+            let day = head.calendar.date(of: Instant(milliseconds: record.span.start)).daysSinceEpoch
+            cells[day, default: [:]][record.tag, default: .init()].add(
+                start: record.span.start, end: record.span.end, dayEnd: start(of: day + 1))
+        }
+        if attribution == .wholeOnStartDay { try readCrossers() }
+    }
+
+    /// The completed records of the report's tags that start from `longest` before the range to its end and
+    /// cross a midnight, found through the days whose cells count such records.
+    private mutating func readCrossers() throws(ReadModelError) {
+        let days = try model.database.statement(
+            "SELECT DISTINCT day FROM day_tag_totals WHERE day >= ? AND day <= ? AND crossing > 0 ORDER BY day")
+        let earliest = head.calendar.date(of: range.start.adding(milliseconds: -longest)).daysSinceEpoch
+        try days.bind(.integer(earliest), .integer(lastDay))
+        var crossingDays: [Int64] = []
+        while try days.step() { crossingDays.append(days.integer(0)) }
+        for day in crossingDays {
+            let rows = try model.database.statement(
+                "SELECT start_ms, end_ms, tag_id FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms > ?")
+            try rows.bind(.integer(start(of: day)), .integer(start(of: day + 1)), .integer(start(of: day + 1)))
+            while try rows.step() {
+                let tag = shown(rows.entityID(2))
+                if matches(tag) { crossers.append(Tagged(span: (rows.integer(0), rows.integer(1)), tag: tag)) }
+            }
+        }
+    }
+
+    /// The stored union of `day`'s time of the report's tags; nil when it must be computed again (untagged
+    /// time stored under several tags).
+    private func storedWall(of day: Int64) -> Int64? {
+        guard filter != nil else { return dayWall[day] ?? 0 }
+        let times = dayTagTime[day] ?? []
+        return times.count <= 1 ? times.first?.time.wallClock ?? 0 : nil
+    }
+
+    /// The completed records of the report's tags that start in `starts` and overlap `window`.
+    private func records(overlapping window: Span, startingIn starts: Span) throws(ReadModelError) -> [Tagged] {
+        let overlapping = try model.database.statement(
+            "SELECT start_ms, end_ms, tag_id FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms > ?")
+        try overlapping.bind(
+            .integer(max(starts.start, window.start - longest)), .integer(min(starts.end, window.end)),
+            .integer(window.start))
+        var records: [Tagged] = []
+        while try overlapping.step() {
+            let tag = shown(overlapping.entityID(2))
+            guard matches(tag) else { continue }
+            records.append(Tagged(span: (overlapping.integer(0), overlapping.integer(1)), tag: tag))
+        }
+        return records
+    }
+
+    /// The parts inside `window` of the completed records of the report's tags that start in `starts`.
+    private func parts(of window: Span, startingIn starts: Span) throws(ReadModelError) -> [Tagged] {
+        Self.cut(try records(overlapping: window, startingIn: starts), to: window)
+    }
+
+    /// `spans` cut to `window`, those with time inside it.
+    static func cut(_ spans: [Tagged], to window: Span) -> [Tagged] {
+        spans.compactMap { record in
+            let span = (max(record.span.start, window.start), min(record.span.end, window.end))
+            return span.0 < span.1 ? Tagged(span: span, tag: record.tag) : nil
+        }
+    }
+
+    static func union(_ spans: [Tagged]) -> Int64 {
+        TimeReport.unionLength(of: spans.map { ($0.span.start, $0.span.end) })
+    }
+
+    /// The totals of a range that every record starts in, by tag alone and of every tag, from the sums over
+    /// every day (`tag_totals`, `wall_total`) and the running records.
+    mutating func everyRecord() throws(ReadModelError) -> TimeReport.Totals {
+        var totals = TimeReport.Totals()
+        let sums = try model.database.statement("SELECT tag_id, records, crossing, milliseconds FROM tag_totals")
+        while try sums.step() {
+            totals.perTag[shown(sums.entityID(0)), default: 0] += sums.integer(3)
+            totals.recordCount += Int(sums.integer(1))
+            crossingMidnight += Int(sums.integer(2))
+        }
+        // The running records count up to now; the days they cover have their wall clock computed with them.
+        var runningDays = Set<Int64>()
+        for record in running {
+            totals.perTag[record.tag, default: 0] += record.span.end - record.span.start
+            totals.recordCount += 1
+            let days = ReadModel.days(from: record.span.start, to: record.span.end, calendar: head.calendar)
+            if days.count > 1 { crossingMidnight += 1 }
+            runningDays.formUnion(days)
+        }
+        let total = try model.database.statement("SELECT milliseconds FROM wall_total")
+        guard try total.step() else { throw ReadModelError("the wall_total row is missing") }
+        totals.wallClock = total.integer(0)
+        for day in runningDays {
+            let stored = try model.database.statement("SELECT milliseconds FROM day_wall WHERE day = ?")
+            try stored.bind(.integer(day))
+            if try stored.step() { totals.wallClock -= stored.integer(0) }
+            totals.wallClock += try model.wallClock(
+                from: start(of: day), to: start(of: day + 1), longest: longest, adding: running.map(\.span))
+        }
+        return totals
+    }
+}
+
+// Whole on the start day.
+extension ReportTotalsRead {
+    private mutating func wholeOnStartDay(_ grouping: TimeReport.Grouping) throws(ReadModelError)
+        -> (TimeReport.Totals, [CivilDate: TimeReport.Totals])
+    {
+        var whole = TimeReport.Totals()
+        for day in cells.values {
+            for (tag, cell) in day {
+                whole.perTag[tag, default: 0] += cell.milliseconds
+                whole.recordCount += cell.records
+                crossingMidnight += cell.crossing
+            }
+        }
+        whole.wallClock = try wallClock(from: range.start.milliseconds, to: range.end.milliseconds)
+        guard grouping != .tag else { return (whole, [:]) }
+        let calendar = head.calendar
+        var periods: [CivilDate: TimeReport.Totals] = [:]
+        var first = TimeReport.periodStart(
+            of: CivilDate(daysSinceEpoch: firstDay), grouping: grouping, calendar: calendar)
+        while first.daysSinceEpoch <= lastDay {
+            let next = TimeReport.periodEnd(from: first, grouping: grouping, calendar: calendar)
+            var totals = TimeReport.Totals()
+            for day in max(first.daysSinceEpoch, firstDay)..<min(next.daysSinceEpoch, lastDay + 1) {
+                for (tag, cell) in cells[day] ?? [:] {
+                    totals.perTag[tag, default: 0] += cell.milliseconds
+                    totals.recordCount += cell.records
+                }
+            }
+            if totals.recordCount > 0 {
+                totals.wallClock = try wallClock(
+                    from: max(range.start, calendar.startOfDay(first)).milliseconds,
+                    to: min(range.end, calendar.startOfDay(next)).milliseconds)
+                periods[first] = totals
+            }
+            first = next
+        }
+        return (whole, periods)
+    }
+
+    /// The union of the spans of the report's records that start in `[from, to)` (within the range).
+    private func wallClock(from: Int64, to: Int64) throws(ReadModelError) -> Int64 {
+        let calendar = head.calendar
+        let first = calendar.date(of: Instant(milliseconds: from)).daysSinceEpoch
+        let last = calendar.date(of: Instant(milliseconds: to - 1)).daysSinceEpoch
+        let running = running.filter { $0.span.start >= from && $0.span.start < to }
+        // The days a record that does not belong here reaches, or a running record covers: computed again.
+        var computed = Set((first...last).filter { !isWhole($0, in: from, to) || storedWall(of: $0) == nil })
+        for record in crossers where record.span.start < from && record.span.end > from {
+            computed.formUnion(
+                ReadModel.days(from: from, to: record.span.end, calendar: calendar).filter { $0 <= last })
+        }
+        for record in running {
+            computed.formUnion(
+                ReadModel.days(from: record.span.start, to: record.span.end, calendar: calendar).filter { $0 <= last })
+        }
+        var total: Int64 = 0
+        for day in first...last {
+            guard computed.contains(day) else {
+                total += storedWall(of: day) ?? 0
+                continue
+            }
+            let window = (start(of: day), start(of: day + 1))
+            total += Self.union(try parts(of: window, startingIn: (from, to)) + Self.cut(running, to: window))
+        }
+        // After the last day: the parts of the records that run on past it.
+        let after = start(of: last + 1)
+        let beyond = crossers.filter { $0.span.start >= from && $0.span.start < to } + running
+        return total + Self.union(Self.cut(beyond, to: (after, Int64.max)))
+    }
+}
+
+// Split at midnight.
+extension ReportTotalsRead {
+    private mutating func splitAtMidnight(_ grouping: TimeReport.Grouping) throws(ReadModelError)
+        -> (TimeReport.Totals, [CivilDate: TimeReport.Totals])
+    {
+        let (from, to) = (range.start.milliseconds, range.end.milliseconds)
+        var whole = TimeReport.Totals()
+        // The records with time in the range: those that start in it with a length, and those that started
+        // before it and run into it.
+        for day in cells.values {
+            for cell in day.values {
+                whole.recordCount += cell.records - cell.empty
+                crossingMidnight += cell.crossing
+            }
+        }
+        let before =
+            try records(overlapping: (from, Int64.max), startingIn: (from - longest, from))
+            + running.filter { $0.span.start < from }
+        whole.recordCount += before.count
+        for record in before
+        where ReadModel.days(from: record.span.start, to: record.span.end, calendar: head.calendar).count > 1 {
+            crossingMidnight += 1
+        }
+        var periods: [CivilDate: TimeReport.Totals] = [:]
+        let calendar = head.calendar
+        for day in firstDay...lastDay {
+            let window = (max(from, start(of: day)), min(to, start(of: day + 1)))
+            var perTag: [EntityID?: Int64] = [:]
+            var wall: Int64
+            let runningParts = Self.cut(running, to: window)
+            if isWhole(day, in: from, to), runningParts.isEmpty, let stored = storedWall(of: day) {
+                for (tag, time) in dayTagTime[day] ?? [] { perTag[tag, default: 0] += time.milliseconds }
+                wall = stored
+            } else {
+                let parts = try parts(of: window, startingIn: (Int64.min, to)) + runningParts
+                for part in parts { perTag[part.tag, default: 0] += part.span.end - part.span.start }
+                wall = Self.union(parts)
+            }
+            guard perTag.values.contains(where: { $0 > 0 }) else { continue }
+            perTag = perTag.filter { $0.value > 0 }
+            whole.add(perTag, wallClock: wall)
+            if grouping != .tag {
+                let first = TimeReport.periodStart(
+                    of: CivilDate(daysSinceEpoch: day), grouping: grouping, calendar: calendar)
+                periods[first, default: .init()].add(perTag, wallClock: wall)
+            }
+        }
+        return (whole, periods)
+    }
+}
+
+extension TimeReport.Totals {
+    /// Adds a day's time per tag and wall clock (of split parts, which add up over days).
+    fileprivate mutating func add(_ perTag: [EntityID?: Int64], wallClock: Int64) {
+        for (tag, milliseconds) in perTag { self.perTag[tag, default: 0] += milliseconds }
+        self.wallClock += wallClock
+    }
+}
