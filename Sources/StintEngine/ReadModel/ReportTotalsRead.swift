@@ -96,6 +96,16 @@ struct ReportTotalsRead {
         start(of: day) >= from && start(of: day + 1) <= to
     }
 
+    /// The days `[from, to)` cuts in two: its first and last, when it does not start or end at their midnights
+    /// (every other day it touches lies wholly in it; asking the calendar only about these two is what keeps
+    /// a report of decades cheap).
+    func cutDays(from: Int64, to: Int64) -> Set<Int64> {
+        let calendar = head.calendar
+        let first = calendar.date(of: Instant(milliseconds: from)).daysSinceEpoch
+        let last = calendar.date(of: Instant(milliseconds: to - 1)).daysSinceEpoch
+        return Set([first, last].filter { !isWhole($0, in: from, to) })
+    }
+
     /// The report's totals over the range and, unless grouping by tag, per period with time in it.
     mutating func totals(_ grouping: TimeReport.Grouping) throws(ReadModelError)
         -> (TimeReport.Totals, [CivilDate: TimeReport.Totals])
@@ -310,7 +320,10 @@ extension ReportTotalsRead {
         let last = calendar.date(of: Instant(milliseconds: to - 1)).daysSinceEpoch
         let running = running.filter { $0.span.start >= from && $0.span.start < to }
         // The days a record that does not belong here reaches, or a running record covers: computed again.
-        var computed = Set((first...last).filter { !isWhole($0, in: from, to) || storedWall(of: $0) == nil })
+        var computed = cutDays(from: from, to: to)
+        if filter != nil {
+            for (day, times) in dayTagTime where times.count > 1 && day >= first && day <= last { computed.insert(day) }
+        }
         for record in crossers where record.span.start < from && record.span.end > from {
             computed.formUnion(
                 ReadModel.days(from: from, to: record.span.end, calendar: calendar).filter { $0 <= last })
@@ -360,16 +373,21 @@ extension ReportTotalsRead {
         }
         var periods: [CivilDate: TimeReport.Totals] = [:]
         let calendar = head.calendar
+        // The days computed again: those the range cuts, those a running record covers.
+        var computed = cutDays(from: from, to: to)
+        for record in running {
+            computed.formUnion(
+                ReadModel.days(from: max(from, record.span.start), to: min(to, record.span.end), calendar: calendar))
+        }
         for day in firstDay...lastDay {
-            let window = (max(from, start(of: day)), min(to, start(of: day + 1)))
             var perTag: [EntityID?: Int64] = [:]
             var wall: Int64
-            let runningParts = Self.cut(running, to: window)
-            if isWhole(day, in: from, to), runningParts.isEmpty, let stored = storedWall(of: day) {
+            if !computed.contains(day), let stored = storedWall(of: day) {
                 for (tag, time) in dayTagTime[day] ?? [] { perTag[tag, default: 0] += time.milliseconds }
                 wall = stored
             } else {
-                let parts = try parts(of: window, startingIn: (Int64.min, to)) + runningParts
+                let window = (max(from, start(of: day)), min(to, start(of: day + 1)))
+                let parts = try parts(of: window, startingIn: (Int64.min, to)) + Self.cut(running, to: window)
                 for part in parts { perTag[part.tag, default: 0] += part.span.end - part.span.start }
                 wall = Self.union(parts)
             }
