@@ -4,10 +4,9 @@ import StintLog
 /// The merged history of a replica (a log that is part of a space, docs/decisions/0007), read without its
 /// lock: every device's events in merge order, folded by the space's rules (``MergedFold``).
 ///
-/// Every read of a replica goes through it: a read of the latest state, of an instant (`--at`) or of a
-/// device's `seq` starts from the newest merged checkpoint that holds and is not past it
-/// (``MergedCheckpoints``); what a device knew (`--as-known-by`) is folded from the start (spaces keep no
-/// read models yet).
+/// Every read of a replica that its read models do not answer goes through it: a read of the latest state, of
+/// an instant (`--at`), of a device's `seq` or of what a device knew (`--as-known-by`) starts from the newest
+/// merged checkpoint that holds and that the point includes whole (``MergedCheckpoints``).
 package struct MergedHistory: Sendable {
     let log: String
     let options: EngineOptions
@@ -67,11 +66,16 @@ package struct MergedHistory: Sendable {
         // Where the merge got to is the cursor's position after the last batch it handed out, read at the end:
         // holding each batch's position made the cursor copy its table of positions at every batch.
         var handedOut = false
+        // Whether the read stopped at a batch it did not fold (the cursor has handed it out all the same).
+        var stoppedBefore = false
         while let batch = try cursor.next() {
             handedOut = true
             let device = batch.device ?? store.space.device
             let first = batch.events[0].hlc ?? HLC(impliedBy: batch.events[0].at)
-            if filter.ends(before: first) { break }
+            if filter.ends(before: first) {
+                stoppedBefore = true
+                break
+            }
             do throws(DomainError) {
                 let step = try MergedFold.fold(
                     batch: batch.events, into: &folded.fold, expectedEvents: expected,
@@ -86,7 +90,9 @@ package struct MergedHistory: Sendable {
         if handedOut { reached = cursor.position }
         folded.last = last.map { $0.events[$0.index] }
         folded.warning = cursor.problem
-        if usingCheckpoints, folded.warning == nil, let fold = folded.fold {
+        // Only a fold of every event up to where the cursor got is a checkpoint of that position: not one that
+        // left out what a device did not know, nor one that stopped before a batch the cursor handed out.
+        if usingCheckpoints, folded.warning == nil, filter.seqLimits == nil, !stoppedBefore, let fold = folded.fold {
             checkpoints.saveIfDue(fold, startedAt: started, reached: reached)
         }
         return folded
@@ -113,14 +119,20 @@ package struct MergedHistory: Sendable {
             }
         }
 
-        /// Which merged checkpoints a read of the point may start from, by the key of the last event they
-        /// folded: a checkpoint holds a prefix of the merge order, and so do the events of the latest state (any
-        /// checkpoint), of an instant (those up to it: hlc first in the order) and of a device's `seq` (those up
-        /// to that event's batch: checkpoints before the event, which have not passed its batch). Nil for what
-        /// a device knew, which is not a prefix.
-        func usableCheckpoints(store: MergedStore) throws(StintError) -> ((MergeKey) -> Bool)? {
-            if seqLimits != nil { return nil }
-            if let readingLimit { return { $0.hlc.milliseconds <= readingLimit.milliseconds } }
+        /// Which merged checkpoints a read of the point may start from, by their position: a checkpoint holds a
+        /// prefix of the merge order, and so do the events of the latest state (any checkpoint), of an instant
+        /// (those up to it: hlc first in the order) and of a device's `seq` (those up to that event's batch:
+        /// checkpoints before the event, which have not passed its batch). What a device knew is not a prefix
+        /// of the merge order but a prefix of each device's log; a checkpoint whose every device's `seq` it
+        /// knew holds only events it knew (a prefix of the merge order holds each device's events up to its
+        /// `seq`), so the fold goes on from it, leaving out what follows that the device did not know.
+        func usableCheckpoints(store: MergedStore) throws(StintError) -> ((MergedPosition) -> Bool)? {
+            if let seqLimits {
+                return { position in position.seqs.allSatisfy { $0.value <= seqLimits[$0.key] ?? 0 } }
+            }
+            if let readingLimit {
+                return { $0.lastKey.map { $0.hlc.milliseconds <= readingLimit.milliseconds } ?? false }
+            }
             guard let lastEvent else { return { _ in true } }
             let log = try store.logs().first { $0.device == lastEvent.device }
             let event: RecordedEvent?
@@ -131,7 +143,7 @@ package struct MergedHistory: Sendable {
             }
             guard let event, event.seq == lastEvent.seq else { return nil }
             let key = MergedBatchCursor.key(of: event, device: lastEvent.device)
-            return { $0 < key }
+            return { $0.lastKey.map { $0 < key } ?? false }
         }
 
         /// Whether a batch whose first event has `hlc` is after the point (and every later one).

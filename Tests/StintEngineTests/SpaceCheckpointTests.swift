@@ -131,6 +131,72 @@ import Testing
         #expect(restored > 0, "no read of a seq started from a checkpoint")
     }
 
+    /// A read of what a device knew starts from the newest checkpoint whose every device's `seq` it knew, and
+    /// folds to what a fold from the start gives, for both devices at every instant of the history.
+    @Test func whatADeviceKnewFoldsFromACheckpointItKnewWhole() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b")
+        a.checkpointInterval = 4
+        try space.found(a)
+        _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
+        let first = a.clock.now
+        try startAndStop(a, "writing", times: 3)
+        try b.sync()
+        try startAndStop(b, "reading", times: 2)
+        try a.sync()
+        try startAndStop(a, "writing", times: 3)
+        try b.sync()
+        try startAndStop(b, "reading", times: 1)
+        try a.sync()
+        try startAndStop(a, "writing", times: 2)
+        let last = max(a.clock.now, b.clock.now)
+        #expect(checkpointFiles(a).count >= 2, "too few checkpoints to choose among")
+        var options = a.options
+        options.writesCheckpoints = false
+        let history = MergedHistory(log: a.log, options: options)
+        var restored = 0
+        for device in [a.device, b.device] {
+            var instant = first.adding(milliseconds: 60_000)
+            while instant <= last.adding(milliseconds: 60_000) {
+                let point = ResolvedPoint(.knownBy(device, instant))
+                let fromStart = try history.fold(upTo: point)
+                let read = try history.fold(upTo: point, usingCheckpoints: true)
+                let same = read.fold?.checkpoint == fromStart.fold?.checkpoint && read.count == fromStart.count
+                #expect(same, "\(device) at \(instant.iso8601)")
+                if read.restored > 0 { restored += 1 }
+                instant = instant.adding(milliseconds: 30_000)
+            }
+        }
+        #expect(restored > 0, "no read of what a device knew started from a checkpoint")
+    }
+
+    /// A read that folds less than the replica holds — what a device knew, or an instant before its last
+    /// batch — leaves no checkpoint: it would stand for the frontier, and a read of the latest state would
+    /// restore it without the events the read left out.
+    @Test func aReadOfLessThanTheReplicaHoldsLeavesNoCheckpoint() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b")
+        a.checkpointInterval = 3
+        try space.found(a)
+        _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
+        try startAndStop(a, "writing", times: 3)
+        try b.sync()
+        try startAndStop(b, "reading", times: 2)
+        try a.sync()
+        try startAndStop(a, "writing", times: 2)
+        let beforeLast = a.clock.now
+        try command(a, .addTag(name: "mail"))
+        for point in [ResolvedPoint(.knownBy(b.device, nil)), ResolvedPoint(.at(beforeLast))] {
+            for file in checkpointFiles(a) {
+                try FileManager.default.removeItem(atPath: "\(a.log)/checkpoints/merged/\(file)")
+            }
+            _ = try MergedHistory(log: a.log, options: a.options).fold(upTo: point, usingCheckpoints: true)
+            try expectSameAsFromTheStart(a, "after a read of \(point)")
+        }
+    }
+
     @Test func aCheckpointWhoseFrontierALogNoLongerHoldsIsNotUsed() throws {
         let space = SpaceHarness()
         let a = space.replica("a")

@@ -28,10 +28,10 @@ struct MergedCheckpoints {
         self.checkpoints = checkpoints
     }
 
-    /// Where a fold of the merged history starts: the newest checkpoint that still holds and whose last
-    /// event's key is `usable` (a read of a past point takes only those before it), with the batches after
-    /// it, or the start of the history.
-    func start(where usable: (MergeKey) -> Bool = { _ in true }) throws(StintError) -> (
+    /// Where a fold of the merged history starts: the newest checkpoint that still holds and whose position
+    /// (each device's last `seq` folded, the key of the last event) is `usable` (a read of a past point takes
+    /// only those before it), with the batches after it, or the start of the history.
+    func start(where usable: (MergedPosition) -> Bool = { _ in true }) throws(StintError) -> (
         fold: MergedFold?, position: StorePosition?, cursor: MergedBatchCursor
     ) {
         var limit = Int64.max
@@ -43,7 +43,7 @@ struct MergedCheckpoints {
             limit = seq - 1
             let line = stream.readLine(maximum: Self.maximumLine)
             let header = line.flatMap(Self.header(ofLine:))
-            if let header, !usable(header.lastKey) {
+            if let header, !usable(MergedPosition(seqs: header.seqs, lastKey: header.lastKey)) {
                 continue  // Past the point, not wrong: an older one may be before it.
             }
             guard let line, let header, let (fold, position) = restore(stream, header, lineSize: line.count) else {
@@ -136,6 +136,8 @@ struct MergedCheckpoints {
     /// merge key of the last event folded.
     private struct Header {
         var devices: [JSON]
+        /// Each device's last `seq` folded (from `devices`).
+        var seqs: [DeviceID: Int64]
         var lastKey: MergeKey
     }
 
@@ -143,6 +145,13 @@ struct MergedCheckpoints {
         guard let header = try? JSON.parse(line), let devices = header["devices"]?.arrayValue,
             let lastKey = header["lastKey"].flatMap(MergeKey.init(json:))
         else { return nil }
-        return Header(devices: devices, lastKey: lastKey)
+        var seqs: [DeviceID: Int64] = [:]
+        for entry in devices {
+            guard let fields = entry.arrayValue, fields.count == 3, let device = try? DeviceID(json: fields[0]),
+                let seq = fields[1].intValue
+            else { return nil }
+            seqs[device] = seq
+        }
+        return Header(devices: devices, seqs: seqs, lastKey: lastKey)
     }
 }
