@@ -282,10 +282,12 @@ struct DayTotalsSweep {
         if let current = open, start <= current.end {
             open = (current.start, max(current.end, end))
         } else {
-            if let current = open { forEachDay(of: current) { wall[$0, default: 0] += $1 } }
+            if let current = open { Self.forEachDay(of: current, calendar: calendar) { wall[$0, default: 0] += $1 } }
             open = (start, end)
         }
-        forEachDay(of: (start, end)) { tagTime[$0, default: [:]][tag, default: TagTime()].milliseconds += $1 }
+        Self.forEachDay(of: (start, end), calendar: calendar) {
+            tagTime[$0, default: [:]][tag, default: TagTime()].milliseconds += $1
+        }
         if let current = openByTag[tag], start <= current.end {
             openByTag[tag] = (current.start, max(current.end, end))
         } else {
@@ -304,7 +306,7 @@ struct DayTotalsSweep {
 
     /// The wall clock per day and the time per day and tag, once every record was added.
     mutating func finish() -> (wall: [Int64: Int64], tagTime: [Int64: [String: TagTime]]) {
-        if let current = open { forEachDay(of: current) { wall[$0, default: 0] += $1 } }
+        if let current = open { Self.forEachDay(of: current, calendar: calendar) { wall[$0, default: 0] += $1 } }
         open = nil
         for (tag, span) in openByTag { addToWallClock(of: tag, span) }
         openByTag = [:]
@@ -312,11 +314,18 @@ struct DayTotalsSweep {
     }
 
     private mutating func addToWallClock(of tag: String, _ span: (start: Int64, end: Int64)) {
-        forEachDay(of: span) { tagTime[$0, default: [:]][tag, default: TagTime()].wallClock += $1 }
+        Self.forEachDay(of: span, calendar: calendar) {
+            tagTime[$0, default: [:]][tag, default: TagTime()].wallClock += $1
+        }
     }
 
     /// Calls `body` with each day a span covers and the length of its part inside it.
-    private func forEachDay(of span: (start: Int64, end: Int64), _ body: (Int64, Int64) -> Void) {
+    ///
+    /// Static, so that a mutating caller's closure changes the sweep's tables in place: a method of the sweep
+    /// would hold a copy of it while the closure writes, and every record would copy the tables whole.
+    private static func forEachDay(
+        of span: (start: Int64, end: Int64), calendar: LogCalendar, _ body: (Int64, Int64) -> Void
+    ) {
         var cursor = span.start
         var date = calendar.date(of: Instant(milliseconds: cursor))
         while cursor < span.end {

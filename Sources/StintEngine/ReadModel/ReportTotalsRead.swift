@@ -47,6 +47,9 @@ struct ReportTotalsRead {
     private var dayWall: [Int64: Int64] = [:]
     /// `day_tag_time` of the days wholly in the range, by tag.
     private var dayTagTime: [Int64: [(tag: EntityID?, time: DayTotalsSweep.TagTime)]] = [:]
+    /// The days of `dayTagTime` that hold the report's time under several stored tags (untagged time: none
+    /// and deleted ones), whose union is computed again.
+    private var severalTagDays: [Int64] = []
     /// Whole on the start day: the completed records that start from `longest` before the range to its end
     /// and cross a midnight.
     private var crossers: [Tagged] = []
@@ -177,6 +180,7 @@ struct ReportTotalsRead {
             cells[day, default: [:]][record.tag, default: .init()].add(
                 start: record.span.start, end: record.span.end, dayEnd: start(of: day + 1))
         }
+        if filter != nil { severalTagDays = dayTagTime.filter { $0.value.count > 1 }.keys.sorted() }
         if attribution == .wholeOnStartDay { try readCrossers() }
     }
 
@@ -321,9 +325,7 @@ extension ReportTotalsRead {
         let running = running.filter { $0.span.start >= from && $0.span.start < to }
         // The days a record that does not belong here reaches, or a running record covers: computed again.
         var computed = cutDays(from: from, to: to)
-        if filter != nil {
-            for (day, times) in dayTagTime where times.count > 1 && day >= first && day <= last { computed.insert(day) }
-        }
+        for day in severalTagDays where day >= first && day <= last { computed.insert(day) }
         for record in crossers where record.span.start < from && record.span.end > from {
             computed.formUnion(
                 ReadModel.days(from: from, to: record.span.end, calendar: calendar).filter { $0 <= last })
