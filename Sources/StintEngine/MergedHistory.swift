@@ -37,8 +37,9 @@ package struct MergedHistory: Sendable {
     }
 
     /// Folds the merged events a read of `point` sees; with `usingCheckpoints`, from the newest merged
-    /// checkpoint that holds and is not past the point (``Filter/usableCheckpoints(store:)``; leaving one when
-    /// it folded many up to the frontier), else from the start.
+    /// checkpoint that holds and that the point includes whole (``Filter/usableCheckpoints(store:)``), else
+    /// from the start; leaving one when it folded many events, every one up to the frontier (not a read of
+    /// what a device knew, nor one that stopped before the last batch).
     ///
     /// - Throws: ``StintError`` (refused) for a device the replica holds no log of, or a `seq` past the end
     ///   of a device's log; (damaged) for events that do not fold.

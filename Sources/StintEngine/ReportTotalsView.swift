@@ -7,7 +7,8 @@ public import StintCore
 ///
 /// ```swift
 /// let view = source.reportTotalsAtHead(options: options) { basis in
-///     ReportTotalsView.Query(range: TimeInterval64(start: basis.firstStart ?? basis.now, end: basis.now), grouping: .month)
+///     let start = basis.firstStart ?? basis.now
+///     return ReportTotalsView.Query(range: TimeInterval64(start: start, end: basis.now), grouping: .month)
 /// }
 /// ```
 public struct ReportTotalsView: Sendable {

@@ -181,7 +181,7 @@ struct DifferentialRun {
         let fromModels = ReportTotalsCheck.expect(
             LogSource(reader: reader), options: sliceOptions, matches: whole.projectionSource, seed: UInt64(step),
             "step \(step)")
-        #expect(fromModels == true, "step \(step)")
+        #expect(fromModels == [true], "step \(step)")
     }
 
     /// The read models' tables hold exactly the whole state.

@@ -48,6 +48,17 @@ import Testing
         #expect(log.state == SpaceTimeLogTests.asTheModelsHoldIt(fromStart).slice(for: replica.device), note)
     }
 
+    /// A read of `point` from the checkpoints folds what a fold from the start gives; returns whether it
+    /// started from a checkpoint.
+    private func foldsAsFromTheStart(_ history: MergedHistory, _ point: ReadPoint, _ note: Comment) throws -> Bool {
+        let fromStart = try history.fold(upTo: ResolvedPoint(point))
+        let read = try history.fold(upTo: ResolvedPoint(point), usingCheckpoints: true)
+        let same = read.fold?.checkpoint == fromStart.fold?.checkpoint && read.count == fromStart.count
+        #expect(same, note)
+        #expect(read.restored <= read.count, note)
+        return read.restored > 0
+    }
+
     private func startAndStop(_ replica: SpaceHarness.Replica, _ tag: String, times: Int) throws {
         for _ in 0..<times {
             try command(replica, .start(tag: .name(tag)))
@@ -107,12 +118,7 @@ import Testing
         var restored = 0
         var instant = first
         while instant <= last.adding(milliseconds: 60_000) {
-            let fromStart = try history.fold(upTo: .at(instant))
-            let read = try history.fold(upTo: .at(instant), usingCheckpoints: true)
-            let same = read.fold?.checkpoint == fromStart.fold?.checkpoint && read.count == fromStart.count
-            #expect(same, "at \(instant.iso8601)")
-            #expect(read.restored <= read.count)
-            if read.restored > 0 { restored += 1 }
+            if try foldsAsFromTheStart(history, .at(instant), "at \(instant.iso8601)") { restored += 1 }
             instant = instant.adding(milliseconds: 20_000)
         }
         #expect(restored > 0, "no read of an instant started from a checkpoint")
@@ -120,12 +126,8 @@ import Testing
         for replica in [a, b] {
             let lastSeq = try LogReader(path: replica === a ? a.log : "\(a.log)/mirrors/\(b.device)").lastSeq()
             for seq in 1...lastSeq {
-                let point = ResolvedPoint(.deviceSeq(replica.device, seq))
-                let fromStart = try history.fold(upTo: point)
-                let read = try history.fold(upTo: point, usingCheckpoints: true)
-                let same = read.fold?.checkpoint == fromStart.fold?.checkpoint && read.count == fromStart.count
-                #expect(same, "at \(replica.device):\(seq)")
-                if read.restored > 0 { restored += 1 }
+                let point = ReadPoint.deviceSeq(replica.device, seq)
+                if try foldsAsFromTheStart(history, point, "at \(replica.device):\(seq)") { restored += 1 }
             }
         }
         #expect(restored > 0, "no read of a seq started from a checkpoint")
@@ -159,12 +161,8 @@ import Testing
         for device in [a.device, b.device] {
             var instant = first.adding(milliseconds: 60_000)
             while instant <= last.adding(milliseconds: 60_000) {
-                let point = ResolvedPoint(.knownBy(device, instant))
-                let fromStart = try history.fold(upTo: point)
-                let read = try history.fold(upTo: point, usingCheckpoints: true)
-                let same = read.fold?.checkpoint == fromStart.fold?.checkpoint && read.count == fromStart.count
-                #expect(same, "\(device) at \(instant.iso8601)")
-                if read.restored > 0 { restored += 1 }
+                let point = ReadPoint.knownBy(device, instant)
+                if try foldsAsFromTheStart(history, point, "\(device) at \(instant.iso8601)") { restored += 1 }
                 instant = instant.adding(milliseconds: 30_000)
             }
         }

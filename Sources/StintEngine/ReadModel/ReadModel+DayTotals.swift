@@ -4,10 +4,10 @@ import StintCore
 /// records that start on it, by tag (how many, how many end on a later day, how many have no length, their
 /// time), the time of each tag's completed records inside the day (their parts cut to the day, summed and as a
 /// union), and the day's wall clock (the union of the completed records' spans cut to the day); and their
-/// sums over every day, per tag (`tag_totals`) and of the wall clock (`wall_total`). Every write of the records keeps them: the days a
-/// record's stored and new spans touch are computed again from `records` before the transaction ends, the
-/// sums changed by the difference; a rebuild computes them all in one ordered scan. `report --all --by tag`
-/// reads them (`ReadModel+ReportTotals.swift`) instead of the records.
+/// sums over every day, per tag (`tag_totals`) and of the wall clock (`wall_total`). Every write of the records
+/// keeps them: the days a record's stored and new spans touch are computed again from `records` before the
+/// transaction ends, the sums changed by the difference; a rebuild computes them all in one ordered scan.
+/// `report` reads them (`ReadModel+ReportTotals.swift`, `ReportTotalsRead`) instead of the records.
 extension ReadModel {
     static let dayTotalsSchema = """
         CREATE TABLE day_tag_totals (
@@ -185,7 +185,10 @@ extension ReadModel {
         for (tag, cell) in cells {
             try addToTagTotals(tag, cell)
             try database.statement(
-                "INSERT INTO day_tag_totals (day, tag_id, records, crossing, empty, milliseconds) VALUES (?, ?, ?, ?, ?, ?)"
+                """
+                INSERT INTO day_tag_totals (day, tag_id, records, crossing, empty, milliseconds)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """
             ).bind(
                 .integer(day), .text(tag), .integer(Int64(cell.records)), .integer(Int64(cell.crossing)),
                 .integer(Int64(cell.empty)), .integer(cell.milliseconds)

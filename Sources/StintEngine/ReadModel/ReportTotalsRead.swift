@@ -127,14 +127,16 @@ struct ReportTotalsRead {
         let firstWhole = isWhole(firstDay, in: from, to) ? firstDay : firstDay + 1
         let lastWhole = isWhole(lastDay, in: from, to) ? lastDay : lastDay - 1
         // One tag's rows are asked for by its id; untagged time may be stored under several.
-        let oneTag = filter.flatMap { $0 }.map { " AND tag_id = '\($0.description)'" } ?? ""
+        let oneTag = filter.flatMap { $0 }
+        let tagCondition = oneTag == nil ? "" : " AND tag_id = ?"
         if firstWhole <= lastWhole {
             let stored = try model.database.statement(
                 """
                 SELECT day, tag_id, records, crossing, empty, milliseconds FROM day_tag_totals
-                WHERE day >= ? AND day <= ?\(oneTag)
+                WHERE day >= ? AND day <= ?\(tagCondition)
                 """)
             try stored.bind(.integer(firstWhole), .integer(lastWhole))
+            if let oneTag { try stored.bind(at: 3, .text(oneTag.uuidString)) }
             while try stored.step() {
                 let tag = shown(stored.entityID(1))
                 guard matches(tag) else { continue }
@@ -151,9 +153,12 @@ struct ReportTotalsRead {
             }
             if filter != nil || attribution == .splitAtMidnight {
                 let times = try model.database.statement(
-                    "SELECT day, tag_id, milliseconds, wall_clock FROM day_tag_time WHERE day >= ? AND day <= ?\(oneTag)"
-                )
+                    """
+                    SELECT day, tag_id, milliseconds, wall_clock FROM day_tag_time
+                    WHERE day >= ? AND day <= ?\(tagCondition)
+                    """)
                 try times.bind(.integer(firstWhole), .integer(lastWhole))
+                if let oneTag { try times.bind(at: 3, .text(oneTag.uuidString)) }
                 while try times.step() {
                     let tag = shown(times.entityID(1))
                     guard matches(tag) else { continue }
@@ -165,8 +170,10 @@ struct ReportTotalsRead {
         for day in Set([firstDay, lastDay]) where !isWhole(day, in: from, to) {
             let dayEnd = start(of: day + 1)
             let starting = try model.database.statement(
-                "SELECT start_ms, end_ms, tag_id FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms IS NOT NULL"
-            )
+                """
+                SELECT start_ms, end_ms, tag_id FROM records
+                WHERE start_ms >= ? AND start_ms < ? AND end_ms IS NOT NULL
+                """)
             try starting.bind(.integer(max(from, start(of: day))), .integer(min(to, dayEnd)))
             while try starting.step() {
                 let tag = shown(starting.entityID(2))
