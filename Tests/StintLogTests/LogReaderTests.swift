@@ -44,6 +44,30 @@ import Testing
         #expect(try fixture.reader().firstEventOfFirstFrame() == nil)
     }
 
+    /// The last event comes from the last segment's frames with only their last line decoded: the one the
+    /// chain-checked read finds, on a log that ends with an active segment and on one that ends with a sealed one;
+    /// nil where a frame does not read (a changed byte, a torn append), which the caller then reads in full.
+    @Test func theLastEventComesFromTheLastSegmentsLastLine() throws {
+        let (fixture, events) = try Self.sealedLog()
+        let reader = try fixture.reader()
+        #expect(reader.lastEventOfLastSegment() == events.last)
+        let segments = try fixture.segmentNames()
+        let last = try #require(segments.last)
+        let original = try fixture.bytes(of: last)
+        var flipped = original
+        flipped[SegmentSurgery.frames(original)[0].bytes.count / 2] ^= 0x10
+        try fixture.write(flipped, to: last)
+        #expect(try fixture.reader().lastEventOfLastSegment() == nil)
+        try fixture.write(Array(original.dropLast(3)), to: last)
+        #expect(try fixture.reader().lastEventOfLastSegment() == nil)
+        // Without the active segment the log ends with a sealed one (its seal frame after the last data frame).
+        try FileManager.default.removeItem(atPath: fixture.path + "/" + last)
+        let sealedEnd = try fixture.reader()
+        let expected = try #require(events.last { $0.seq < (LogDirectory.firstSeq(ofSegment: last) ?? 0) })
+        #expect(sealedEnd.lastEventOfLastSegment() == expected)
+        #expect(SegmentSurgery.frames(try fixture.bytes(of: segments[segments.count - 2])).last?.content == nil)
+    }
+
     @Test func readsFromEverySeqOfASealedLog() throws {
         let (fixture, events) = try Self.sealedLog()
         let reader = try fixture.reader()

@@ -114,9 +114,10 @@ public struct Space: Sendable {
         let last: RecordedEvent?
         do throws(LogError) {
             // Only the last line's device matters here; the own log's writer checks the lines when it opens. The
-            // tail file the writer left finds it by reading one frame.
+            // tail file the writer left finds it by reading one frame; without one (a log that ends with a sealed
+            // segment, as after an import), the last segment's frames are read and only their last line decoded.
             let reader = try LogReader(path: log, options: options.readOptions)
-            if let fromTail = reader.lastEventFromTailFile() {
+            if let fromTail = reader.lastEventFromTailFile() ?? reader.lastEventOfLastSegment() {
                 last = fromTail
             } else {
                 last = try reader.lastEvent()
