@@ -28,9 +28,10 @@ extension LogReader {
                 check: checkOptions()), from: event.seq + 1)
     }
 
-    /// The last event (nil for a log without events), found as ``lastSeq()`` finds it: for a directory whose
-    /// last segment is not sealed, the last line of its last whole frame, decoded but not checked against the
-    /// lines before it (``events(from:)`` checks); otherwise the event at ``lastSeq()``, read.
+    /// The last event (nil for a log without events), found as ``lastSeq()`` finds it: for a directory, the last
+    /// line of its last segment's last whole frame (of the frame its seal names last, when it is sealed), decoded
+    /// but not checked against the lines before it (``events(from:)`` checks); otherwise the event at
+    /// ``lastSeq()``, read.
     ///
     /// With `checkingChain`, the event as ``events(from:)`` hands it out, its line checked against the lines
     /// before it in its segment (what a head that commits to the log needs), read in one pass over the last
@@ -49,7 +50,7 @@ extension LogReader {
         }
         let seq: Int64
         if case .directory(let path) = source {
-            let last = try ReadEngine.lastSeq(ofDirectory: path, options: options)
+            let last = try ReadEngine.lastSeq(ofDirectory: path, options: options, decodingSealed: true)
             if let event = last.event { return event }
             seq = last.seq
         } else {

@@ -377,15 +377,24 @@ final class ReadEngine {
     }
 
     /// The `seq` of the last event of a log directory, reading only its last segment, and the event when it
-    /// was decoded on the way (the last line of an unsealed segment's last whole frame).
-    static func lastSeq(ofDirectory path: String, options: LogReader.Options) throws(LogError) -> (
-        seq: Int64, event: RecordedEvent?
-    ) {
+    /// was decoded on the way: the last line of an unsealed segment's last whole frame, and with
+    /// `decodingSealed`, of the data frame a sealed segment's index names last (that frame alone is read; an
+    /// import's segment is one frame of tens of thousands of lines, which reading the event at the `seq` would
+    /// decode and check line by line).
+    static func lastSeq(ofDirectory path: String, options: LogReader.Options, decodingSealed: Bool = false)
+        throws(LogError) -> (seq: Int64, event: RecordedEvent?)
+    {
         let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
         guard let last = try directory.listing().segments.last else { return (0, nil) }
         let segmentPath = directory.path(last.name)
         let file = SegmentFile(path: segmentPath, name: last.name, fileSystem: options.fileSystem)
-        if let seal = try file.seal(searchLimit: Int64(SegmentFile.tailReadSize)) { return (seal.index.lastSeq, nil) }
+        if let seal = try file.seal(searchLimit: Int64(SegmentFile.tailReadSize)) {
+            guard decodingSealed, let frame = seal.index.entries.last,
+                let event = lastEvent(ofFrameAt: frame.offset, in: segmentPath, options: options),
+                event.seq == seal.index.lastSeq
+            else { return (seal.index.lastSeq, nil) }
+            return (seal.index.lastSeq, event)
+        }
         let descriptor: Int32
         do {
             descriptor = try options.fileSystem.openFile(segmentPath, .readOnly)
@@ -413,21 +422,38 @@ final class ReadEngine {
             }
         }
         guard !lastContent.isEmpty else { return (last.firstSeq - 1, nil) }
-        let lastLine = lastContent.withUnsafeBytes { content -> RecordedEvent? in
-            var end = content.count
-            if content[end - 1] == 0x0A { end -= 1 }
-            var start = end
-            while start > 0 && content[start - 1] != 0x0A { start -= 1 }
-            let line = UnsafeRawBufferPointer(rebasing: content[start..<end]).assumingMemoryBound(to: UInt8.self)
-            guard let json = try? JSON.parse(line) else { return nil }
-            return try? RecordedEvent(json: json)
-        }
-        if let lastLine { return (lastLine.seq, lastLine) }
+        if let lastLine = lastContent.withUnsafeBytes(lastEvent(ofContent:)) { return (lastLine.seq, lastLine) }
         // The last line does not decode: read the segment properly to find the intact prefix.
         let reader = LogReader(directoryPath: path, options: options)
         let cursor = try reader.batches(from: last.firstSeq)
         while try cursor.next() != nil {}
         return (max(cursor.lastSeq, last.firstSeq - 1), nil)
+    }
+
+    /// The event of the last line of a frame's content, decoded but not checked; nil when it does not decode.
+    private static func lastEvent(ofContent content: UnsafeRawBufferPointer) -> RecordedEvent? {
+        var end = content.count
+        if end > 0 && content[end - 1] == 0x0A { end -= 1 }
+        var start = end
+        while start > 0 && content[start - 1] != 0x0A { start -= 1 }
+        let line = UnsafeRawBufferPointer(rebasing: content[start..<end]).assumingMemoryBound(to: UInt8.self)
+        guard let json = try? JSON.parse(line) else { return nil }
+        return try? RecordedEvent(json: json)
+    }
+
+    /// The event of the last line of the data frame at `offset` of a segment, the frame whole and its checksum
+    /// verified; nil when it does not read.
+    private static func lastEvent(ofFrameAt offset: Int64, in path: String, options: LogReader.Options)
+        -> RecordedEvent?
+    {
+        guard let descriptor = try? options.fileSystem.openFile(path, .readOnly) else { return nil }
+        defer { options.fileSystem.close(descriptor) }
+        let scanner = FrameScanner(
+            source: .file(descriptor: descriptor, fileSystem: options.fileSystem), startingAt: offset,
+            chunkSize: options.readChunkSize, decompressor: ZstdDecompressor())
+        guard case .data(_, _, let header, let content) = try? scanner.next(), SegmentLayout.isTrustworthy(header)
+        else { return nil }
+        return lastEvent(ofContent: content)
     }
 }
 

@@ -44,27 +44,28 @@ import Testing
         #expect(try fixture.reader().firstEventOfFirstFrame() == nil)
     }
 
-    /// The last event comes from the last segment's frames with only their last line decoded: the one the
-    /// chain-checked read finds, on a log that ends with an active segment and on one that ends with a sealed one;
-    /// nil where a frame does not read (a changed byte, a torn append), which the caller then reads in full.
+    /// The last event, unchecked, comes from one line of the last segment: the last whole frame's last line, or
+    /// (sealed) that of the frame its seal names last, the one the chain-checked read finds; a frame that does not
+    /// read (a changed byte, a torn append) is not read past.
     @Test func theLastEventComesFromTheLastSegmentsLastLine() throws {
         let (fixture, events) = try Self.sealedLog()
         let reader = try fixture.reader()
-        #expect(reader.lastEventOfLastSegment() == events.last)
+        #expect(try reader.lastEvent() == events.last)
         let segments = try fixture.segmentNames()
         let last = try #require(segments.last)
+        let beforeLast = try #require(events.last { $0.seq < (LogDirectory.firstSeq(ofSegment: last) ?? 0) })
         let original = try fixture.bytes(of: last)
         var flipped = original
         flipped[SegmentSurgery.frames(original)[0].bytes.count / 2] ^= 0x10
         try fixture.write(flipped, to: last)
-        #expect(try fixture.reader().lastEventOfLastSegment() == nil)
+        #expect(try fixture.reader().lastEvent() == beforeLast)
         try fixture.write(Array(original.dropLast(3)), to: last)
-        #expect(try fixture.reader().lastEventOfLastSegment() == nil)
+        #expect(try #require(try fixture.reader().lastEvent()).seq < events.last!.seq)
         // Without the active segment the log ends with a sealed one (its seal frame after the last data frame).
         try FileManager.default.removeItem(atPath: fixture.path + "/" + last)
         let sealedEnd = try fixture.reader()
-        let expected = try #require(events.last { $0.seq < (LogDirectory.firstSeq(ofSegment: last) ?? 0) })
-        #expect(sealedEnd.lastEventOfLastSegment() == expected)
+        #expect(try sealedEnd.lastEvent() == beforeLast)
+        #expect(try sealedEnd.lastEvent() == (try sealedEnd.lastEvent(checkingChain: true)))
         #expect(SegmentSurgery.frames(try fixture.bytes(of: segments[segments.count - 2])).last?.content == nil)
     }
 

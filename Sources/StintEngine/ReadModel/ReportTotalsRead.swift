@@ -124,8 +124,9 @@ struct ReportTotalsRead {
     /// the records that cross a midnight near it.
     private mutating func load() throws(ReadModelError) {
         let (from, to) = (range.start.milliseconds, range.end.milliseconds)
-        let firstWhole = isWhole(firstDay, in: from, to) ? firstDay : firstDay + 1
-        let lastWhole = isWhole(lastDay, in: from, to) ? lastDay : lastDay - 1
+        let cut = cutDays(from: from, to: to)
+        let firstWhole = cut.contains(firstDay) ? firstDay + 1 : firstDay
+        let lastWhole = cut.contains(lastDay) ? lastDay - 1 : lastDay
         // One tag's rows are asked for by its id; untagged time may be stored under several.
         let oneTag = filter.flatMap { $0 }
         let tagCondition = oneTag == nil ? "" : " AND tag_id = ?"
@@ -167,7 +168,7 @@ struct ReportTotalsRead {
                 }
             }
         }
-        for day in Set([firstDay, lastDay]) where !isWhole(day, in: from, to) {
+        for day in cut {
             let dayEnd = start(of: day + 1)
             let starting = try model.database.statement(
                 """

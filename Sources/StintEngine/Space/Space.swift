@@ -114,10 +114,9 @@ public struct Space: Sendable {
         let last: RecordedEvent?
         do throws(LogError) {
             // Only the last line's device matters here; the own log's writer checks the lines when it opens. The
-            // tail file the writer left finds it by reading one frame; without one (a log that ends with a sealed
-            // segment, as after an import), the last segment's frames are read and only their last line decoded.
+            // tail file the writer left finds it by reading one frame; without one, the last frame's last line.
             let reader = try LogReader(path: log, options: options.readOptions)
-            if let fromTail = reader.lastEventFromTailFile() ?? reader.lastEventOfLastSegment() {
+            if let fromTail = reader.lastEventFromTailFile() {
                 last = fromTail
             } else {
                 last = try reader.lastEvent()
