@@ -67,6 +67,38 @@ import Testing
         }
     }
 
+    /// What a read at the head takes of a frame (a replica's read models keep one) is the fold's state as the
+    /// verbs show it, without reading on into the stacks; cut short, it is refused.
+    @Test(arguments: [UInt64(0xC4_0005), 0xC4_0006])
+    func theHeadOfAFrameIsTheFoldsStateAsShown(seed: UInt64) throws {
+        let space = try MergedFoldDifferentialTests.randomSpace(seed: seed, devices: Self.devices)
+        let events = space.merged
+        var ordered = false
+        for cut in stride(from: 1, through: events.count, by: 7) {
+            let fold = try MergedFold.fold(events[..<cut])
+            let shown = fold.state.withDisplayNames()
+            ordered = ordered || !fold.state.tagNameOrder.isEmpty
+            for bytes in [fold.frame.checkpoint, fold.checkpoint] {
+                let read = try bytes.withUnsafeBytes { try MergedFold.headState(checkpoint: $0) }
+                #expect(read.tagNameOrder == fold.state.tagNameOrder, "seed \(seed), cut at \(cut)")
+                let head = read.withDisplayNames()
+                #expect(head.tags == shown.tags, "seed \(seed), cut at \(cut)")
+                #expect(head.recentTagIds == shown.recentTagIds, "seed \(seed), cut at \(cut)")
+                #expect(head.lastAt == shown.lastAt, "seed \(seed), cut at \(cut)")
+                #expect(head.settings == shown.settings, "seed \(seed), cut at \(cut)")
+                #expect(head.records.isEmpty && head.runningRecordIds.isEmpty, "seed \(seed), cut at \(cut)")
+            }
+            let frame = fold.frame.checkpoint
+            let stateEnd = 12 + (Int(frame[8]) | Int(frame[9]) << 8 | Int(frame[10]) << 16 | Int(frame[11]) << 24)
+            for length in [0, 8, 12, stateEnd - 1, stateEnd + 3] where length < frame.count {
+                #expect(throws: DomainError.self, "seed \(seed), cut at \(cut), \(length) bytes") {
+                    try Array(frame[..<length]).withUnsafeBytes { try MergedFold.headState(checkpoint: $0) }
+                }
+            }
+        }
+        #expect(ordered, "seed \(seed): no tags in the name order")
+    }
+
     @Test func damagedBytesAreRefused() throws {
         let space = try MergedFoldDifferentialTests.randomSpace(seed: 0xC4_0004, devices: Self.devices)
         let bytes = try space.fold().checkpoint

@@ -66,12 +66,13 @@ struct ReplicaReadFold: ReadFold {
     /// log (the own log and each mirror, no more and no fewer) ends where the models say it ended when they were
     /// written; nil otherwise, or without read models.
     func projectionsFromReadModels(options: EngineOptions) -> ProjectionView? {
-        guard options.usesReadModels, let model = ReadModel.openForReading(inLogDirectory: history.log),
-            case .replica(let logsEnd)? = modelSubject()
-        else { return nil }
+        guard options.usesReadModels, let model = ReadModel.openForReading(inLogDirectory: history.log) else {
+            return nil
+        }
         defer { model.close() }
+        guard let subject = modelSubject() else { return nil }
         let now = options.clock()
-        guard let read = model.mergedProjectionSource(ifLogsEnd: logsEnd, now: now) else { return nil }
+        guard let read = model.mergedProjectionSource(of: subject, now: now) else { return nil }
         return ProjectionView(source: read.source, now: now, point: .latest, warning: nil, horizon: read.horizon)
     }
 

@@ -36,7 +36,7 @@ extension ReadModel {
                 running: state.runningRecords)
         case .replica(let logsEnd):
             guard let mark = try mergedMark(), logsEnd(mark.ends) else { return nil }
-            let state = try storedFrame().state.withDisplayNames()
+            let state = try storedHeadState().withDisplayNames()
             return ModelHead(
                 calendar: state.calendar, tags: state.tags, recentTagIds: state.recentTagIds, lastAt: state.lastAt,
                 running: try records(where: "end_ms IS NULL ORDER BY start_ms, id"))

@@ -267,6 +267,20 @@ extension ReadModel {
         }
     }
 
+    /// What a read at the head takes of the frame the models hold (``MergedFold/headState(checkpoint:)``):
+    /// the state without records, with the tags' name order, read without the stacks and the bookkeeping.
+    func storedHeadState() throws(ReadModelError) -> LogState {
+        let row = try database.statement("SELECT frame FROM merged_position")
+        guard try row.step(), let bytes = row.blob(0) else { throw ReadModelError("the replica holds no merged fold") }
+        let restored = bytes.withUnsafeBytes { buffer in
+            Result { () throws(DomainError) in try MergedFold.headState(checkpoint: buffer) }
+        }
+        switch restored {
+        case .success(let state): return state
+        case .failure(let error): throw ReadModelError("the stored merged frame is not readable: \(error.message)")
+        }
+    }
+
     /// The rows of a `WHERE` clause over `record_stamps` (as `s`), bound to `values`.
     func mergedRows(where clause: String, _ values: SQLiteValue...) throws(ReadModelError)
         -> [MergedFold.RecordRow]

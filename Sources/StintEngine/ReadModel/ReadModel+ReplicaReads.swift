@@ -10,25 +10,26 @@ extension ReadModel {
     /// The widget projections' source at the merged history's head, at the instant `now`: the tags (as the
     /// space shows them), the recent tags, the running records and those that started since the projection
     /// horizon, which is taken at `now` or at the last event when another device's clock put it later (as
-    /// the fold's view takes it); nil when `logsEnd` says the logs do not end at the models' ends, or the
-    /// models hold no readable merged fold.
-    func mergedProjectionSource(ifLogsEnd logsEnd: ([DeviceID: LogEnd]) -> Bool, now: Instant)
+    /// the fold's view takes it); nil when the models do not reflect `subject` (a replica whose logs do not end
+    /// at the models' ends), or hold no readable merged fold.
+    func mergedProjectionSource(of subject: ModelSubject, now: Instant)
         -> (source: ProjectionSource, horizon: Instant)?
     {
         try? database.reading { () throws(ReadModelError) -> (source: ProjectionSource, horizon: Instant)? in
-            guard let mark = try mergedMark(), logsEnd(mark.ends) else { return nil }
-            let frame = try storedFrame()
-            let horizon = ProjectionState.horizon(at: min(now, frame.lastAt), calendar: frame.calendar)
-            let rows = try mergedRows(
-                where: "s.id IN (SELECT id FROM records WHERE end_ms IS NULL OR start_ms >= ?)",
-                .integer(horizon.milliseconds))
-            let fold: MergedFold
-            do throws(DomainError) {
-                fold = try MergedFold(parts: MergedFold.Parts(frame: frame, rows: rows))
-            } catch {
-                throw ReadModelError(error.message)
-            }
-            return (fold.projectionSource(from: horizon), horizon)
+            // The frame's head (not its stacks) and the records by the index on their start, as a single log's
+            // projections read them: the rows' stamps are for a fold that goes on.
+            guard let head = try head(of: subject) else { return nil }
+            let horizon = ProjectionState.horizon(at: min(now, head.lastAt), calendar: head.calendar)
+            let cut = horizon.milliseconds
+            let records =
+                head.running.filter { $0.start.milliseconds < cut }
+                + (try self.records(where: "start_ms >= ? ORDER BY start_ms, id", .integer(cut)))
+            return (
+                ProjectionSource(
+                    calendar: head.calendar, tags: head.tags,
+                    records: records.sorted { ($0.start, $0.id) < ($1.start, $1.id) }, recentTagIds: head.recentTagIds),
+                horizon
+            )
         }
     }
 
