@@ -1,3 +1,5 @@
+import Glibc
+
 /// How the last segment of one log directory compares, byte for byte, with the segment of the same name in
 /// another log directory of the same device: what a replica asks of the folder's copy of a log and its own copy
 /// (the own log, a mirror) before reading either (docs/sync.md, "How fast").
@@ -25,17 +27,47 @@ public enum LastSegmentComparison: Hashable, Sendable {
         let long = LogDirectory(path: whole, fileSystem: fileSystem)
         guard let format = try? short.checkFormat(), (try? long.checkFormat()) == format,
             let name = try? short.listing().segments.last?.name, let wholeLast = try? long.listing().segments.last,
-            let shortBytes = fileSystem.contentsOfFile(short.path(name)), !shortBytes.isEmpty,
-            let longBytes = fileSystem.contentsOfFile(long.path(name)),
-            longBytes.holds(shortBytes, at: 0)
+            let shortFile = try? fileSystem.openFile(short.path(name), .readOnly)
+        else { return .different }
+        defer { fileSystem.close(shortFile) }
+        guard let longFile = try? fileSystem.openFile(long.path(name), .readOnly) else { return .different }
+        defer { fileSystem.close(longFile) }
+        guard let shortLength = try? fileSystem.size(of: shortFile), shortLength > 0,
+            let longLength = try? fileSystem.size(of: longFile), longLength >= shortLength,
+            holds(shortFile, length: shortLength, in: longFile, fileSystem: fileSystem)
         else { return .different }
         // A prefix cut inside the first frame commits to nothing (not even to the segment before): it must hold a
         // whole data frame, which the checksum verifies.
         let scanner = FrameScanner(
-            source: .memory(shortBytes), chunkSize: min(shortBytes.count, 1 << 16), decompressor: ZstdDecompressor())
-        guard case .data = try? scanner.next() else { return .different }
-        if shortBytes.count == longBytes.count && wholeLast.name == name { return .same }
-        return .prefix(segment: name, length: Int64(shortBytes.count), wholeLength: Int64(longBytes.count))
+            source: .file(descriptor: shortFile, fileSystem: fileSystem), chunkSize: Int(min(shortLength, 1 << 16)),
+            decompressor: ZstdDecompressor())
+        guard case .data(let offset, let size, _, _) = try? scanner.next(), offset + Int64(size) <= shortLength else {
+            return .different
+        }
+        if shortLength == longLength && wholeLast.name == name { return .same }
+        return .prefix(segment: name, length: shortLength, wholeLength: longLength)
     }
 
+    /// Whether the first `length` bytes of `long` are those of `short`, read a piece at a time into two buffers
+    /// (a segment is about 1 MiB: held whole, both copies cost a fresh megabyte each, page by page).
+    private static func holds(_ short: Int32, length: Int64, in long: Int32, fileSystem: any LogFileSystem) -> Bool {
+        let piece = Int(min(length, 1 << 16))
+        let shortBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 16)
+        defer { shortBuffer.deallocate() }
+        let longBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 16)
+        defer { longBuffer.deallocate() }
+        var done: Int64 = 0
+        while done < length {
+            let count = Int(min(Int64(piece), length - done))
+            guard
+                let a = try? ByteSource.file(descriptor: short, fileSystem: fileSystem).readFully(
+                    into: UnsafeMutableRawBufferPointer(rebasing: shortBuffer[..<count]), at: done),
+                let b = try? ByteSource.file(descriptor: long, fileSystem: fileSystem).readFully(
+                    into: UnsafeMutableRawBufferPointer(rebasing: longBuffer[..<count]), at: done),
+                a == count, b == count, memcmp(shortBuffer.baseAddress!, longBuffer.baseAddress!, count) == 0
+            else { return false }
+            done += Int64(count)
+        }
+        return true
+    }
 }

@@ -49,13 +49,20 @@ extension ByteSource {
         guard count > 0 else { return [] }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
         defer { buffer.deallocate() }
+        let done = try readFully(into: buffer, at: offset)
+        return Array(buffer[0..<done])
+    }
+
+    /// Fills `buffer` from `offset`; how many bytes it holds, fewer than its size only when the source ends
+    /// first.
+    func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
         var done = 0
-        while done < count {
+        while done < buffer.count {
             let read = try self.read(
                 into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: offset + Int64(done))
             if read == 0 { break }
             done += read
         }
-        return Array(buffer[0..<done])
+        return done
     }
 }
