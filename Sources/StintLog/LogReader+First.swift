@@ -6,7 +6,8 @@ extension LogReader {
     /// ``events(from:)`` decodes and checks its whole batch, and an imported history is one batch of tens of
     /// thousands of lines. Nil when that is not at hand: not a directory, no segment starting at 1, a first
     /// frame that does not read, or a first line that is not event 1; the caller then reads the log, which
-    /// reports what is wrong.
+    /// reports what is wrong. Read from a small first piece (a scanner reads on as the frame needs): every
+    /// command of a replica reads it.
     public func firstEventOfFirstFrame() -> RecordedEvent? {
         guard case .directory(let path) = source else { return nil }
         let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
@@ -16,7 +17,7 @@ extension LogReader {
         defer { options.fileSystem.close(descriptor) }
         let scanner = FrameScanner(
             source: .file(descriptor: descriptor, fileSystem: options.fileSystem),
-            chunkSize: options.readChunkSize, decompressor: ZstdDecompressor())
+            chunkSize: min(options.readChunkSize, 1 << 14), decompressor: ZstdDecompressor())
         guard case .data(_, _, let header, let content) = try? scanner.next(), SegmentLayout.isTrustworthy(header),
             let newline = content.firstIndex(of: 0x0A)
         else { return nil }

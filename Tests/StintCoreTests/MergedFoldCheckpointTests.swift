@@ -99,6 +99,40 @@ import Testing
         #expect(ordered, "seed \(seed): no tags in the name order")
     }
 
+    /// A frame kept apart from its devices' stacks (a replica's read models keep each device's in a row of its
+    /// own): once each device's stacks are put back it is the frame, byte for byte; until then a batch of a
+    /// device whose stacks are not back is refused rather than folded onto missing stacks; damaged stacks are
+    /// refused.
+    @Test(arguments: [UInt64(0xC4_0007), 0xC4_0008])
+    func aFrameApartFromItsStacksIsTheFrameOnceTheyAreBack(seed: UInt64) throws {
+        let space = try MergedFoldDifferentialTests.randomSpace(seed: seed, devices: Self.devices)
+        let events = space.merged
+        for cut in stride(from: 1, to: events.count, by: 9) {
+            let frame = try MergedFold.fold(events[..<cut]).frame
+            var apart = try frame.checkpointWithoutStacks.withUnsafeBytes { try MergedFold(frameApart: $0) }
+            #expect(apart.devicesLackingStacks.count == frame.devices.count, "seed \(seed), cut at \(cut)")
+            if let next = events[cut...].first(where: { $0.batchStart == $0.seq }),
+                frame.deviceIndex[next.device] != nil
+            {
+                var refused = apart
+                #expect(throws: DomainError.self, "seed \(seed), cut at \(cut)") { try refused.apply(next) }
+            }
+            for device in apart.devicesLackingStacks {
+                let bytes = frame.stacksCheckpoint(of: device)
+                if let bytes, bytes.count > 4 {
+                    var damaged = apart
+                    #expect(throws: DomainError.self) {
+                        try damaged.restoreStacks(of: device, from: Array(bytes.dropLast()))
+                    }
+                    #expect(throws: DomainError.self) { try damaged.restoreStacks(of: device, from: bytes + [0]) }
+                }
+                try apart.restoreStacks(of: device, from: bytes)
+            }
+            #expect(apart.devicesLackingStacks.isEmpty)
+            #expect(apart.checkpoint == frame.checkpoint, "seed \(seed), cut at \(cut)")
+        }
+    }
+
     @Test func damagedBytesAreRefused() throws {
         let space = try MergedFoldDifferentialTests.randomSpace(seed: 0xC4_0004, devices: Self.devices)
         let bytes = try space.fold().checkpoint

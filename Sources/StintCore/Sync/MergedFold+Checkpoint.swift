@@ -185,17 +185,12 @@ extension MergedFold {
             out.ref(tagNamedBy[id]!.ref)
             out.u8(tagNamedBy[id]!.renamed ? 1 : 0)
         }
+        assert(stacksNotAtHand.isEmpty, "a checkpoint of a fold without every device's stacks")
         let stacked = devices.indices.filter { $0 < stacks.count && stacks[$0] != nil }
         out.u32(stacked.count)
         for index in stacked.sorted(by: { Self.deviceOrder(devices[$0], devices[$1]) }) {
             out.device(devices[index])
-            for stack in [stacks[index]!.undo, stacks[index]!.redo] {
-                out.u32(stack.count)
-                for (entry, position) in stack {
-                    out.undoEntry(entry)
-                    out.i64(position)
-                }
-            }
+            Self.write(stacks[index]!, to: &out)
         }
         out.u32(conflicts.count)
         for conflict in conflicts {
@@ -262,7 +257,9 @@ extension MergedFold {
         try self.init(reading: &input)
     }
 
-    private init(reading input: inout CompactCheckpointReader) throws(DomainError) {
+    /// Restores a fold from `input`; with `stacksApart`, a frame written without its stacks
+    /// (``checkpointWithoutStacks``), whose devices' stacks are then not at hand.
+    init(reading input: inout CompactCheckpointReader, stacksApart: Bool = false) throws(DomainError) {
         func fail(_ what: String) -> DomainError {
             DomainError(.invalidCheckpoint, "the merged checkpoint's \(what) is not readable; it will be rebuilt")
         }
@@ -372,27 +369,15 @@ extension MergedFold {
             }
             tagNamedBy[id] = (ref, renamed == 1)
         }
-        guard let stackCount = input.count(minimumSize: 9) else { throw fail("undo stacks") }
+        guard let stackCount = input.count(minimumSize: 9), !stacksApart || stackCount == 0 else {
+            throw fail("undo stacks")
+        }
         for _ in 0..<stackCount {
             guard let device = input.device(), let index = deviceIndex[device],
                 index >= stacks.count || stacks[index] == nil
             else { throw fail("undo stacks") }
-            var lists: [[(entry: UndoEntry, position: Int64)]] = []
-            for _ in 0..<2 {
-                guard let count = input.count(minimumSize: 20), count <= LogState.undoLimit else {
-                    throw fail("undo stacks")
-                }
-                var list: [(entry: UndoEntry, position: Int64)] = []
-                for _ in 0..<count {
-                    guard let entry = input.undoEntry(), let position = input.i64() else { throw fail("undo stacks") }
-                    list.append((entry, position))
-                }
-                lists.append(list)
-            }
             while stacks.count <= index { stacks.append(nil) }
-            stacks[index] = Stacks(
-                undo: Stacks.Stack(lists[0], limit: LogState.undoLimit),
-                redo: Stacks.Stack(lists[1], limit: LogState.undoLimit))
+            stacks[index] = try Self.readStacks(&input)
         }
         guard let conflictCount = input.count(minimumSize: 6) else { throw fail("conflicts") }
         conflicts.reserveCapacity(conflictCount)
@@ -402,6 +387,10 @@ extension MergedFold {
         }
         guard input.isAtEnd else { throw fail("end") }
         records = table
+        if stacksApart {
+            stacksNotAtHand = Set(devices.indices)
+            return
+        }
         // The open batch's inverses go to the top of its device's stack, which the fold had pushed.
         switch batch.target {
         case .none: break

@@ -46,6 +46,9 @@ public struct MergedFold: Sendable {
     /// Each device's undo and redo stacks, by the device's index in ``devices`` (nil before its first command):
     /// found at every batch and every event that has an inverse, without hashing the device.
     var stacks: [Stacks?] = []
+    /// The indices of the devices whose stacks this fold does not hold: a frame read without them
+    /// (``init(frameApart:)``) until ``restoreStacks(of:from:)`` puts each back. Empty for every other fold.
+    var stacksNotAtHand: Set<Int> = []
     /// The batch the last event belongs to.
     var batch: Batch
     /// How many events have been folded (the position of the last one).
@@ -276,6 +279,12 @@ public struct MergedFold: Sendable {
     /// Throws when `first` cannot start a batch: a `log.created`, or an undo or redo marker that does not name
     /// the top of its device's stack.
     private func checkBatchStart(_ first: DomainEvent, _ ref: EventRef, deviceIndex device: Int) throws(DomainError) {
+        guard !stacksNotAtHand.contains(device) else {
+            throw DomainError(
+                .invalidCheckpoint,
+                "the fold in parts lacks the undo stacks of device \(devices[device].map { "\($0)" } ?? "none")",
+                seq: ref.seq)
+        }
         let own = device < stacks.count ? stacks[device] : nil
         switch first {
         case .logCreated:
@@ -329,6 +338,7 @@ public struct MergedFold: Sendable {
     /// The undo and redo stacks of `device`, when it has any.
     func stacks(of device: DeviceID?) -> Stacks? {
         guard let index = deviceIndex[device], index < stacks.count else { return nil }
+        assert(!stacksNotAtHand.contains(index), "the stacks of \(String(describing: device)) are not at hand")
         return stacks[index]
     }
 

@@ -105,6 +105,7 @@ extension ReplicaFold {
                     guard first.prev == link ?? RecordedEvent.genesisPrev else { return nil }
                 }
                 let named = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
+                try database.includeStacks(of: device, in: &next)
                 try database.include(named + next.recordsEditedByStacks(of: device), in: &next)
                 for event in batch.events { try next.apply(event) }
                 reached = batch.position

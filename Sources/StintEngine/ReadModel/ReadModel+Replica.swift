@@ -32,7 +32,7 @@ extension ReadModel {
             inverses TEXT NOT NULL,
             PRIMARY KEY (device, stack, batch_start)
         ) WITHOUT ROWID;
-        """
+        """ + stacksSchema
 
     /// What a replica's models reflect: the frontier of the merged history folded and the merge key of its
     /// last event.
@@ -181,7 +181,8 @@ extension ReadModel {
     func mergedParts(for device: DeviceID?, matching references: [RecordRef] = [], including ids: [EntityID] = [])
         throws(ReadModelError) -> MergedFold.Parts
     {
-        let frame = try storedFrame()
+        var frame = try storedFrame()
+        try includeStacks(of: device, in: &frame)
         var rows: [EntityID: MergedFold.RecordRow] = [:]
         for row in try mergedRowsDecidedOn() + mergedRows(matching: references) { rows[row.id] = row }
         for row in try mergedRows(
@@ -251,15 +252,17 @@ extension ReadModel {
 
     /// Every row and the frame: the whole merged fold (for rebuild checks and the tests).
     func mergedWhole() throws(ReadModelError) -> MergedFold.Parts {
-        MergedFold.Parts(frame: try storedFrame(), rows: try everyMergedRow())
+        var frame = try storedFrame()
+        try includeEveryStack(in: &frame)
+        return MergedFold.Parts(frame: frame, rows: try everyMergedRow())
     }
 
-    /// The frame the models hold.
+    /// The frame the models hold, without any device's stacks (``includeStacks(of:in:)`` reads them).
     func storedFrame() throws(ReadModelError) -> MergedFold {
         let row = try database.statement("SELECT frame FROM merged_position")
         guard try row.step(), let bytes = row.blob(0) else { throw ReadModelError("the replica holds no merged fold") }
         let restored = bytes.withUnsafeBytes { buffer in
-            Result { () throws(DomainError) in try MergedFold(checkpoint: buffer) }
+            Result { () throws(DomainError) in try MergedFold(frameApart: buffer) }
         }
         switch restored {
         case .success(let frame): return frame
@@ -347,12 +350,13 @@ extension ReadModel {
             try insert.bind(at: 4, .text(LogState.json(entry).encodedString))
             try insert.run()
         }
+        // Only the entries of the devices whose stacks the fold holds can have left them.
         let kept = fold.stackEntryKeys
         var stale: [MergedFold.StackEntryKey] = []
         let stored = try database.statement("SELECT device, stack, batch_start FROM merged_undo_entries")
         while try stored.step() {
             let key = try Self.stackKey(in: stored)
-            if !kept.contains(key) { stale.append(key) }
+            if !kept.contains(key) && !fold.lacksStacks(of: key.device) { stale.append(key) }
         }
         let delete = try database.statement(
             "DELETE FROM merged_undo_entries WHERE device = ? AND stack = ? AND batch_start = ?")
@@ -375,7 +379,8 @@ extension ReadModel {
             """
         ).bind(
             .text(mark.frontier.hash), .text(JSON.array(devices).encodedString), .optional(lastKey),
-            .blob(frame.checkpoint), .text(Self.json(of: mark.ends))
+            .blob(frame.checkpointWithoutStacks), .text(Self.json(of: mark.ends))
         ).run()
+        try writeStacks(of: fold)
     }
 }

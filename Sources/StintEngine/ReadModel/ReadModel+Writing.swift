@@ -108,7 +108,7 @@ extension ReadModel {
         DROP INDEX IF EXISTS records_by_start; DROP INDEX IF EXISTS records_by_end;
         DELETE FROM records; DELETE FROM deleted_records; DELETE FROM imports; DELETE FROM tags;
         DELETE FROM undo_entries; DELETE FROM position; DELETE FROM record_stamps; DELETE FROM merged_position;
-        DELETE FROM merged_undo_entries; DELETE FROM day_tag_totals; DELETE FROM day_tag_time; DELETE FROM day_wall;
+        DELETE FROM merged_undo_entries; DELETE FROM merged_stacks; DELETE FROM day_tag_totals; DELETE FROM day_tag_time; DELETE FROM day_wall;
         DELETE FROM tag_totals; UPDATE wall_total SET milliseconds = 0;
         UPDATE record_bounds SET longest_ms = 0;
         """

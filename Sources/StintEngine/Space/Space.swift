@@ -82,7 +82,7 @@ public struct Space: Sendable {
         let description = try readDescription(folder: folder, options: options)
         let space = Space(log: log, folder: folder, device: device, description: description, options: options)
         try space.checkOwnLog()
-        try space.checkDescription()
+        try space.checkDescription(description)
         return space
     }
 
@@ -99,11 +99,13 @@ public struct Space: Sendable {
     }
 
     /// Checks `space.json` against the space this replica holds (the founder's `log.created`, once the replica
-    /// holds it), on opening and on every ingestion: the folder may have been replaced meanwhile.
+    /// holds it), on opening and on every ingestion: the folder may have been replaced meanwhile. `read` is the
+    /// `space.json` just read, if it was.
     ///
     /// - Throws: ``StintError`` (damaged) "this folder holds another space".
-    func checkDescription() throws(StintError) {
-        let now = try Space.readDescription(folder: folder, options: options)
+    func checkDescription(_ read: SpaceDescription? = nil) throws(StintError) {
+        let now: SpaceDescription
+        if let read { now = read } else { now = try Space.readDescription(folder: folder, options: options) }
         if let settings = try settings() {
             try now.check(settings, folder: folder)
         }
