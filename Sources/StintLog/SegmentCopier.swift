@@ -27,13 +27,19 @@ public struct SegmentCopier: Sendable {
     }
 
     /// Brings `destination` up to the log directory at `source`; creates `destination` (not its parent)
-    /// when it does not exist.
+    /// when it does not exist. With `fromItsLastSegment`, only the log's segments from the copy's last one on
+    /// (by name) are looked at: after an append to a log whose copy this copier completed, only those can
+    /// differ (the active segment grew, or was sealed and a new one begun), and a log of a million events has
+    /// some seventy segments to compare otherwise. A segment missing or damaged further back is then left as
+    /// it is, for a whole copy to mend.
     ///
     /// - Returns: the names of the files written (segments appended to or replaced, `format`).
     /// - Throws: ``LogError/Code/io`` when a read or a write fails (a partial copy is completed by the next
     ///   call); the errors of ``LogReader/init(path:options:)`` for a source that is not a log.
     @discardableResult
-    public func copy(from source: String, to destination: String) throws(LogError) -> [String] {
+    public func copy(from source: String, to destination: String, fromItsLastSegment: Bool = false)
+        throws(LogError) -> [String]
+    {
         let log = LogDirectory(path: source, fileSystem: fileSystem)
         let format = try log.checkFormat()
         let copy = LogDirectory(path: destination, fileSystem: fileSystem)
@@ -48,7 +54,10 @@ public struct SegmentCopier: Sendable {
             try replace(LogDirectory.formatName, in: copy, with: formatText)
             written.append(LogDirectory.formatName)
         }
-        let segments = try log.listing().segments
+        var segments = try log.listing().segments
+        if fromItsLastSegment, let last = try copy.listing().segments.last?.firstSeq {
+            segments = Array(segments.drop { $0.firstSeq < last })
+        }
         for (index, segment) in segments.enumerated() {
             if try bring(segment.name, from: log, to: copy, mayAppend: index == segments.count - 1) {
                 written.append(segment.name)

@@ -27,8 +27,9 @@ struct SyncVerb: Verb {
         let published: PublishOutcome
         do {
             report = try store.ingest()
-            // An ingestion that recorded a batch has published it already: the folder holds the whole log.
-            if let done = store.lastPublish { published = done } else { published = try store.publish() }
+            // Every segment compared, even after an ingestion that recorded a batch and published the segments it
+            // touched: a sync mends what a sync tool lost further back in the folder's copy.
+            published = try store.publish()
         } catch {
             throw CLIError(error)
         }

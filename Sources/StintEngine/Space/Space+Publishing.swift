@@ -13,15 +13,19 @@ public enum PublishOutcome: Hashable, Sendable {
 
 extension Space {
     /// Copies the frames the folder's copy of the own log lacks (docs/decisions/0007 §1.2), after comparing the
-    /// copy's last line with the own line at that `seq`. The caller holds the own log's lock.
+    /// copy's last line with the own line at that `seq`. The caller holds the own log's lock. After an append,
+    /// `afterAppend` compares only the segments from the copy's last one on (``SegmentCopier``): `stint sync`
+    /// compares every one, and mends what a sync tool lost further back.
     ///
     /// - Throws: ``StintError`` (refused) when the folder cannot be written.
-    public func publish() throws(StintError) -> PublishOutcome {
+    public func publish(afterAppend: Bool = false) throws(StintError) -> PublishOutcome {
         let target = folderPath(of: device)
         do throws(LogError) {
             if let forked = try publishedFork() { return .forked(seq: forked) }
             try makeDirectory(Space.path(folder, Space.devicesName))
-            return .published(written: try SegmentCopier(options: options.readOptions).copy(from: log, to: target))
+            return .published(
+                written: try SegmentCopier(options: options.readOptions).copy(
+                    from: log, to: target, fromItsLastSegment: afterAppend))
         } catch {
             throw StintError(
                 .refused, "cannot publish this device's log to \(target): \(error.message)", log: error)

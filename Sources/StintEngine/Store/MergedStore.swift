@@ -232,10 +232,10 @@ public final class MergedStore: EventStore {
         return outcome
     }
 
-    /// Publishes the own log (``Space/publish()``).
+    /// Publishes the own log (``Space/publish(afterAppend:)``).
     @discardableResult
-    public func publish() throws(StintError) -> PublishOutcome {
-        let outcome = try space.publish()
+    public func publish(afterAppend: Bool = false) throws(StintError) -> PublishOutcome {
+        let outcome = try space.publish(afterAppend: afterAppend)
         lastPublish = outcome
         return outcome
     }
@@ -243,7 +243,7 @@ public final class MergedStore: EventStore {
     /// Publishes after an append; a failure or a fork is a notice, not an error of the append.
     func publishQuietly() {
         do {
-            if case .forked(let seq) = try publish() {
+            if case .forked(let seq) = try publish(afterAppend: true) {
                 space.options.onNotice(
                     "nothing was published: the sync folder's copy of this device's log differs at seq \(seq) (another "
                         + "installation writes as device \(space.device)); run 'stint sync status'")
