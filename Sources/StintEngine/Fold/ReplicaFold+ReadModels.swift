@@ -100,13 +100,16 @@ extension ReplicaFold {
             var reached = mark.head.position
             while reached != head.position, let batch = try cursor.next() {
                 guard let device = batch.device, let first = batch.events.first else { return nil }
+                var wanted = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
                 if linked.insert(device).inserted {
                     let link = mark.frontier.heads[device].map { String($0.hash.prefix(32)) }
                     guard first.prev == link ?? RecordedEvent.genesisPrev else { return nil }
+                    // The records its stacks edit, at its first batch: an entry a later batch pushes edits records
+                    // that batch touched, which the fold holds from then on (an inverse is made from the record).
+                    try database.includeStacks(of: device, in: &next)
+                    wanted += next.recordsEditedByStacks(of: device)
                 }
-                let named = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
-                try database.includeStacks(of: device, in: &next)
-                try database.include(named + next.recordsEditedByStacks(of: device), in: &next)
+                try database.include(wanted, in: &next)
                 for event in batch.events { try next.apply(event) }
                 reached = batch.position
             }
