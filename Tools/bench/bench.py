@@ -450,6 +450,17 @@ def sync_group(bench, args, generated, size, stint):
                       env, prepare=f"{restore(source)} && {stint} sync", size=size)
     bench.measure("sync", "stint", f"status ({size})", f"{stint} status", env, size=size)
 
+    # (c) The goals' commands (issue 28: within 1.5x of the single log's) on the replica of three devices in use
+    # and on the single log of the same history, side by side; each log's read models built by a command first.
+    run(f"{stint} stop --all", env=single_env, check=False)
+    for label, run_env in (("replica of 3 devices", env), ("single log", single_env)):
+        run(f"{stint} stop --all", env=run_env, check=False)
+        bench.measure("sync", "stint", f"warm status, {label} ({size})", f"{stint} status", run_env, size=size)
+        bench.measure("sync", "stint", f"warm start, {label} ({size})", f"{stint} start bench", run_env,
+                      prepare=f"{stint} stop --all", size=size)
+        bench.measure("sync", "stint", f"warm stop, {label} ({size})", f"{stint} stop", run_env,
+                      prepare=f"{stint} stop --all; {stint} start bench", size=size)
+
 
 def ms(seconds):
     return f"{seconds * 1000:.1f}" if seconds < 10 else f"{seconds * 1000:.0f}"
