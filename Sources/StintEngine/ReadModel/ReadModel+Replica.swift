@@ -8,7 +8,8 @@ import StintLog
 /// the events that created it and last set each field, the one that deleted it) is a row of
 /// `record_stamps`. The live values, deleted ids, import provenance and tags are in the tables a single
 /// log's models have, so people's own reports read a replica's models as they read a single log's. A
-/// single log's `position` and `undo_entries` stay empty: the stacks are in the frame.
+/// single log's `position` and `undo_entries` stay empty: each device's stacks are in `merged_stacks`
+/// (`ReadModel+ReplicaStacks.swift`).
 extension ReadModel {
     /// The replica's tables (part of ``schema``).
     static let replicaSchema = """
@@ -41,7 +42,7 @@ extension ReadModel {
         var lastKey: MergeKey?
         /// Where each device's log (the own log and every mirror) ended when the models were written at this
         /// mark: a read that finds every log ending so takes the models as the merged history's head
-        /// (``mergedProjectionSource(ifLogsEnd:now:)``) without reading an event.
+        /// (``mergedProjectionSource(of:now:)``) without reading an event.
         var ends: [DeviceID: LogEnd] = [:]
 
         /// The store head of that point of the merged history (``MergedStore/head()``'s form).

@@ -121,7 +121,8 @@ final class ReadModel {
         DROP TABLE IF EXISTS position; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS records;
         DROP TABLE IF EXISTS deleted_records; DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS undo_entries;
         DROP TABLE IF EXISTS record_bounds; DROP TABLE IF EXISTS merged_position; DROP TABLE IF EXISTS record_stamps;
-        DROP TABLE IF EXISTS merged_undo_entries; DROP TABLE IF EXISTS day_tag_totals; DROP TABLE IF EXISTS day_wall;
+        DROP TABLE IF EXISTS merged_undo_entries; DROP TABLE IF EXISTS merged_stacks;
+        DROP TABLE IF EXISTS day_tag_totals; DROP TABLE IF EXISTS day_wall;
         DROP TABLE IF EXISTS day_tag_time;
         DROP TABLE IF EXISTS tag_totals; DROP TABLE IF EXISTS wall_total;
         """
