@@ -56,13 +56,17 @@ public enum LastSegmentComparison: Hashable, Sendable {
         defer { shortBuffer.deallocate() }
         let longBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 16)
         defer { longBuffer.deallocate() }
+        let (shortSource, longSource) = (
+            ByteSource.file(descriptor: short, fileSystem: fileSystem),
+            ByteSource.file(descriptor: long, fileSystem: fileSystem)
+        )
         var done: Int64 = 0
         while done < length {
             let count = Int(min(Int64(piece), length - done))
             guard
-                let a = try? ByteSource.file(descriptor: short, fileSystem: fileSystem).readFully(
+                let a = try? shortSource.readFully(
                     into: UnsafeMutableRawBufferPointer(rebasing: shortBuffer[..<count]), at: done),
-                let b = try? ByteSource.file(descriptor: long, fileSystem: fileSystem).readFully(
+                let b = try? longSource.readFully(
                     into: UnsafeMutableRawBufferPointer(rebasing: longBuffer[..<count]), at: done),
                 a == count, b == count, memcmp(shortBuffer.baseAddress!, longBuffer.baseAddress!, count) == 0
             else { return false }

@@ -437,8 +437,7 @@ final class ReadEngine {
         var start = end
         while start > 0 && content[start - 1] != 0x0A { start -= 1 }
         let line = UnsafeRawBufferPointer(rebasing: content[start..<end]).assumingMemoryBound(to: UInt8.self)
-        guard let json = try? JSON.parse(line) else { return nil }
-        return try? RecordedEvent(json: json)
+        return try? RecordedEvent(lineBytes: line)
     }
 
     /// The event of the last line of the data frame at `offset` of a segment, the frame whole and its checksum

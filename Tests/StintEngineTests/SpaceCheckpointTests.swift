@@ -66,14 +66,34 @@ import Testing
         }
     }
 
-    @Test func commandsAndReadsStartFromTheNewestCheckpointThatHolds() throws {
+    /// A new space that `a` founds, with a merged checkpoint every `interval` batches, and `b` joins; the
+    /// harness holds their directory.
+    private func twoReplicas(checkpointInterval interval: Int64) throws
+        -> (space: SpaceHarness, a: SpaceHarness.Replica, b: SpaceHarness.Replica)
+    {
         let space = SpaceHarness()
         let a = space.replica("a")
         let b = space.replica("b")
-        a.checkpointInterval = 6
-        b.checkpointInterval = 6
+        a.checkpointInterval = interval
         try space.found(a)
         _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
+        return (space, a, b)
+    }
+
+    /// `a` and `b` in turn, `a` first, each starting and stopping a timer as many times as its turn says, each
+    /// after a sync but `a`'s first turn.
+    private func takeTurns(_ a: SpaceHarness.Replica, _ b: SpaceHarness.Replica, _ turns: [Int]) throws {
+        for (index, times) in turns.enumerated() {
+            let (replica, tag) = index % 2 == 0 ? (a, "writing") : (b, "reading")
+            if index > 0 { try replica.sync() }
+            try startAndStop(replica, tag, times: times)
+        }
+    }
+
+    @Test func commandsAndReadsStartFromTheNewestCheckpointThatHolds() throws {
+        let (space, a, b) = try twoReplicas(checkpointInterval: 6)
+        defer { withExtendedLifetime(space) {} }  // Its directory goes with it.
+        b.checkpointInterval = 6
         try startAndStop(a, "writing", times: 6)
         #expect(!checkpointFiles(a).isEmpty, "commands left no merged checkpoint")
         try expectSameAsFromTheStart(a, "a, its own commands")
@@ -99,12 +119,8 @@ import Testing
     /// events up to either are a prefix of the merge order), and folds to what a fold from the start gives, at
     /// every instant of the history and after it, and at every `seq` of both devices.
     @Test func readsOfAPastPointStartFromACheckpointNotPastIt() throws {
-        let space = SpaceHarness()
-        let a = space.replica("a")
-        let b = space.replica("b")
-        a.checkpointInterval = 5
-        try space.found(a)
-        _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
+        let (space, a, b) = try twoReplicas(checkpointInterval: 5)
+        defer { withExtendedLifetime(space) {} }  // Its directory goes with it.
         let first = a.clock.now
         try startAndStop(a, "writing", times: 3)
         try startAndStop(b, "reading", times: 2)
@@ -136,22 +152,10 @@ import Testing
     /// A read of what a device knew starts from the newest checkpoint whose every device's `seq` it knew, and
     /// folds to what a fold from the start gives, for both devices at every instant of the history.
     @Test func whatADeviceKnewFoldsFromACheckpointItKnewWhole() throws {
-        let space = SpaceHarness()
-        let a = space.replica("a")
-        let b = space.replica("b")
-        a.checkpointInterval = 4
-        try space.found(a)
-        _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
+        let (space, a, b) = try twoReplicas(checkpointInterval: 4)
+        defer { withExtendedLifetime(space) {} }  // Its directory goes with it.
         let first = a.clock.now
-        try startAndStop(a, "writing", times: 3)
-        try b.sync()
-        try startAndStop(b, "reading", times: 2)
-        try a.sync()
-        try startAndStop(a, "writing", times: 3)
-        try b.sync()
-        try startAndStop(b, "reading", times: 1)
-        try a.sync()
-        try startAndStop(a, "writing", times: 2)
+        try takeTurns(a, b, [3, 2, 3, 1, 2])
         let last = max(a.clock.now, b.clock.now)
         #expect(checkpointFiles(a).count >= 2, "too few checkpoints to choose among")
         var options = a.options
@@ -173,17 +177,9 @@ import Testing
     /// batch — leaves no checkpoint: it would stand for the frontier, and a read of the latest state would
     /// restore it without the events the read left out.
     @Test func aReadOfLessThanTheReplicaHoldsLeavesNoCheckpoint() throws {
-        let space = SpaceHarness()
-        let a = space.replica("a")
-        let b = space.replica("b")
-        a.checkpointInterval = 3
-        try space.found(a)
-        _ = try Space.joinSpace(log: b.log, folder: space.folder, options: b.options)
-        try startAndStop(a, "writing", times: 3)
-        try b.sync()
-        try startAndStop(b, "reading", times: 2)
-        try a.sync()
-        try startAndStop(a, "writing", times: 2)
+        let (space, a, b) = try twoReplicas(checkpointInterval: 3)
+        defer { withExtendedLifetime(space) {} }  // Its directory goes with it.
+        try takeTurns(a, b, [3, 2, 2])
         let beforeLast = a.clock.now
         try command(a, .addTag(name: "mail"))
         for point in [ResolvedPoint(.knownBy(b.device, nil)), ResolvedPoint(.at(beforeLast))] {

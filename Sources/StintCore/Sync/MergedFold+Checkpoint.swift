@@ -260,24 +260,20 @@ extension MergedFold {
     /// Restores a fold from `input`; with `stacksApart`, a frame written without its stacks
     /// (``checkpointWithoutStacks``), whose devices' stacks are then not at hand.
     init(reading input: inout CompactCheckpointReader, stacksApart: Bool = false) throws(DomainError) {
-        func fail(_ what: String) -> DomainError {
-            DomainError(.invalidCheckpoint, "the merged checkpoint's \(what) is not readable; it will be rebuilt")
-        }
-        try input.header(magic: Self.checkpointMagic, version: Self.checkpointVersion, what: "the merged checkpoint")
-        guard let stateSize = input.u32(), stateSize <= input.remaining else { throw fail("state") }
-        let stateStart = input.consumed
+        let fail = Self.unreadablePart
         // The records straight into the table, in id order (as the state's part writes them).
         var table = RecordTable()
         var previous: EntityID?
-        base = try LogState(
-            reading: &input, recordCount: { table.reserveCapacity($0 + $0 / 4) },
-            record: { record in
-                guard previous.map({ $0 < record.id }) ?? true else { return false }
-                previous = record.id
-                table.set(table.add(record.id, stamps: RecordStamps()), record)
-                return true
-            })
-        guard input.consumed - stateStart == stateSize else { throw fail("state") }
+        base = try Self.readStatePart(&input) { (input) throws(DomainError) in
+            try LogState(
+                reading: &input, recordCount: { table.reserveCapacity($0 + $0 / 4) },
+                record: { record in
+                    guard previous.map({ $0 < record.id }) ?? true else { return false }
+                    previous = record.id
+                    table.set(table.add(record.id, stamps: RecordStamps()), record)
+                    return true
+                })
+        }
         for id in base.deletedRecordIds {
             guard table.number(of: id) == nil else { throw fail("deleted ids") }
             table.setStatus(table.add(id, stamps: RecordStamps()), .deleted)
@@ -288,11 +284,7 @@ extension MergedFold {
                 throw fail("running ids")
             }
         }
-        guard let orderCount = input.count(minimumSize: 24) else { throw fail("tag name order") }
-        for _ in 0..<orderCount {
-            guard let id = input.id(), let order = input.i64() else { throw fail("tag name order") }
-            base.tagNameOrder[id] = order
-        }
+        try Self.readTagNameOrder(&input, into: &base)
         guard let deviceCount = input.count(minimumSize: 1) else { throw fail("devices") }
         for index in 0..<deviceCount {
             guard let device = input.device(), deviceIndex.updateValue(index, forKey: device) == nil else {

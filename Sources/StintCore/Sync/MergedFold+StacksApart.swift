@@ -61,7 +61,7 @@ extension MergedFold {
                     var input = CompactCheckpointReader(buffer)
                     let stacks = try Self.readStacks(&input)
                     guard input.isAtEnd else {
-                        throw DomainError(.invalidCheckpoint, "the merged checkpoint's undo stacks are not readable")
+                        throw Self.unreadablePart("undo stacks")
                     }
                     return stacks
                 }
@@ -91,12 +91,12 @@ extension MergedFold {
         var lists: [[(entry: UndoEntry, position: Int64)]] = []
         for _ in 0..<2 {
             guard let count = input.count(minimumSize: 20), count <= LogState.undoLimit else {
-                throw DomainError(.invalidCheckpoint, "the merged checkpoint's undo stacks are not readable")
+                throw unreadablePart("undo stacks")
             }
             var list: [(entry: UndoEntry, position: Int64)] = []
             for _ in 0..<count {
                 guard let entry = input.undoEntry(), let position = input.i64() else {
-                    throw DomainError(.invalidCheckpoint, "the merged checkpoint's undo stacks are not readable")
+                    throw unreadablePart("undo stacks")
                 }
                 list.append((entry, position))
             }

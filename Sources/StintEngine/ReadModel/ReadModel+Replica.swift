@@ -147,16 +147,16 @@ extension ReadModel {
     private static func bind(_ key: MergedFold.StackEntryKey, to statement: SQLiteDatabase.Statement)
         throws(ReadModelError)
     {
-        try statement.bind(at: 1, .text(key.device?.description ?? ""))
+        try statement.bind(at: 1, .text(deviceColumn(key.device)))
         try statement.bind(at: 2, .text(stack(of: key)))
         try statement.bind(at: 3, .integer(key.batchStart))
     }
 
     /// The key in the first three columns of `row` (as ``bind(_:to:)`` writes them).
     private static func stackKey(in row: SQLiteDatabase.Statement) throws(ReadModelError) -> MergedFold.StackEntryKey {
-        let text = row.text(0) ?? ""
-        let device = DeviceID(text)
-        guard text.isEmpty || device != nil else { throw ReadModelError("a whole undo entry's device is not readable") }
+        guard let device = device(inColumn: row.text(0)) else {
+            throw ReadModelError("a whole undo entry's device is not readable")
+        }
         return MergedFold.StackEntryKey(device: device, isRedo: row.text(1) == "redo", batchStart: row.integer(2))
     }
 
@@ -260,27 +260,24 @@ extension ReadModel {
 
     /// The frame the models hold, without any device's stacks (``includeStacks(of:in:)`` reads them).
     func storedFrame() throws(ReadModelError) -> MergedFold {
-        let row = try database.statement("SELECT frame FROM merged_position")
-        guard try row.step(), let bytes = row.blob(0) else { throw ReadModelError("the replica holds no merged fold") }
-        let restored = bytes.withUnsafeBytes { buffer in
-            Result { () throws(DomainError) in try MergedFold(frameApart: buffer) }
-        }
-        switch restored {
-        case .success(let frame): return frame
-        case .failure(let error): throw ReadModelError("the stored merged frame is not readable: \(error.message)")
-        }
+        try readStoredFrame { (buffer) throws(DomainError) in try MergedFold(frameApart: buffer) }
     }
 
     /// What a read at the head takes of the frame the models hold (``MergedFold/headState(checkpoint:)``):
     /// the state without records, with the tags' name order, read without the stacks and the bookkeeping.
     func storedHeadState() throws(ReadModelError) -> LogState {
+        try readStoredFrame { (buffer) throws(DomainError) in try MergedFold.headState(checkpoint: buffer) }
+    }
+
+    /// `read` of the frame's bytes.
+    private func readStoredFrame<Value>(
+        _ read: (UnsafeRawBufferPointer) throws(DomainError) -> Value
+    ) throws(ReadModelError) -> Value {
         let row = try database.statement("SELECT frame FROM merged_position")
         guard try row.step(), let bytes = row.blob(0) else { throw ReadModelError("the replica holds no merged fold") }
-        let restored = bytes.withUnsafeBytes { buffer in
-            Result { () throws(DomainError) in try MergedFold.headState(checkpoint: buffer) }
-        }
+        let restored = bytes.withUnsafeBytes { buffer in Result { () throws(DomainError) in try read(buffer) } }
         switch restored {
-        case .success(let state): return state
+        case .success(let value): return value
         case .failure(let error): throw ReadModelError("the stored merged frame is not readable: \(error.message)")
         }
     }

@@ -20,7 +20,7 @@ extension ReadModel {
     func includeStacks(of device: DeviceID?, in fold: inout MergedFold) throws(ReadModelError) {
         guard fold.lacksStacks(of: device) else { return }
         let row = try database.statement("SELECT stacks FROM merged_stacks WHERE device = ?")
-        try row.bind(.text(Self.stacksKey(of: device)))
+        try row.bind(.text(Self.deviceColumn(device)))
         let bytes = try row.step() ? row.blob(0) : nil
         try restoreStacks(of: device, from: bytes, in: &fold)
     }
@@ -31,9 +31,9 @@ extension ReadModel {
     func includeEveryStack(in fold: inout MergedFold) throws(ReadModelError) {
         let rows = try database.statement("SELECT device, stacks FROM merged_stacks")
         while try rows.step() {
-            let text = rows.text(0) ?? ""
-            let device = DeviceID(text)
-            guard text.isEmpty || device != nil else { throw ReadModelError("a device's undo stacks are not readable") }
+            guard let device = Self.device(inColumn: rows.text(0)) else {
+                throw ReadModelError("a device's undo stacks are not readable")
+            }
             guard fold.lacksStacks(of: device) else { continue }
             try restoreStacks(of: device, from: rows.blob(1), in: &fold)
         }
@@ -47,7 +47,7 @@ extension ReadModel {
         for device in fold.devicesWithStacksAtHand {
             guard let bytes = fold.stacksCheckpoint(of: device) else { continue }
             insert.reset()
-            try insert.bind(.text(Self.stacksKey(of: device)), .blob(bytes))
+            try insert.bind(.text(Self.deviceColumn(device)), .blob(bytes))
             try insert.run()
         }
     }
@@ -63,8 +63,16 @@ extension ReadModel {
         }
     }
 
-    /// The `device` column: the device's id, or empty for none (a log's events before it joined).
-    private static func stacksKey(of device: DeviceID?) -> String {
+    /// The `device` column of `merged_stacks` and `merged_undo_entries`: the device's id, or empty for none (a
+    /// log's events before it joined).
+    static func deviceColumn(_ device: DeviceID?) -> String {
         device?.description ?? ""
+    }
+
+    /// The device a ``deviceColumn(_:)`` names (`.some(nil)` for none); nil when it names none.
+    static func device(inColumn text: String?) -> DeviceID?? {
+        let text = text ?? ""
+        if text.isEmpty { return .some(nil) }
+        return DeviceID(text).map { .some($0) }
     }
 }

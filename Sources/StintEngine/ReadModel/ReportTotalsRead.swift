@@ -109,6 +109,25 @@ struct ReportTotalsRead {
         return Set([first, last].filter { !isWhole($0, in: from, to) })
     }
 
+    /// Calls `body` with the day, the tag as shown and the row of each row of a per-day-and-tag table
+    /// (`day, tag_id`, then `columns`) in the days `[first, last]` whose tag the report counts. One tag's rows
+    /// are asked for by its id; untagged time may be stored under several.
+    private func forEachDayTagRow(
+        of table: String, _ columns: String, _ first: Int64, _ last: Int64,
+        _ body: (Int64, EntityID?, SQLiteDatabase.Statement) -> Void
+    ) throws(ReadModelError) {
+        let oneTag = filter.flatMap { $0 }
+        let rows = try model.database.statement(
+            "SELECT day, tag_id, \(columns) FROM \(table) WHERE day >= ? AND day <= ?"
+                + (oneTag == nil ? "" : " AND tag_id = ?"))
+        try rows.bind(.integer(first), .integer(last))
+        if let oneTag { try rows.bind(at: 3, .text(oneTag.uuidString)) }
+        while try rows.step() {
+            let tag = shown(rows.entityID(1))
+            if matches(tag) { body(rows.integer(0), tag, rows) }
+        }
+    }
+
     /// The report's totals over the range and, unless grouping by tag, per period with time in it.
     mutating func totals(_ grouping: TimeReport.Grouping) throws(ReadModelError)
         -> (TimeReport.Totals, [CivilDate: TimeReport.Totals])
@@ -127,24 +146,14 @@ struct ReportTotalsRead {
         let cut = cutDays(from: from, to: to)
         let firstWhole = cut.contains(firstDay) ? firstDay + 1 : firstDay
         let lastWhole = cut.contains(lastDay) ? lastDay - 1 : lastDay
-        // One tag's rows are asked for by its id; untagged time may be stored under several.
-        let oneTag = filter.flatMap { $0 }
-        let tagCondition = oneTag == nil ? "" : " AND tag_id = ?"
         if firstWhole <= lastWhole {
-            let stored = try model.database.statement(
-                """
-                SELECT day, tag_id, records, crossing, empty, milliseconds FROM day_tag_totals
-                WHERE day >= ? AND day <= ?\(tagCondition)
-                """)
-            try stored.bind(.integer(firstWhole), .integer(lastWhole))
-            if let oneTag { try stored.bind(at: 3, .text(oneTag.uuidString)) }
-            while try stored.step() {
-                let tag = shown(stored.entityID(1))
-                guard matches(tag) else { continue }
+            try forEachDayTagRow(of: "day_tag_totals", "records, crossing, empty, milliseconds", firstWhole, lastWhole)
+            {
+                day, tag, row in
                 let cell = DayTotalsSweep.Cell(
-                    records: Int(stored.integer(2)), crossing: Int(stored.integer(3)), empty: Int(stored.integer(4)),
-                    milliseconds: stored.integer(5))
-                cells[stored.integer(0), default: [:]][tag, default: .init()].add(cell)
+                    records: Int(row.integer(2)), crossing: Int(row.integer(3)), empty: Int(row.integer(4)),
+                    milliseconds: row.integer(5))
+                cells[day, default: [:]][tag, default: .init()].add(cell)
             }
             if filter == nil {
                 let walls = try model.database.statement(
@@ -153,18 +162,10 @@ struct ReportTotalsRead {
                 while try walls.step() { dayWall[walls.integer(0)] = walls.integer(1) }
             }
             if filter != nil || attribution == .splitAtMidnight {
-                let times = try model.database.statement(
-                    """
-                    SELECT day, tag_id, milliseconds, wall_clock FROM day_tag_time
-                    WHERE day >= ? AND day <= ?\(tagCondition)
-                    """)
-                try times.bind(.integer(firstWhole), .integer(lastWhole))
-                if let oneTag { try times.bind(at: 3, .text(oneTag.uuidString)) }
-                while try times.step() {
-                    let tag = shown(times.entityID(1))
-                    guard matches(tag) else { continue }
-                    dayTagTime[times.integer(0), default: []].append(
-                        (tag, .init(milliseconds: times.integer(2), wallClock: times.integer(3))))
+                try forEachDayTagRow(of: "day_tag_time", "milliseconds, wall_clock", firstWhole, lastWhole) {
+                    day, tag, row in
+                    dayTagTime[day, default: []].append(
+                        (tag, .init(milliseconds: row.integer(2), wallClock: row.integer(3))))
                 }
             }
         }
