@@ -31,6 +31,12 @@ public struct LogConfiguration: Sendable {
     /// active segment, so that the next writer opens the log by reading its last frame instead of every frame of
     /// the segment (default false; the logs of a replica keep one, docs/sync.md).
     public var keepsTailFile = false
+    /// Whether the writer settles the active segment's fingerprint (docs/log-format.md §5.4): it stamps its lock
+    /// as it opens, and while it appends nothing the `checked` file remembers the segment with the fingerprint it
+    /// had when hashed, if the segment last changed before the stamp. A reader then vouches for the log's end
+    /// with a `stat` (``LogReader/vouchedLastEvent()``) until a writer appends. For a log whose end is read far
+    /// more often than it is appended to: a replica's mirrors (default false).
+    public var settlesActiveSegment = false
     /// The file operations (default ``POSIXFileSystem``); replaced by fault-injecting tests.
     @_spi(FaultInjection) public var fileSystem: any LogFileSystem
 

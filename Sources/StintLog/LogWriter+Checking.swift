@@ -119,14 +119,23 @@ extension LogWriter {
     }
 
     /// Whether the remembered entry vouches for the active segment: the same size and digest. Keeps the digest's
-    /// state for the appends to come.
+    /// state for the appends to come. A writer that settles (``LogConfiguration/settlesActiveSegment``) keeps
+    /// the segment's fingerprint too, when it was settled as it was hashed.
     private func vouchesForActiveSegment(
         _ segment: (firstSeq: Int64, name: String), _ entry: CheckedSegments.Entry
     ) throws(LogError) -> Bool {
+        let segmentPath = directory.path(segment.name)
+        let startedAt = configuration.settlesActiveSegment ? checkStart() : nil
+        let before = configuration.settlesActiveSegment ? try fingerprint(of: segmentPath) : nil
         guard let hashed = try directory.digest(ofSegment: segment.name), hashed.count == entry.size,
             hashed.digest == entry.digest
         else { return false }
         activeHasher = hashed
+        if configuration.settlesActiveSegment, let after = try fingerprint(of: segmentPath),
+            isSettled(after, before: before, startedAt: startedAt)
+        {
+            settledActive = (segment.name, after)
+        }
         return true
     }
 
@@ -224,10 +233,13 @@ extension LogWriter {
             // Only a digest kept from bytes this writer checked or wrote vouches for the active segment: the file
             // is never hashed again here, where it could have changed since.
             if let hasher = activeHasher, hasher.count == active.size, let lastDigest {
+                // Settled as this writer found it, and not appended to since: the fingerprint vouches.
+                let settled = settledActive.flatMap {
+                    $0.name == active.name && $0.fingerprint.size == active.size ? $0 : nil
+                }
                 entries[active.name] = CheckedSegments.Entry(
                     sealed: false, size: active.size, lastSeq: lastSeq, lastLineDigest: lastDigest,
-                    digest: hasher.digest, fingerprint: nil,
-                    settled: false)
+                    digest: hasher.digest, fingerprint: settled?.fingerprint, settled: settled != nil)
             }
         }
         checked.entries = entries

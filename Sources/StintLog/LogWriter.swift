@@ -51,6 +51,9 @@ public final class LogWriter {
     var recordedChecked: CheckedSegments?
     /// The SHA-256 of the active segment's bytes as appended, while it covers the whole segment.
     var activeHasher: SHA256Hasher?
+    /// The active segment's fingerprint, settled when this writer's check hashed it (see
+    /// ``CheckedSegments/Entry/settled``): remembered while the segment keeps that size.
+    var settledActive: (name: String, fingerprint: FileFingerprint)?
     /// The last segment's last `seq` and the digest of its last line, as the `checked` file vouched for them
     /// at opening: a tail from elsewhere (the read models) is taken only when its line is this one.
     var vouchedHead: (seq: Int64, digest: SHA256Digest)?

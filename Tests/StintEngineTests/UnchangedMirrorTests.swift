@@ -8,7 +8,8 @@ import Testing
 
 /// An ingestion leaves closed the mirror of a device whose folder copy ends with the mirror's last segment, byte
 /// for byte, when the store already knows its last event (a command's open read it): no writer opens it to check
-/// its segments again for nothing to append. A device that wrote since is taken in as before.
+/// its segments again for nothing to append, but once, to settle its active segment's fingerprint after the
+/// ingestion that wrote it. A device that wrote since is taken in as before.
 @Suite struct UnchangedMirrorTests {
     @Test func aCommandsIngestionOpensNoWriterForADeviceThatWroteNothing() throws {
         let space = SpaceHarness()
@@ -22,9 +23,30 @@ import Testing
         let counting = CountingFileSystem()
         var options = a.options
         options.fileSystem = counting
+        // The first command after the ingestion that wrote the mirror hashes its active segment to vouch for its
+        // end, and settles its fingerprint (once the file system's clock moved on from the write).
+        Thread.sleep(forTimeInterval: 0.03)
+        do {
+            let first = try MergedStore.open(log: a.log, holdingLock: true, options: options)
+            defer { first.close() }
+            _ = try first.head()
+            #expect(try first.ingest().ingested.isEmpty)
+            #expect(counting.openedPaths.contains(mirrorLock), "the mirror's fingerprint is settled once")
+        }
         let store = try MergedStore.open(log: a.log, holdingLock: true, options: options)
         defer { store.close() }
+        counting.reset()
         let head = try #require(try store.head())
+        let mirrorSegment = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: a.log + "/mirrors/\(b.device)").filter {
+                $0.hasSuffix(".jsonl.zst")
+            }.max())
+        let segmentSize = try #require(
+            try FileManager.default.attributesOfItem(atPath: a.log + "/mirrors/\(b.device)/\(mirrorSegment)")[.size]
+                as? Int)
+        #expect(
+            counting.bytesRead(of: mirrorSegment) < segmentSize,
+            "the settled fingerprint vouches for the mirror's end: its segment is not hashed")
         counting.reset()
         let quiet = try store.ingest()
         #expect(!counting.openedPaths.contains(mirrorLock), "the unchanged mirror's writer stays closed")

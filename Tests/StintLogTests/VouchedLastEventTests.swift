@@ -1,5 +1,6 @@
 import Foundation
 import StintCore
+@_spi(FaultInjection) import TestSupport
 import Testing
 
 @_spi(FaultInjection) @testable import StintLog
@@ -74,5 +75,91 @@ import Testing
             try fixture.write(segment, to: String(format: "%020d.jsonl.zst", 42))
         }
         #expect(try fixture.reader().vouchedLastEvent() == nil)
+    }
+
+    /// `fixture`'s log settled by a writer that settles and appends nothing, once the file system's clock has moved on from
+    /// the segment's last change (change times are coarse: within one tick, nothing is settled).
+    private func settle(_ fixture: LogFixture, fileSystem: (any LogFileSystem)? = nil) throws {
+        Thread.sleep(forTimeInterval: 0.03)
+        var configuration = fixture.configuration
+        configuration.keepsTailFile = true
+        configuration.settlesActiveSegment = true
+        if let fileSystem { configuration.fileSystem = fileSystem }
+        try LogWriter.open(at: fixture.path, configuration: configuration).close()
+    }
+
+    /// The active segment's entry, as the `checked` file remembers it.
+    private func activeEntry(of fixture: LogFixture) throws -> CheckedSegments.Entry {
+        let checked = try #require(CheckedSegments(bytes: try fixture.bytes(of: CheckedSegments.name)))
+        return try #require(checked.entries.values.first { !$0.sealed })
+    }
+
+    @Test func aSettledFingerprintVouchesForTheEndWithoutReadingTheSegment() throws {
+        let fixture = try written(batches: 20)
+        let hashed = try #require(try fixture.reader().vouchedLastEvent())
+        #expect(hashed.hashed, "an appending writer leaves the active segment without a fingerprint")
+        #expect(try activeEntry(of: fixture).fingerprint == nil)
+        try settle(fixture)
+        #expect(try activeEntry(of: fixture).settled)
+
+        let counting = CountingFileSystem()
+        var options = fixture.readOptions
+        options.fileSystem = counting
+        let vouched = try #require(try LogReader(path: fixture.path, options: options).vouchedLastEvent())
+        #expect(!vouched.hashed)
+        #expect(vouched.event == hashed.event)
+        #expect(vouched.head == hashed.head)
+        let segment = try #require(try fixture.segmentNames().last)
+        #expect(
+            counting.bytesRead(of: segment) < (try fixture.bytes(of: segment)).count / 4,
+            "only the last frame is read")
+    }
+
+    @Test func anAppendEndsWhatASettledFingerprintVouchesFor() throws {
+        let fixture = try written(batches: 20)
+        try settle(fixture)
+        // A writer that settles, as a mirror's does, and then appends.
+        var configuration = fixture.configuration
+        configuration.keepsTailFile = true
+        configuration.settlesActiveSegment = true
+        let writer = try LogWriter.open(at: fixture.path, configuration: configuration)
+        #expect(try activeEntry(of: fixture).settled, "settled as it opened")
+        _ = try writer.append([LogFixture.draft(99)])
+        writer.close()
+        #expect(try activeEntry(of: fixture).fingerprint == nil)
+        let vouched = try #require(try fixture.reader().vouchedLastEvent())
+        #expect(vouched.hashed)
+        #expect(vouched.head.seq == 42)
+    }
+
+    /// A change to a settled segment changes its change time, so its fingerprint: the digest is compared again
+    /// and finds it (the same size, the same file: only the bytes differ).
+    @Test func aChangeToASettledSegmentIsNotVouchedFor() throws {
+        let fixture = try written(batches: 20)
+        try settle(fixture)
+        let tail = try #require(TailFile.read(in: LogDirectory(path: fixture.path, fileSystem: POSIXFileSystem())))
+        var bytes = try fixture.bytes(of: tail.segment)
+        bytes[Int(tail.lastFrameOffset) / 2] ^= 0x10
+        try fixture.write(bytes, to: tail.segment)
+        #expect(try fixture.reader().vouchedLastEvent() == nil)
+    }
+
+    /// A segment whose last change is not strictly before the settling writer's stamp keeps no fingerprint: a
+    /// write in the same tick of the file system's clock would leave it as it is.
+    @Test func aFingerprintNotSettledIsNotKept() throws {
+        let fixture = try written(batches: 20)
+        try settle(fixture, fileSystem: StampInThePast())
+        #expect(try activeEntry(of: fixture).fingerprint == nil)
+        #expect(try !activeEntry(of: fixture).settled)
+        #expect(try fixture.reader().vouchedLastEvent()?.hashed == true)
+    }
+}
+
+/// A file system whose stamps on the lock file read as an hour ago: no segment is ever settled.
+private struct StampInThePast: ForwardingFileSystem {
+    let base: any LogFileSystem = POSIXFileSystem()
+
+    func stampChangeTime(_ descriptor: Int32) throws(SystemCallError) -> Int64? {
+        try base.stampChangeTime(descriptor).map { $0 - 3_600_000_000_000 }
     }
 }

@@ -31,11 +31,21 @@ extension Space {
     func lastEvents(own: LogReader? = nil, skipping skipped: Set<DeviceID> = []) throws(StintError)
         -> [DeviceID: (event: RecordedEvent, head: LogHead)]
     {
+        var hashed: Set<DeviceID> = []
+        return try lastEvents(own: own, skipping: skipped, hashed: &hashed)
+    }
+
+    /// ``lastEvents(own:skipping:)``, noting in `hashed` the devices whose log's end was vouched for by
+    /// hashing its active segment, whose fingerprint was not settled (``LogConfiguration/settlesActiveSegment``).
+    func lastEvents(own: LogReader?, skipping skipped: Set<DeviceID>, hashed: inout Set<DeviceID>)
+        throws(StintError) -> [DeviceID: (event: RecordedEvent, head: LogHead)]
+    {
         var last: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
         for (device, reader) in try logs(own: own) where !skipped.contains(device) {
             do throws(LogError) {
                 if let vouched = try reader.vouchedLastEvent() {
-                    last[device] = vouched
+                    last[device] = (vouched.event, vouched.head)
+                    if vouched.hashed { hashed.insert(device) }
                 } else if let event = try reader.lastEvent(checkingChain: true) {
                     last[device] = (event, LogHead(of: event))
                 }

@@ -23,7 +23,9 @@ extension MergedStore {
     public func ingest() throws(StintError) -> IngestionReport {
         // Kept only while the store holds the lock.
         let known = lastEventsCache
+        let hashed = hashedMirrors
         lastEventsCache = nil
+        hashedMirrors = []
         try space.checkDescription()
         var report = IngestionReport(devices: [])
         // Each mirror's writer, opened before its device is scanned: its head is where the scan starts (no
@@ -39,6 +41,7 @@ extension MergedStore {
             if let last = known?[device], space.compareWithMirror(device) == .same {
                 unchanged[device] = last
                 report.devices.append(DeviceScan(device: device, mirrorHead: last.head))
+                if hashed.contains(device) { settle(device) }
                 continue
             }
             var writer = try openMirror(of: device)
@@ -98,6 +101,13 @@ extension MergedStore {
                 .refused, "another writer appended to \(space.log) during the ingestion; run 'stint sync' again")
         }
         publishQuietly()
+    }
+
+    /// Settles the fingerprint of `device`'s mirror's active segment, which no ingestion changed since the last
+    /// one wrote it: its writer, opened and closed (``LogConfiguration/settlesActiveSegment``). A failure only
+    /// leaves the next command to hash the segment again, and damage to the next ingestion that appends.
+    private func settle(_ device: DeviceID) {
+        (try? LogWriter.open(at: space.mirrorPath(of: device), configuration: mirrorConfiguration(of: device)))?.close()
     }
 
     /// The writer of `device`'s mirror; nil when the replica has none yet (or its creation was interrupted:
@@ -161,6 +171,7 @@ extension MergedStore {
             onNotice: { [onNotice = options.onNotice] in onNotice($0.message) }, device: device)
         configuration.fileSystem = options.fileSystem
         configuration.keepsTailFile = true
+        configuration.settlesActiveSegment = true
         return configuration
     }
 }

@@ -29,6 +29,9 @@ public final class MergedStore: EventStore {
     /// ``lastEvents()`` while the store holds the lock, until its own append or ingestion changes them: a
     /// command asks for the heads several times, and each time reads every device log's active segment.
     var lastEventsCache: [DeviceID: (event: RecordedEvent, head: LogHead)]?
+    /// The mirrors whose end ``lastEventsCache`` took by hashing their active segment: an ingestion that finds
+    /// one unchanged settles its fingerprint, so that the next commands vouch for its end with a `stat`.
+    var hashedMirrors: Set<DeviceID> = []
     /// Per device, where a lane can resume reading after the event its log ended with when this store opened
     /// it (the own log) or an ingestion opened its mirror: a catch-up from a position taken then (the read
     /// models' mark) reads only what came after, not the segment from its start.
@@ -70,8 +73,14 @@ public final class MergedStore: EventStore {
         if let lastEventsCache { return lastEventsCache.filter { !skipped.contains($0.key) } }
         var last: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
         if holdsLock, !skipped.contains(space.device), let written = own.lastWritten { last[space.device] = written }
-        last.merge(try space.lastEvents(own: own.reader, skipping: skipped.union(last.keys))) { held, _ in held }
-        if holdsLock && skipped.isEmpty { lastEventsCache = last }
+        var hashed: Set<DeviceID> = []
+        last.merge(try space.lastEvents(own: own.reader, skipping: skipped.union(last.keys), hashed: &hashed)) {
+            held, _ in held
+        }
+        if holdsLock && skipped.isEmpty {
+            lastEventsCache = last
+            hashedMirrors = hashed.subtracting([space.device])
+        }
         return last
     }
 
