@@ -90,11 +90,12 @@ extension MergedFold {
 
     /// The parts a command of `device` decides on, as ``slice(for:matching:including:)`` chooses the
     /// records (the running ones, the one that ended last, those `references` match and those `ids` name),
-    /// with the records the device's undo and redo entries edit (``recordsEditedByStacks(of:)``).
+    /// with the records the device's top undo and redo entries edit (``recordsEditedByTopEntries(of:)``).
     package func parts(
         for device: DeviceID?, matching references: [RecordRef] = [], including ids: [EntityID] = []
     ) -> Parts {
-        let numbers = records.numbersOfSlice(matching: references, including: ids + recordsEditedByStacks(of: device))
+        let numbers = records.numbersOfSlice(
+            matching: references, including: ids + recordsEditedByTopEntries(of: device))
         return Parts(frame: frame, rows: numbers.map(row))
     }
 
@@ -104,11 +105,23 @@ extension MergedFold {
     /// the 100 it undid.
     package func recordsEditedByStacks(of device: DeviceID?) -> [EntityID] {
         guard let own = stacks(of: device) else { return [] }
+        return Self.recordsEdited(by: own.undo.map(\.entry) + own.redo.map(\.entry))
+    }
+
+    /// The records the edits in `device`'s top undo and redo entries name: what a decision reads of the
+    /// stacks (an undo or a redo takes the top entry), so what a command's fold in parts holds for them
+    /// (docs/read-models.md). The entries below keep, where their records are not held, the fields rule 11
+    /// would drop (``keepingOthers(_:after:_:)``); each is filtered whole once it is the top.
+    package func recordsEditedByTopEntries(of device: DeviceID?) -> [EntityID] {
+        guard let own = stacks(of: device) else { return [] }
+        return Self.recordsEdited(by: [own.undo.last, own.redo.last].compactMap { $0?.entry })
+    }
+
+    /// The records the record edits of `entries` name.
+    private static func recordsEdited(by entries: [UndoEntry]) -> [EntityID] {
         var ids: [EntityID] = []
-        for stack in [own.undo, own.redo] {
-            for (entry, _) in stack {
-                for case .recordEdited(let record, _) in entry.inverses { ids.append(record.id) }
-            }
+        for entry in entries {
+            for case .recordEdited(let record, _) in entry.inverses { ids.append(record.id) }
         }
         return ids
     }

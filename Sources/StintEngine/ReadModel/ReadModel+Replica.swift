@@ -176,7 +176,9 @@ extension ReadModel {
 
     /// The parts a command of `device` decides on, chosen as ``MergedFold/parts(for:matching:including:)``
     /// chooses them: the running records, the one that ended last, every row whose id starts with one of
-    /// `references`, the rows of `ids`, and the records the device's undo and redo entries edit.
+    /// `references`, the rows of `ids`, and the records the device's top undo and redo entries edit
+    /// (``MergedFold/recordsEditedByTopEntries(of:)``: a decision reads no other entry, and the records every
+    /// entry edits would cost a lookup by a random id each, some seventy at every command).
     ///
     /// - Throws: ``ReadModelError`` when there is no merged fold or its rows are not what Stint writes.
     func mergedParts(for device: DeviceID?, matching references: [RecordRef] = [], including ids: [EntityID] = [])
@@ -187,7 +189,7 @@ extension ReadModel {
         var rows: [EntityID: MergedFold.RecordRow] = [:]
         for row in try mergedRowsDecidedOn() + mergedRows(matching: references) { rows[row.id] = row }
         for row in try mergedRows(
-            of: Array(Set(ids + frame.recordsEditedByStacks(of: device))).filter({ rows[$0] == nil }))
+            of: Array(Set(ids + frame.recordsEditedByTopEntries(of: device))).filter({ rows[$0] == nil }))
         {
             rows[row.id] = row
         }
