@@ -77,31 +77,67 @@ struct CheckedSegments: Hashable {
         guard lines.count >= 2, lines[0].elementsEqual(CheckedSegments.header.utf8), lines[lines.count - 1].isEmpty
         else { return nil }
         for line in lines[1..<(lines.count - 1)] {
-            let fields = line.split(separator: 0x20, omittingEmptySubsequences: false)
-            guard fields.count == 8 else { return nil }
-            let name = String(decoding: fields[0], as: UTF8.self)
-            let sealed = fields[1].elementsEqual("sealed".utf8)
-            let settled = fields[7].elementsEqual("settled".utf8)
-            guard LogDirectory.firstSeq(ofSegment: name) != nil, sealed || fields[1].elementsEqual("active".utf8),
-                let size = Self.decimal(fields[2]), let lastSeq = Self.decimal(fields[3]),
-                let lastLineDigest = SHA256Digest(hexDigits: fields[4]),
-                let digest = SHA256Digest(hexDigits: fields[5]),
-                settled || fields[7].elementsEqual("racy".utf8)
+            guard let (name, entry) = Self.entry(parsing: line) else { return nil }
+            entries[name] = entry
+        }
+    }
+
+    /// The entry of segment `name` in a `checked` file's bytes, as ``init(bytes:)`` reads it, parsing that line
+    /// alone (found from the end: a reader asks for the last segment's): nil when the file is not one, or has
+    /// no such line, or that line is not of the form.
+    static func entry(named name: String, inBytes bytes: [UInt8]) -> Entry? {
+        guard let body = DigestSealedText.body(of: bytes) else { return nil }
+        let header = Array(CheckedSegments.header.utf8) + [0x0A]
+        guard body.starts(with: header), body.last == 0x0A else { return nil }
+        let key = Array(name.utf8) + [0x20]
+        let first = body.startIndex + header.count
+        var end = body.endIndex - 1
+        while end > first {
+            var start = end
+            while start > first && body[start - 1] != 0x0A { start -= 1 }
+            let line = body[start..<end]
+            if line.starts(with: key) { return Self.entry(parsing: line)?.entry }
+            end = start - 1
+        }
+        return nil
+    }
+
+    /// The entry of `checked` of segment `name` in `directory` (``entry(named:inBytes:)``).
+    static func entry(named name: String, in directory: LogDirectory) -> Entry? {
+        directory.fileSystem.contentsOfFile(directory.path(CheckedSegments.name), atMost: 16 << 20).flatMap {
+            entry(named: name, inBytes: $0)
+        }
+    }
+
+    /// One line of the file: the segment's name and its entry; nil when the line is not of the form.
+    private static func entry(parsing line: ArraySlice<UInt8>) -> (name: String, entry: Entry)? {
+        let fields = line.split(separator: 0x20, omittingEmptySubsequences: false)
+        guard fields.count == 8 else { return nil }
+        let name = String(decoding: fields[0], as: UTF8.self)
+        let sealed = fields[1].elementsEqual("sealed".utf8)
+        let settled = fields[7].elementsEqual("settled".utf8)
+        guard LogDirectory.firstSeq(ofSegment: name) != nil, sealed || fields[1].elementsEqual("active".utf8),
+            let size = Self.decimal(fields[2]), let lastSeq = Self.decimal(fields[3]),
+            let lastLineDigest = SHA256Digest(hexDigits: fields[4]),
+            let digest = SHA256Digest(hexDigits: fields[5]),
+            settled || fields[7].elementsEqual("racy".utf8)
+        else { return nil }
+        var fingerprint: FileFingerprint?
+        if !fields[6].elementsEqual("-".utf8) {
+            let parts = fields[6].split(separator: 0x3A, omittingEmptySubsequences: false).map(Self.decimal)
+            guard parts.count == 5, let device = parts[0], let inode = parts[1], let fileSize = parts[2],
+                let modified = parts[3], let changed = parts[4]
             else { return nil }
-            var fingerprint: FileFingerprint?
-            if !fields[6].elementsEqual("-".utf8) {
-                let parts = fields[6].split(separator: 0x3A, omittingEmptySubsequences: false).map(Self.decimal)
-                guard parts.count == 5, let device = parts[0], let inode = parts[1], let fileSize = parts[2],
-                    let modified = parts[3], let changed = parts[4]
-                else { return nil }
-                fingerprint = FileFingerprint(
-                    device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: fileSize,
-                    modified: modified, changed: changed)
-            }
-            entries[name] = Entry(
+            fingerprint = FileFingerprint(
+                device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: fileSize,
+                modified: modified, changed: changed)
+        }
+        return (
+            name,
+            Entry(
                 sealed: sealed, size: size, lastSeq: lastSeq, lastLineDigest: lastLineDigest, digest: digest,
                 fingerprint: fingerprint, settled: settled)
-        }
+        )
     }
 
     private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {

@@ -21,8 +21,9 @@ extension LogReader {
     public func vouchedLastEvent() throws(LogError) -> (event: RecordedEvent, head: LogHead, hashed: Bool)? {
         guard case .directory(let path) = source else { return nil }
         let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
-        guard let checked = CheckedSegments.read(in: directory), let tail = TailFile.read(in: directory),
-            let entry = checked.entries[tail.segment], !entry.sealed, entry.size == tail.size
+        guard let tail = TailFile.read(in: directory),
+            let entry = CheckedSegments.entry(named: tail.segment, in: directory), !entry.sealed,
+            entry.size == tail.size
         else { return nil }
         let listing = try directory.listing()
         guard listing.temporaryFiles.isEmpty, !listing.repairPending, listing.keptSegments.isEmpty,

@@ -27,6 +27,34 @@ import Testing
         #expect(text.contains(" - racy\n"))
     }
 
+    /// One segment's entry, read from its line alone, is the one the whole file gives, or none.
+    @Test func oneEntryIsTheWholeFilesEntryOfThatSegment() {
+        var checked = Self.sample()
+        for n in 2...40 {
+            let name = String(format: "%020d.jsonl.zst", n * 10_000)
+            checked.entries[name] = checked.entries["00000000000000000001.jsonl.zst"]
+            checked.entries[name]?.lastSeq = Int64(n)
+        }
+        let bytes = checked.bytes
+        for (name, entry) in checked.entries {
+            #expect(CheckedSegments.entry(named: name, inBytes: bytes) == entry, "\(name)")
+        }
+        #expect(CheckedSegments.entry(named: "00000000000000000002.jsonl.zst", inBytes: bytes) == nil)
+        #expect(CheckedSegments.entry(named: "0000000000000000000", inBytes: bytes) == nil, "a name's prefix")
+        #expect(CheckedSegments.entry(named: "00000000000000006226.jsonl.zst", inBytes: CheckedSegments().bytes) == nil)
+        #expect(CheckedSegments.entry(named: "00000000000000006226.jsonl.zst", inBytes: Array(bytes.dropLast())) == nil)
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 0x01
+        #expect(CheckedSegments.entry(named: "00000000000000006226.jsonl.zst", inBytes: flipped) == nil)
+        // A line that is not of the form, sealed with a good digest, is nothing.
+        let text = String(decoding: DigestSealedText.body(of: bytes)!, as: UTF8.self)
+        let broken = text.replacingOccurrences(of: " - racy", with: " - maybe")
+        #expect(
+            CheckedSegments.entry(
+                named: "00000000000000006226.jsonl.zst", inBytes: DigestSealedText.seal(Array(broken.utf8)))
+                == nil)
+    }
+
     @Test func anyOtherBytesAreNothing() {
         let bytes = Self.sample().bytes
         #expect(CheckedSegments(bytes: Array(bytes.dropLast())) == nil, "torn")
