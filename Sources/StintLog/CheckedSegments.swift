@@ -44,22 +44,16 @@ struct CheckedSegments: Hashable {
             let entry = entries[name]!
             body += name.utf8
             body += entry.sealed ? Array(" sealed ".utf8) : Array(" active ".utf8)
-            Self.appendDecimal(entry.size, to: &body)
+            DecimalText.append(entry.size, to: &body)
             body.append(0x20)
-            Self.appendDecimal(entry.lastSeq, to: &body)
+            DecimalText.append(entry.lastSeq, to: &body)
             body.append(0x20)
             entry.lastLineDigest.appendHex(to: &body)
             body.append(0x20)
             entry.digest.appendHex(to: &body)
             body.append(0x20)
             if let fingerprint = entry.fingerprint {
-                for (index, value) in [
-                    Int64(bitPattern: fingerprint.device), Int64(bitPattern: fingerprint.inode), fingerprint.size,
-                    fingerprint.modified, fingerprint.changed,
-                ].enumerated() {
-                    if index > 0 { body.append(0x3A) }
-                    Self.appendDecimal(value, to: &body)
-                }
+                fingerprint.appendText(to: &body)
             } else {
                 body.append(0x2D)
             }
@@ -117,20 +111,15 @@ struct CheckedSegments: Hashable {
         let sealed = fields[1].elementsEqual("sealed".utf8)
         let settled = fields[7].elementsEqual("settled".utf8)
         guard LogDirectory.firstSeq(ofSegment: name) != nil, sealed || fields[1].elementsEqual("active".utf8),
-            let size = Self.decimal(fields[2]), let lastSeq = Self.decimal(fields[3]),
+            let size = DecimalText.value(fields[2]), let lastSeq = DecimalText.value(fields[3]),
             let lastLineDigest = SHA256Digest(hexDigits: fields[4]),
             let digest = SHA256Digest(hexDigits: fields[5]),
             settled || fields[7].elementsEqual("racy".utf8)
         else { return nil }
         var fingerprint: FileFingerprint?
         if !fields[6].elementsEqual("-".utf8) {
-            let parts = fields[6].split(separator: 0x3A, omittingEmptySubsequences: false).map(Self.decimal)
-            guard parts.count == 5, let device = parts[0], let inode = parts[1], let fileSize = parts[2],
-                let modified = parts[3], let changed = parts[4]
-            else { return nil }
-            fingerprint = FileFingerprint(
-                device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: fileSize,
-                modified: modified, changed: changed)
+            guard let parsed = FileFingerprint(text: fields[6]) else { return nil }
+            fingerprint = parsed
         }
         return (
             name,
@@ -138,31 +127,6 @@ struct CheckedSegments: Hashable {
                 sealed: sealed, size: size, lastSeq: lastSeq, lastLineDigest: lastLineDigest, digest: digest,
                 fingerprint: fingerprint, settled: settled)
         )
-    }
-
-    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(0x2D) }
-        var magnitude = value.magnitude
-        var digits: [UInt8] = []
-        repeat {
-            digits.append(UInt8(magnitude % 10) + 0x30)
-            magnitude /= 10
-        } while magnitude > 0
-        bytes += digits.reversed()
-    }
-
-    /// A decimal integer (an optional `-` and 1 to 19 digits); nil for anything else.
-    private static func decimal(_ text: ArraySlice<UInt8>) -> Int64? {
-        var digits = text[...]
-        let negative = digits.first == 0x2D
-        if negative { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 19 else { return nil }
-        var value: Int64 = 0
-        for digit in digits {
-            guard digit >= 0x30 && digit <= 0x39 else { return nil }
-            value = value &* 10 &+ Int64(digit - 0x30)
-        }
-        return negative ? -value : value
     }
 
     /// `seq first` with `singular`, or `seq first…last` with `plural`: the acknowledged seqs a message names.

@@ -275,20 +275,7 @@ extension LogWriter {
     /// are otherwise ignored.
     @discardableResult
     func writeCacheFile(named name: String, _ bytes: [UInt8]) -> Bool {
-        let target = directory.path(name)
-        let temporary = target + LogDirectory.temporarySuffix
-        do throws(SystemCallError) {
-            let descriptor = try fileSystem.openFile(temporary, .createTruncated)
-            defer { fileSystem.close(descriptor) }
-            try bytes.withBytes { (buffer) throws(SystemCallError) in
-                try fileSystem.write(descriptor, buffer, at: 0)
-            }
-            try fileSystem.rename(temporary, to: target)
-            return true
-        } catch {
-            try? fileSystem.removeFile(temporary)
-            return false
-        }
+        fileSystem.replaceCacheFile(directory.path(name), with: bytes)
     }
 
     /// Makes the log directory's own entry durable.

@@ -35,15 +35,22 @@ extension MergedStore {
         // The mirrors of devices that wrote nothing since they were last written, whose last event this store
         // already knows (read at open, or by its last ingestion, under the lock nobody else writes them with).
         var unchanged: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
-        for device in try space.folderDevices() where device != space.device {
+        let compared = space.comparedCopies()
+        var copies = compared
+        var stamp: LastSegmentVouch.Stamp??
+        defer { if copies != compared { space.record(copies) } }
+        let others = try space.folderDevices().filter { $0 != space.device }
+        copies.vouches = copies.vouches.filter { others.contains($0.key) }
+        for device in others {
             // The folder's copy ends with the mirror's last segment, byte for byte: nothing to take in, and no
             // writer to open (it would check the mirror's segments again, for nothing to append).
-            if let last = known?[device], space.compareWithMirror(device) == .same {
+            if let last = known?[device], space.sameAsFolder(device, in: &copies, stamp: &stamp) {
                 unchanged[device] = last
                 report.devices.append(DeviceScan(device: device, mirrorHead: last.head))
                 if hashed.contains(device) { settle(device) }
                 continue
             }
+            copies.vouches[device] = nil
             var writer = try openMirror(of: device)
             writers[device] = writer
             // Where a catch-up from a position taken before this ingestion (the read models' mark) resumes

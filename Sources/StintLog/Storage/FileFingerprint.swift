@@ -30,6 +30,42 @@ public struct FileFingerprint: Hashable, Sendable {
     }
 }
 
+extension FileFingerprint {
+    /// `device:inode:size:mtime-ns:ctime-ns` in decimal, device and inode as signed 64-bit integers
+    /// (docs/log-format.md §5.4).
+    public var text: String {
+        var bytes: [UInt8] = []
+        appendText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``text``.
+    func appendText(to bytes: inout [UInt8]) {
+        for (index, value) in [Int64(bitPattern: device), Int64(bitPattern: inode), size, modified, changed]
+            .enumerated()
+        {
+            if index > 0 { bytes.append(0x3A) }
+            DecimalText.append(value, to: &bytes)
+        }
+    }
+
+    /// A fingerprint from its ``text``; nil for anything else.
+    init?(text: ArraySlice<UInt8>) {
+        let parts = text.split(separator: 0x3A, omittingEmptySubsequences: false).map(DecimalText.value)
+        guard parts.count == 5, let device = parts[0], let inode = parts[1], let size = parts[2],
+            let modified = parts[3], let changed = parts[4]
+        else { return nil }
+        self.init(
+            device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified,
+            changed: changed)
+    }
+
+    /// A fingerprint from its ``text``; nil for anything else.
+    public init?(text: Substring) {
+        self.init(text: ArraySlice(text.utf8))
+    }
+}
+
 extension LogFileSystem {
     /// A file system that cannot tell a file's fingerprint: every sealed segment is then checked by its
     /// content at each open.
