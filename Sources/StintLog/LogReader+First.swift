@@ -11,8 +11,10 @@ extension LogReader {
     public func firstEventOfFirstFrame() -> RecordedEvent? {
         guard case .directory(let path) = source else { return nil }
         let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
-        guard let first = try? directory.listing().segments.first, first.firstSeq == 1,
-            let descriptor = try? options.fileSystem.openFile(directory.path(first.name), .readOnly)
+        // The segment starting at 1 is the first one there can be, found by its name (no listing).
+        guard
+            let descriptor = try? options.fileSystem.openFile(
+                directory.path(LogDirectory.segmentName(firstSeq: 1)), .readOnly)
         else { return nil }
         defer { options.fileSystem.close(descriptor) }
         let scanner = FrameScanner(
