@@ -21,8 +21,14 @@ public enum LastSegmentComparison: Hashable, Sendable {
 
     /// Compares the last segment of the log directory at `prefix` with the segment of the same name in the log
     /// directory at `whole`; ``different`` when either cannot be listed or read.
+    ///
+    /// - Parameter last: compare only the last `last` bytes of `prefix`'s segment (and its first frame): what
+    ///   another append-only writer of `prefix` changes, ending the segment with its own frames. For a caller
+    ///   that compares every byte elsewhere (a command's publish: `stint sync` compares them all).
     @_spi(FaultInjection)
-    public static func of(_ prefix: String, in whole: String, fileSystem: any LogFileSystem) -> LastSegmentComparison {
+    public static func of(_ prefix: String, in whole: String, fileSystem: any LogFileSystem, last: Int64? = nil)
+        -> LastSegmentComparison
+    {
         let short = LogDirectory(path: prefix, fileSystem: fileSystem)
         let long = LogDirectory(path: whole, fileSystem: fileSystem)
         guard let format = try? short.checkFormat(), (try? long.checkFormat()) == format,
@@ -34,7 +40,9 @@ public enum LastSegmentComparison: Hashable, Sendable {
         defer { fileSystem.close(longFile) }
         guard let shortLength = try? fileSystem.size(of: shortFile), shortLength > 0,
             let longLength = try? fileSystem.size(of: longFile), longLength >= shortLength,
-            holds(shortFile, length: shortLength, in: longFile, fileSystem: fileSystem)
+            holds(
+                shortFile, from: last.map { max(0, shortLength - $0) } ?? 0, to: shortLength, in: longFile,
+                fileSystem: fileSystem)
         else { return .different }
         // A prefix cut inside the first frame commits to nothing (not even to the segment before): it must hold a
         // whole data frame, which the checksum verifies.
@@ -48,10 +56,12 @@ public enum LastSegmentComparison: Hashable, Sendable {
         return .prefix(segment: name, length: shortLength, wholeLength: longLength)
     }
 
-    /// Whether the first `length` bytes of `long` are those of `short`, read a piece at a time into two buffers
-    /// (a segment is about 1 MiB: held whole, both copies cost a fresh megabyte each, page by page).
-    private static func holds(_ short: Int32, length: Int64, in long: Int32, fileSystem: any LogFileSystem) -> Bool {
-        let piece = Int(min(length, 1 << 16))
+    /// Whether the bytes of `long` from `start` to `length` are those of `short`, read a piece at a time into two
+    /// buffers (a segment is about 1 MiB: held whole, both copies cost a fresh megabyte each, page by page).
+    private static func holds(
+        _ short: Int32, from start: Int64, to length: Int64, in long: Int32, fileSystem: any LogFileSystem
+    ) -> Bool {
+        let piece = Int(max(1, min(length - start, 1 << 16)))
         let shortBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 16)
         defer { shortBuffer.deallocate() }
         let longBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 16)
@@ -60,7 +70,7 @@ public enum LastSegmentComparison: Hashable, Sendable {
             ByteSource.file(descriptor: short, fileSystem: fileSystem),
             ByteSource.file(descriptor: long, fileSystem: fileSystem)
         )
-        var done: Int64 = 0
+        var done = start
         while done < length {
             let count = Int(min(Int64(piece), length - done))
             guard

@@ -51,6 +51,28 @@ import Testing
         #expect(compare(copy, fixture.path) == .different)
     }
 
+    /// Compared from its last bytes on, a copy is told from the log by what ends it (another writer's frames),
+    /// not by a change further back, which only the whole comparison finds.
+    @Test func aComparisonOfTheLastBytesSeesOnlyThem() throws {
+        let (fixture, copy) = try logAndCopy(batches: 200)
+        let segment = try fixture.segmentNames().last!
+        let path = copy + "/" + segment
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.count > 8 << 10, "\(bytes.count) bytes")
+        let last: Int64 = 4 << 10
+        let whole = LastSegmentComparison.of(copy, in: fixture.path, fileSystem: POSIXFileSystem(), last: nil)
+        #expect(whole == .same)
+        #expect(LastSegmentComparison.of(copy, in: fixture.path, fileSystem: POSIXFileSystem(), last: last) == .same)
+        for (offset, seen) in [(bytes.count / 2, false), (bytes.count - 100, true)] {
+            var changed = bytes
+            changed[offset] ^= 0x01
+            try Data(changed).write(to: URL(fileURLWithPath: path))
+            #expect(compare(copy, fixture.path) == .different, "at \(offset)")
+            let tail = LastSegmentComparison.of(copy, in: fixture.path, fileSystem: POSIXFileSystem(), last: last)
+            #expect((tail == .different) == seen, "at \(offset)")
+        }
+    }
+
     @Test func readingResumesAfterTheCopysLastLineWithItsChecks() throws {
         let (fixture, copy) = try logAndCopy(batches: 5)
         let writer = try fixture.open()

@@ -21,7 +21,7 @@ extension Space {
     public func publish(afterAppend: Bool = false) throws(StintError) -> PublishOutcome {
         let target = folderPath(of: device)
         do throws(LogError) {
-            if let forked = try publishedFork() { return .forked(seq: forked) }
+            if let forked = try publishedFork(afterAppend: afterAppend) { return .forked(seq: forked) }
             try makeDirectory(Space.path(folder, Space.devicesName))
             return .published(
                 written: try SegmentCopier(options: options.readOptions).copy(
@@ -33,13 +33,18 @@ extension Space {
     }
 
     /// The first `seq` at which the folder's copy of the own log differs from it; nil when the copy is a prefix
-    /// of the own log (or there is no copy yet).
-    func publishedFork() throws(LogError) -> Int64? {
+    /// of the own log (or there is no copy yet). After an append, `afterAppend` compares the copy's last
+    /// segment with the own log's from its last 64 KiB only: another installation writing as this device appends
+    /// its own frames, so its bytes end the copy. A copy changed further back (a sync tool's damage) is found by
+    /// the next `stint sync` or `stint sync status`, which compare every byte.
+    func publishedFork(afterAppend: Bool = false) throws(LogError) -> Int64? {
         let target = folderPath(of: device)
         guard (try? options.fileSystem.kind(of: Space.path(target, "format"))) == .regularFile else { return nil }
         // The copy's last segment a byte prefix of the own log's segment of that name (the usual case: the last
         // publish copied it): the copy's last line is the own line at its `seq`, found without decompressing.
-        if LastSegmentComparison.of(target, in: log, fileSystem: options.fileSystem) != .different { return nil }
+        let compared = LastSegmentComparison.of(
+            target, in: log, fileSystem: options.fileSystem, last: afterAppend ? Space.publishedTailCompared : nil)
+        if compared != .different { return nil }
         let published = try LogReader(path: target, options: options.readOptions)
         let own = try LogReader(path: log, options: options.readOptions)
         let last = try published.lastSeq()
@@ -50,6 +55,10 @@ extension Space {
         }
         return nil
     }
+
+    /// How many bytes at the end of the folder copy's last segment a publish after an append compares with the
+    /// own log's: many of a command's frames.
+    static let publishedTailCompared: Int64 = 1 << 16
 
     /// Creates `path` when it does not exist (not its parents).
     func makeDirectory(_ path: String) throws(LogError) {
