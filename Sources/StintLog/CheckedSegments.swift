@@ -76,9 +76,10 @@ struct CheckedSegments: Hashable {
         }
     }
 
-    /// The entry of segment `name` in a `checked` file's bytes, as ``init(bytes:)`` reads it, parsing that line
-    /// alone (found from the end: a reader asks for the last segment's): nil when the file is not one, or has
-    /// no such line, or that line is not of the form.
+    /// The entry of segment `name` in a `checked` file's bytes, parsing that line alone (found from the end: a
+    /// reader asks for the last segment's): nil when the file's digest or header is not right, or it has no
+    /// such line, or that line is not of the form. Unlike ``init(bytes:)`` it does not look at the other lines
+    /// (the digest covers them: only a writer of another form would leave one this parser refuses).
     static func entry(named name: String, inBytes bytes: [UInt8]) -> Entry? {
         guard let body = DigestSealedText.body(of: bytes) else { return nil }
         let header = Array(CheckedSegments.header.utf8) + [0x0A]

@@ -1,8 +1,9 @@
 /// A ``LastSegmentComparison/same`` remembered by the fingerprints of what the comparison read: both log
 /// directories (their listings: which segment is last) and the last segment of each, taken when every one was
 /// *settled* — last changed before a change time stamped on their file system before the comparison began
-/// (docs/log-format.md §5.4). Any later change to a file or a directory gives it a later change time, so
-/// while all four keep their fingerprints the comparison would find the same again: ``holds(prefix:whole:fileSystem:)``
+/// (docs/log-format.md §5.4). Any later change to a file or a directory gives it a later change time (a
+/// writer replaces a `format` file by a rename, which changes its directory), so while all four keep their
+/// fingerprints the comparison would find the same again: ``holds(prefix:whole:fileSystem:)``
 /// says so with four `stat`s instead of two listings and reading both segments.
 public struct LastSegmentVouch: Hashable, Sendable {
     /// The last segment of both.

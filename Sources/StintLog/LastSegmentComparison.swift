@@ -22,9 +22,10 @@ public enum LastSegmentComparison: Hashable, Sendable {
     /// Compares the last segment of the log directory at `prefix` with the segment of the same name in the log
     /// directory at `whole`; ``different`` when either cannot be listed or read.
     ///
-    /// - Parameter last: compare only the last `last` bytes of `prefix`'s segment (and its first frame): what
-    ///   another append-only writer of `prefix` changes, ending the segment with its own frames. For a caller
-    ///   that compares every byte elsewhere (a command's publish: `stint sync` compares them all).
+    /// - Parameter last: compare only the last `last` bytes of `prefix`'s segment with `whole`'s (its first frame
+    ///   is still read and checksummed): what another append-only writer of `prefix` changes, ending the segment
+    ///   with its own frames. For a caller that compares every byte elsewhere (a command's publish: `stint sync`
+    ///   compares them all).
     @_spi(FaultInjection)
     public static func of(_ prefix: String, in whole: String, fileSystem: any LogFileSystem, last: Int64? = nil)
         -> LastSegmentComparison

@@ -9,8 +9,9 @@ extension LogReader {
     /// it, so the head commits to the log as the one ``lastEvent(checkingChain:)`` reads with the chain checked,
     /// at the cost of hashing the segment's bytes instead of decompressing, decoding and hashing every line — or
     /// of a `stat`, when the entry's fingerprint was settled and is the segment's now (a writer hashed the
-    /// segment as it was and appended nothing since: docs/log-format.md §5.4). `hashed` tells which: a writer's
-    /// open settles a fingerprint that was not.
+    /// segment as it was and appended nothing since: docs/log-format.md §5.4). `unsettled` says the bytes were
+    /// hashed though the file system gives the segment a fingerprint: a writer that settles
+    /// (``LogConfiguration/settlesActiveSegment``) would let the next read take the fingerprint instead.
     ///
     /// A writer that appends meanwhile changes the segment's size or bytes: nil, never a mixed answer.
     ///
@@ -18,7 +19,7 @@ extension LogReader {
     ///   changed; a sealed last segment, whose seal indexes its end; a log of one file or a stream, a log whose
     ///   directory shows an interrupted operation): read it with ``lastEvent(checkingChain:)``.
     /// - Throws: ``LogError/Code/io`` when the directory cannot be listed or the segment cannot be read.
-    public func vouchedLastEvent() throws(LogError) -> (event: RecordedEvent, head: LogHead, hashed: Bool)? {
+    public func vouchedLastEvent() throws(LogError) -> (event: RecordedEvent, head: LogHead, unsettled: Bool)? {
         guard case .directory(let path) = source else { return nil }
         let directory = LogDirectory(path: path, fileSystem: options.fileSystem)
         guard let tail = TailFile.read(in: directory),
@@ -31,8 +32,11 @@ extension LogReader {
         else { return nil }
         let descriptor = try directory.openSegment(tail.segment)
         defer { options.fileSystem.close(descriptor) }
-        let hashed = try !entryFingerprintVouches(entry, forSegment: tail.segment, in: directory)
-        if hashed {
+        // A cache: a fingerprint that cannot be taken only costs the hash.
+        let fingerprint = (try? options.fileSystem.fingerprint(of: directory.path(tail.segment))) ?? nil
+        let vouchedByFingerprint =
+            entry.settled && fingerprint != nil && fingerprint == entry.fingerprint && fingerprint?.size == entry.size
+        if !vouchedByFingerprint {
             let bytes = try directory.digest(ofSegment: tail.segment, open: descriptor)
             guard bytes.count == entry.size, bytes.digest == entry.digest else { return nil }
         }
@@ -42,20 +46,7 @@ extension LogReader {
                 chunkSize: options.readChunkSize, decompressor: ZstdDecompressor()),
             last.event.seq == entry.lastSeq, last.digest == entry.lastLineDigest
         else { return nil }
-        return (last.event, LogHead(seq: last.event.seq, hash: last.digest.hex), hashed)
-    }
-
-    /// Whether the entry's fingerprint was settled and is the segment's now: the writer that left it hashed the
-    /// segment as it was, after it stamped its lock, and appended nothing since (any later write would have
-    /// changed the file's `ctime`), so the bytes are the ones it hashed, without reading them.
-    private func entryFingerprintVouches(
-        _ entry: CheckedSegments.Entry, forSegment name: String, in directory: LogDirectory
-    ) throws(LogError) -> Bool {
-        guard entry.settled, let remembered = entry.fingerprint, remembered.size == entry.size else { return false }
-        do {
-            return try options.fileSystem.fingerprint(of: directory.path(name)) == remembered
-        } catch {
-            throw LogError.io(error, "look at segment", path: directory.path(name))
-        }
+        let unsettled = !vouchedByFingerprint && fingerprint != nil
+        return (last.event, LogHead(seq: last.event.seq, hash: last.digest.hex), unsettled)
     }
 }

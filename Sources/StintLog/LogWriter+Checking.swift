@@ -126,12 +126,13 @@ extension LogWriter {
     ) throws(LogError) -> Bool {
         let segmentPath = directory.path(segment.name)
         let startedAt = configuration.settlesActiveSegment ? checkStart() : nil
-        let before = configuration.settlesActiveSegment ? try fingerprint(of: segmentPath) : nil
+        // A cache: a fingerprint that cannot be taken only leaves the segment to be hashed again.
+        let before = configuration.settlesActiveSegment ? (try? fileSystem.fingerprint(of: segmentPath)) ?? nil : nil
         guard let hashed = try directory.digest(ofSegment: segment.name), hashed.count == entry.size,
             hashed.digest == entry.digest
         else { return false }
         activeHasher = hashed
-        if configuration.settlesActiveSegment, let after = try fingerprint(of: segmentPath),
+        if configuration.settlesActiveSegment, let after = (try? fileSystem.fingerprint(of: segmentPath)) ?? nil,
             isSettled(after, before: before, startedAt: startedAt)
         {
             settledActive = (segment.name, after)

@@ -33,8 +33,9 @@ import Testing
             #expect(try first.ingest().ingested.isEmpty)
             #expect(counting.openedPaths.contains(mirrorLock), "the mirror's fingerprint is settled once")
         }
-        // The next command compares the folder's copy with the mirror and remembers, by their fingerprints, that
-        // they were the same; the commands after it only look at those.
+        // By the next command at the latest (settling rewrote the mirror's `checked` file, in the same tick of the
+        // file system's clock as the first comparison, or not), the folder's copy and the mirror were compared and
+        // remembered the same by their fingerprints; the commands after it only look at those.
         Thread.sleep(forTimeInterval: 0.03)
         do {
             let second = try MergedStore.open(log: a.log, holdingLock: true, options: options)

@@ -97,7 +97,7 @@ import Testing
     @Test func aSettledFingerprintVouchesForTheEndWithoutReadingTheSegment() throws {
         let fixture = try written(batches: 20)
         let hashed = try #require(try fixture.reader().vouchedLastEvent())
-        #expect(hashed.hashed, "an appending writer leaves the active segment without a fingerprint")
+        #expect(hashed.unsettled, "an appending writer leaves the active segment without a fingerprint")
         #expect(try activeEntry(of: fixture).fingerprint == nil)
         try settle(fixture)
         #expect(try activeEntry(of: fixture).settled)
@@ -106,7 +106,7 @@ import Testing
         var options = fixture.readOptions
         options.fileSystem = counting
         let vouched = try #require(try LogReader(path: fixture.path, options: options).vouchedLastEvent())
-        #expect(!vouched.hashed)
+        #expect(!vouched.unsettled)
         #expect(vouched.event == hashed.event)
         #expect(vouched.head == hashed.head)
         let segment = try #require(try fixture.segmentNames().last)
@@ -128,7 +128,7 @@ import Testing
         writer.close()
         #expect(try activeEntry(of: fixture).fingerprint == nil)
         let vouched = try #require(try fixture.reader().vouchedLastEvent())
-        #expect(vouched.hashed)
+        #expect(vouched.unsettled)
         #expect(vouched.head.seq == 42)
     }
 
@@ -151,7 +151,7 @@ import Testing
         try settle(fixture, fileSystem: StampInThePast())
         #expect(try activeEntry(of: fixture).fingerprint == nil)
         #expect(try !activeEntry(of: fixture).settled)
-        #expect(try fixture.reader().vouchedLastEvent()?.hashed == true)
+        #expect(try fixture.reader().vouchedLastEvent()?.unsettled == true)
     }
 }
 

@@ -1,9 +1,9 @@
 /// A replica's read models keep each device's undo and redo entries in the frame with only their record
 /// edits, and the entries whole in a table of their own that `undo` and `redo` read for the top entries
 /// (decision 0010 step 3c). The fold never reads an entry's other inverses: it adds a batch's inverses to
-/// the entry it pushed, and of the entries under it reads only the record edits (``recordsEditedByStacks(of:)``
-/// and rule 11's ``keepingOthers(_:after:_:)``). Only the decision of `undo` and `redo` reads the top entries
-/// whole. An import's entry holds an inverse per record imported, which every command decoded and encoded
+/// the entry it pushed, and of the entries under it reads only the record edits (rule 11's
+/// ``keepingOthers(_:after:_:)``, whose records a fold in parts holds for the top entries:
+/// ``recordsEditedByTopEntries(of:)``). Only the decision of `undo` and `redo` reads the top entries whole. An import's entry holds an inverse per record imported, which every command decoded and encoded
 /// with the frame until 100 later batches of its device pushed it off.
 extension MergedFold {
     /// Where an undo or redo entry is: its device (nil for the events of a log before it joined a space, such

@@ -104,10 +104,11 @@ extension ReplicaFold {
                 if linked.insert(device).inserted {
                     let link = mark.frontier.heads[device].map { String($0.hash.prefix(32)) }
                     guard first.prev == link ?? RecordedEvent.genesisPrev else { return nil }
-                    // The records its stacks edit, at its first batch: an entry a later batch pushes edits records
-                    // that batch touched, which the fold holds from then on (an inverse is made from the record).
+                    // Its stacks, and the records its top entries edit, at its first batch: what a command's fold in
+                    // parts holds for its own device (``MergedFold/recordsEditedByTopEntries(of:)``); an entry a
+                    // later batch pushes edits records that batch touched, which the fold holds from then on.
                     try database.includeStacks(of: device, in: &next)
-                    wanted += next.recordsEditedByStacks(of: device)
+                    wanted += next.recordsEditedByTopEntries(of: device)
                 }
                 try database.include(wanted, in: &next)
                 for event in batch.events { try next.apply(event) }

@@ -74,7 +74,7 @@ extension Space {
     /// (nothing is vouched for then).
     private func comparisonStamp() -> LastSegmentVouch.Stamp? {
         let fileSystem = options.fileSystem
-        let lock = Space.path(log, "lock")
+        let lock = Space.path(log, "lock")  // the own log's lock file (docs/log-format.md §1)
         guard let descriptor = try? fileSystem.openFile(lock, .readWrite) else { return nil }
         defer { fileSystem.close(descriptor) }
         guard let changed = try? fileSystem.stampChangeTime(descriptor),

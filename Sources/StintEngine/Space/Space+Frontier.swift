@@ -36,7 +36,8 @@ extension Space {
     }
 
     /// ``lastEvents(own:skipping:)``, noting in `hashed` the devices whose log's end was vouched for by
-    /// hashing its active segment, whose fingerprint was not settled (``LogConfiguration/settlesActiveSegment``).
+    /// hashing its active segment, whose fingerprint was not settled (``LogConfiguration/settlesActiveSegment``)
+    /// but could be.
     func lastEvents(own: LogReader?, skipping skipped: Set<DeviceID>, hashed: inout Set<DeviceID>)
         throws(StintError) -> [DeviceID: (event: RecordedEvent, head: LogHead)]
     {
@@ -45,7 +46,7 @@ extension Space {
             do throws(LogError) {
                 if let vouched = try reader.vouchedLastEvent() {
                     last[device] = (vouched.event, vouched.head)
-                    if vouched.hashed { hashed.insert(device) }
+                    if vouched.unsettled { hashed.insert(device) }
                 } else if let event = try reader.lastEvent(checkingChain: true) {
                     last[device] = (event, LogHead(of: event))
                 }

@@ -44,13 +44,18 @@ extension MergedStore {
         for device in others {
             // The folder's copy ends with the mirror's last segment, byte for byte: nothing to take in, and no
             // writer to open (it would check the mirror's segments again, for nothing to append).
-            if let last = known?[device], space.sameAsFolder(device, in: &copies, stamp: &stamp) {
-                unchanged[device] = last
-                report.devices.append(DeviceScan(device: device, mirrorHead: last.head))
+            // A mirror whose end was hashed is settled first: settling rewrites its `checked` file, which would
+            // end a vouch of the comparison taken before.
+            if let last = known?[device] {
                 if hashed.contains(device) { settle(device) }
-                continue
+                if space.sameAsFolder(device, in: &copies, stamp: &stamp) {
+                    unchanged[device] = last
+                    report.devices.append(DeviceScan(device: device, mirrorHead: last.head))
+                    continue
+                }
             }
-            copies.vouches[device] = nil
+            // A vouch of this device, if any, no longer holds once its mirror is written (its fingerprints
+            // change): kept, it costs four stats next time.
             var writer = try openMirror(of: device)
             writers[device] = writer
             // Where a catch-up from a position taken before this ingestion (the read models' mark) resumes
