@@ -28,28 +28,36 @@ import Testing
         return fold.state(for: replica.device).records[id]?.comment
     }
 
-    @Test(arguments: [true, false])
-    func undoingDownToAnEntryBelowTheTopKeepsAnotherDevicesLaterEdit(models: Bool) throws {
+    /// Replicas `a` and `b` of a space, and the id of a record `a` tracked, then commented after tracking one
+    /// that ended later (so that the commented one is not the last ended, which every command holds).
+    private func twoReplicasWithACommentedRecord(models: Bool) throws
+        -> (space: SpaceHarness, a: SpaceHarness.Replica, b: SpaceHarness.Replica, id: EntityID)
+    {
         let space = SpaceHarness()
         let a = space.replica("a")
         let b = space.replica("b", skew: 60_000)
         try space.found(a)
         try space.join(b)
         let now = a.clock.now
-        let tracked = try command(
-            a,
-            .track(
-                start: ParsedTime(now.adding(milliseconds: -7_200_000)),
-                end: ParsedTime(now.adding(milliseconds: -3_600_000)), comment: "tracked"), models: models)
-        let id = try #require(tracked.events.first?.data["recordId"]?.stringValue.flatMap(EntityID.init))
-        // A record that ended later, so that the commented one is not the last ended (which every command holds).
-        try command(
-            a,
-            .track(
-                start: ParsedTime(now.adding(milliseconds: -1_800_000)),
-                end: ParsedTime(now.adding(milliseconds: -900_000))), models: models)
-        // a comments the first record (the entry that goes below the top), then adds a tag (the top).
-        try command(a, .edit(record: RecordRef(id), comment: "a's"), models: models)
+        var id: EntityID?
+        for (start, end) in [(-7_200_000, -3_600_000), (-1_800_000, -900_000)] as [(Int64, Int64)] {
+            let tracked = try command(
+                a,
+                .track(
+                    start: ParsedTime(now.adding(milliseconds: start)), end: ParsedTime(now.adding(milliseconds: end))),
+                models: models)
+            id = id ?? tracked.events.first?.data["recordId"]?.stringValue.flatMap(EntityID.init)
+        }
+        let commented = try #require(id)
+        try command(a, .edit(record: RecordRef(commented), comment: "a's"), models: models)
+        return (space, a, b, commented)
+    }
+
+    @Test(arguments: [true, false])
+    func undoingDownToAnEntryBelowTheTopKeepsAnotherDevicesLaterEdit(models: Bool) throws {
+        let (space, a, b, id) = try twoReplicasWithACommentedRecord(models: models)
+        defer { withExtendedLifetime(space) {} }
+        // The comment goes below the top: a adds a tag.
         try command(a, .addTag(name: "later"), models: models)
         // b takes that in and comments the record after a did.
         _ = try b.sync()
@@ -66,24 +74,8 @@ import Testing
     /// The top entry a replica's writer shows is filtered by rule 11 as the whole fold's is: its fold in parts
     /// holds the records the top entries edit, though no batch it folds names them.
     @Test func theTopEntryAWriterShowsIsTheWholeFolds() throws {
-        let space = SpaceHarness()
-        let a = space.replica("a")
-        let b = space.replica("b", skew: 60_000)
-        try space.found(a)
-        try space.join(b)
-        let now = a.clock.now
-        let tracked = try command(
-            a,
-            .track(
-                start: ParsedTime(now.adding(milliseconds: -7_200_000)),
-                end: ParsedTime(now.adding(milliseconds: -3_600_000))))
-        let id = try #require(tracked.events.first?.data["recordId"]?.stringValue.flatMap(EntityID.init))
-        try command(
-            a,
-            .track(
-                start: ParsedTime(now.adding(milliseconds: -1_800_000)),
-                end: ParsedTime(now.adding(milliseconds: -900_000))))
-        try command(a, .edit(record: RecordRef(id), comment: "a's"))
+        let (space, a, b, id) = try twoReplicasWithACommentedRecord(models: true)
+        defer { withExtendedLifetime(space) {} }
         _ = try b.sync()
         try command(b, .edit(record: RecordRef(id), comment: "b's"))
         _ = try a.sync()

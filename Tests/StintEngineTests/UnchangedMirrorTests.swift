@@ -25,24 +25,20 @@ import Testing
         options.fileSystem = counting
         // The first command after the ingestion that wrote the mirror hashes its active segment to vouch for its
         // end, and settles its fingerprint (once the file system's clock moved on from the write).
-        Thread.sleep(forTimeInterval: 0.03)
-        do {
-            let first = try MergedStore.open(log: a.log, holdingLock: true, options: options)
-            defer { first.close() }
-            _ = try first.head()
-            #expect(try first.ingest().ingested.isEmpty)
-            #expect(counting.openedPaths.contains(mirrorLock), "the mirror's fingerprint is settled once")
+        /// A command's open and ingestion, once the file system's clock moved on from the last write.
+        func command() throws {
+            Thread.sleep(forTimeInterval: 0.03)
+            let store = try MergedStore.open(log: a.log, holdingLock: true, options: options)
+            defer { store.close() }
+            _ = try store.head()
+            #expect(try store.ingest().ingested.isEmpty)
         }
+        try command()
+        #expect(counting.openedPaths.contains(mirrorLock), "the mirror's fingerprint is settled once")
         // By the next command at the latest (settling rewrote the mirror's `checked` file, in the same tick of the
         // file system's clock as the first comparison, or not), the folder's copy and the mirror were compared and
         // remembered the same by their fingerprints; the commands after it only look at those.
-        Thread.sleep(forTimeInterval: 0.03)
-        do {
-            let second = try MergedStore.open(log: a.log, holdingLock: true, options: options)
-            defer { second.close() }
-            _ = try second.head()
-            #expect(try second.ingest().ingested.isEmpty)
-        }
+        try command()
         let store = try MergedStore.open(log: a.log, holdingLock: true, options: options)
         defer { store.close() }
         counting.reset()
