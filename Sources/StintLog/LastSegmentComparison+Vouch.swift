@@ -79,9 +79,8 @@ extension LastSegmentComparison {
     public static func vouched(
         _ prefix: String, in whole: String, fileSystem: any LogFileSystem, stamp: LastSegmentVouch.Stamp?
     ) -> (comparison: LastSegmentComparison, vouch: LastSegmentVouch?) {
-        let comparison = of(prefix, in: whole, fileSystem: fileSystem)
-        guard comparison == .same, let stamp,
-            let segment = try? LogDirectory(path: prefix, fileSystem: fileSystem).listing().segments.last?.name,
+        let (comparison, segment) = compare(prefix, in: whole, fileSystem: fileSystem)
+        guard comparison == .same, let stamp, let segment,
             let prints = LastSegmentVouch.fingerprints(segment, prefix: prefix, whole: whole, fileSystem: fileSystem),
             prints.allSatisfy({ $0.device == stamp.device && $0.changed < stamp.changed })
         else { return (comparison, nil) }

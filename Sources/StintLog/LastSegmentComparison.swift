@@ -30,10 +30,27 @@ public enum LastSegmentComparison: Hashable, Sendable {
     public static func of(_ prefix: String, in whole: String, fileSystem: any LogFileSystem, last: Int64? = nil)
         -> LastSegmentComparison
     {
+        compare(prefix, in: whole, fileSystem: fileSystem, last: last).comparison
+    }
+
+    /// ``of(_:in:fileSystem:last:)``, with the name of `prefix`'s last segment it compared (nil when it found
+    /// none to compare).
+    static func compare(_ prefix: String, in whole: String, fileSystem: any LogFileSystem, last: Int64? = nil)
+        -> (comparison: LastSegmentComparison, segment: String?)
+    {
         let short = LogDirectory(path: prefix, fileSystem: fileSystem)
         let long = LogDirectory(path: whole, fileSystem: fileSystem)
         guard let format = try? short.checkFormat(), (try? long.checkFormat()) == format,
-            let name = try? short.listing().segments.last?.name, let wholeLast = try? long.listing().segments.last,
+            let name = try? short.listing().segments.last?.name
+        else { return (.different, nil) }
+        return (compare(name, of: short, in: long, fileSystem: fileSystem, last: last), name)
+    }
+
+    /// Compares segment `name` of `short`, its last one, with the segment of that name in `long`.
+    private static func compare(
+        _ name: String, of short: LogDirectory, in long: LogDirectory, fileSystem: any LogFileSystem, last: Int64?
+    ) -> LastSegmentComparison {
+        guard let wholeLast = try? long.listing().segments.last,
             let shortFile = try? fileSystem.openFile(short.path(name), .readOnly)
         else { return .different }
         defer { fileSystem.close(shortFile) }

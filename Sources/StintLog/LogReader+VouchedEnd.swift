@@ -35,7 +35,7 @@ extension LogReader {
         // A cache: a fingerprint that cannot be taken only costs the hash.
         let fingerprint = (try? options.fileSystem.fingerprint(of: directory.path(tail.segment))) ?? nil
         let vouchedByFingerprint =
-            entry.settled && fingerprint != nil && fingerprint == entry.fingerprint && fingerprint?.size == entry.size
+            entry.settled && fingerprint.map { $0 == entry.fingerprint && $0.size == entry.size } == true
         if !vouchedByFingerprint {
             let bytes = try directory.digest(ofSegment: tail.segment, open: descriptor)
             guard bytes.count == entry.size, bytes.digest == entry.digest else { return nil }

@@ -31,14 +31,14 @@ extension Space {
     func lastEvents(own: LogReader? = nil, skipping skipped: Set<DeviceID> = []) throws(StintError)
         -> [DeviceID: (event: RecordedEvent, head: LogHead)]
     {
-        var hashed: Set<DeviceID> = []
-        return try lastEvents(own: own, skipping: skipped, hashed: &hashed)
+        var unsettled: Set<DeviceID> = []
+        return try lastEvents(own: own, skipping: skipped, unsettled: &unsettled)
     }
 
-    /// ``lastEvents(own:skipping:)``, noting in `hashed` the devices whose log's end was vouched for by
+    /// ``lastEvents(own:skipping:)``, noting in `unsettled` the devices whose log's end was vouched for by
     /// hashing its active segment, whose fingerprint was not settled (``LogConfiguration/settlesActiveSegment``)
     /// but could be.
-    func lastEvents(own: LogReader?, skipping skipped: Set<DeviceID>, hashed: inout Set<DeviceID>)
+    func lastEvents(own: LogReader?, skipping skipped: Set<DeviceID>, unsettled: inout Set<DeviceID>)
         throws(StintError) -> [DeviceID: (event: RecordedEvent, head: LogHead)]
     {
         var last: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
@@ -46,7 +46,7 @@ extension Space {
             do throws(LogError) {
                 if let vouched = try reader.vouchedLastEvent() {
                     last[device] = (vouched.event, vouched.head)
-                    if vouched.unsettled { hashed.insert(device) }
+                    if vouched.unsettled { unsettled.insert(device) }
                 } else if let event = try reader.lastEvent(checkingChain: true) {
                     last[device] = (event, LogHead(of: event))
                 }

@@ -23,9 +23,9 @@ extension MergedStore {
     public func ingest() throws(StintError) -> IngestionReport {
         // Kept only while the store holds the lock.
         let known = lastEventsCache
-        let hashed = hashedMirrors
+        let unsettled = unsettledMirrors
         lastEventsCache = nil
-        hashedMirrors = []
+        unsettledMirrors = []
         try space.checkDescription()
         var report = IngestionReport(devices: [])
         // Each mirror's writer, opened before its device is scanned: its head is where the scan starts (no
@@ -44,10 +44,10 @@ extension MergedStore {
         for device in others {
             // The folder's copy ends with the mirror's last segment, byte for byte: nothing to take in, and no
             // writer to open (it would check the mirror's segments again, for nothing to append).
-            // A mirror whose end was hashed is settled first: settling rewrites its `checked` file, which would
-            // end a vouch of the comparison taken before.
+            // A mirror whose end had to be hashed is settled first: settling rewrites its `checked` file, which
+            // would end a vouch of the comparison taken before.
             if let last = known?[device] {
-                if hashed.contains(device) { settle(device) }
+                if unsettled.contains(device) { settle(device) }
                 if space.sameAsFolder(device, in: &copies, stamp: &stamp) {
                     unchanged[device] = last
                     report.devices.append(DeviceScan(device: device, mirrorHead: last.head))

@@ -31,7 +31,7 @@ public final class MergedStore: EventStore {
     var lastEventsCache: [DeviceID: (event: RecordedEvent, head: LogHead)]?
     /// The mirrors whose end ``lastEventsCache`` took by hashing their active segment: an ingestion that finds
     /// one unchanged settles its fingerprint, so that the next commands vouch for its end with a `stat`.
-    var hashedMirrors: Set<DeviceID> = []
+    var unsettledMirrors: Set<DeviceID> = []
     /// Per device, where a lane can resume reading after the event its log ended with when this store opened
     /// it (the own log) or an ingestion opened its mirror: a catch-up from a position taken then (the read
     /// models' mark) reads only what came after, not the segment from its start.
@@ -73,13 +73,13 @@ public final class MergedStore: EventStore {
         if let lastEventsCache { return lastEventsCache.filter { !skipped.contains($0.key) } }
         var last: [DeviceID: (event: RecordedEvent, head: LogHead)] = [:]
         if holdsLock, !skipped.contains(space.device), let written = own.lastWritten { last[space.device] = written }
-        var hashed: Set<DeviceID> = []
-        last.merge(try space.lastEvents(own: own.reader, skipping: skipped.union(last.keys), hashed: &hashed)) {
+        var unsettled: Set<DeviceID> = []
+        last.merge(try space.lastEvents(own: own.reader, skipping: skipped.union(last.keys), unsettled: &unsettled)) {
             held, _ in held
         }
         if holdsLock && skipped.isEmpty {
             lastEventsCache = last
-            hashedMirrors = hashed.subtracting([space.device])
+            unsettledMirrors = unsettled.subtracting([space.device])
         }
         return last
     }
