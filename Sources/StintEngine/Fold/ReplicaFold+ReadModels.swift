@@ -58,6 +58,14 @@ extension ReplicaFold {
                 if let reached = try foldOn(&fold, from: mark, upTo: head, store: store, database: database) {
                     return (fold, (database, reached))
                 }
+                // Events that sort before the mark (a device that was offline): the saves at or after the earliest
+                // of them are rolled back, and the fold goes on from the mark before them.
+                if let rewound = try rewind(database, from: mark, upTo: head, store: store) {
+                    var again = try database.mergedFold(for: device)
+                    if let reached = try foldOn(&again, from: rewound, upTo: head, store: store, database: database) {
+                        return (again, (database, reached))
+                    }
+                }
             }
         } catch {
             options.onNotice(
@@ -129,6 +137,20 @@ extension ReplicaFold {
         try database.save(changed, of: &next, at: reachedMark)
         fold = next
         return reachedMark
+    }
+
+    /// Rolls `database`, at `mark`, back to before the earliest event the store holds after it
+    /// (``ReadModel/rewind(toBefore:)``), when that event sorts before the mark's last key; the mark the models
+    /// hold then, or nil (the models unchanged) when no event sorts before it or the journal does not reach
+    /// back so far.
+    private static func rewind(
+        _ database: ReadModel, from mark: ReadModel.MergedMark, upTo head: StoreHead, store: MergedStore
+    ) throws(ReadModelError) -> ReadModel.MergedMark? {
+        guard let lastKey = mark.lastKey,
+            let earliest = try? store.earliestKey(after: mark.head.position, through: head.position.merged),
+            earliest < lastKey
+        else { return nil }
+        return try database.rewind(toBefore: earliest)
     }
 
     /// The mark of `head`, the store's head: the frontier and the merge key of the last event.

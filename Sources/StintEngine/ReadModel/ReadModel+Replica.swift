@@ -33,7 +33,7 @@ extension ReadModel {
             inverses TEXT NOT NULL,
             PRIMARY KEY (device, stack, batch_start)
         ) WITHOUT ROWID;
-        """ + stacksSchema
+        """ + stacksSchema + journalSchema
 
     /// What a replica's models reflect: the frontier of the merged history folded and the merge key of its
     /// last event.
@@ -106,9 +106,11 @@ extension ReadModel {
         throws(ReadModelError)
     {
         try database.transaction { () throws(ReadModelError) in
+            let step = try beginJournalStep(
+                to: mark, writing: changed.map(\.id), stacksOf: Array(fold.devicesWithStacksAtHand))
             for row in changed { try write(row, replacing: true) }
             try writeDayTotals(calendar: fold.calendar)
-            try writeFrame(of: &fold, at: mark)
+            try writeFrame(of: &fold, at: mark, journaling: step)
         }
         setHead(mark.head)
     }
@@ -144,7 +146,7 @@ extension ReadModel {
 
     /// Binds `key` to the first three parameters of `statement`: `device` (its id, or empty for none: a log's
     /// events before it joined), `stack` and `batch_start`.
-    private static func bind(_ key: MergedFold.StackEntryKey, to statement: SQLiteDatabase.Statement)
+    static func bind(_ key: MergedFold.StackEntryKey, to statement: SQLiteDatabase.Statement)
         throws(ReadModelError)
     {
         try statement.bind(at: 1, .text(deviceColumn(key.device)))
@@ -153,7 +155,7 @@ extension ReadModel {
     }
 
     /// The key in the first three columns of `row` (as ``bind(_:to:)`` writes them).
-    private static func stackKey(in row: SQLiteDatabase.Statement) throws(ReadModelError) -> MergedFold.StackEntryKey {
+    static func stackKey(in row: SQLiteDatabase.Statement) throws(ReadModelError) -> MergedFold.StackEntryKey {
         guard let device = device(inColumn: row.text(0)) else {
             throw ReadModelError("a whole undo entry's device is not readable")
         }
@@ -296,39 +298,41 @@ extension ReadModel {
             """ + " " + clause)
         for (index, value) in values.enumerated() { try rows.bind(at: Int32(index + 1), value) }
         var found: [MergedFold.RecordRow] = []
-        while try rows.step() {
-            guard let id = rows.entityID(0),
-                let status = MergedFold.RecordStatus(rawValue: UInt8(clamping: rows.integer(1))),
-                let bytes = rows.blob(2), let (stamps, deletedBy) = MergedFold.RecordRow.bookkeeping(from: bytes)
-            else { throw ReadModelError("a record's stamps are not readable") }
-            var values: Record?
-            if status == .live {
-                guard !rows.isNull(3) else { throw ReadModelError("the live record \(id) has no values") }
-                values = Record(
-                    id: id, start: Instant(milliseconds: rows.integer(3)),
-                    end: rows.isNull(4) ? nil : Instant(milliseconds: rows.integer(4)),
-                    tagId: rows.isNull(5) ? nil : rows.entityID(5), comment: rows.text(6))
-            }
-            var provenance: ImportProvenance?
-            if !rows.isNull(7) {
-                let json = try Self.json(rows.text(7))
-                do {
-                    provenance = try CheckpointReader(json: json).provenance(json)
-                } catch {
-                    throw ReadModelError("the import provenance of \(id) is not readable")
-                }
-            }
-            found.append(
-                MergedFold.RecordRow(
-                    id: id, status: status, values: values, stamps: stamps, deletedBy: deletedBy,
-                    provenance: provenance))
-        }
+        while try rows.step() { found.append(try Self.mergedRow(in: rows)) }
         return found
+    }
+
+    /// The row in the columns of `rows`: id, status, stamps, start, end, tag, comment and provenance, as
+    /// ``mergedRows(where:_:)`` selects them.
+    static func mergedRow(in rows: SQLiteDatabase.Statement) throws(ReadModelError) -> MergedFold.RecordRow {
+        guard let id = rows.entityID(0),
+            let status = MergedFold.RecordStatus(rawValue: UInt8(clamping: rows.integer(1))),
+            let bytes = rows.blob(2), let (stamps, deletedBy) = MergedFold.RecordRow.bookkeeping(from: bytes)
+        else { throw ReadModelError("a record's stamps are not readable") }
+        var values: Record?
+        if status == .live {
+            guard !rows.isNull(3) else { throw ReadModelError("the live record \(id) has no values") }
+            values = Record(
+                id: id, start: Instant(milliseconds: rows.integer(3)),
+                end: rows.isNull(4) ? nil : Instant(milliseconds: rows.integer(4)),
+                tagId: rows.isNull(5) ? nil : rows.entityID(5), comment: rows.text(6))
+        }
+        var provenance: ImportProvenance?
+        if !rows.isNull(7) {
+            let json = try Self.json(rows.text(7))
+            do {
+                provenance = try CheckpointReader(json: json).provenance(json)
+            } catch {
+                throw ReadModelError("the import provenance of \(id) is not readable")
+            }
+        }
+        return MergedFold.RecordRow(
+            id: id, status: status, values: values, stamps: stamps, deletedBy: deletedBy, provenance: provenance)
     }
 
     /// Writes `row` into `record_stamps` and the single log's tables (its values, deletion and provenance);
     /// `replacing` clears what an earlier row of the id left there.
-    private func write(_ row: MergedFold.RecordRow, replacing: Bool) throws(ReadModelError) {
+    func write(_ row: MergedFold.RecordRow, replacing: Bool) throws(ReadModelError) {
         let key = SQLiteValue.text(row.id.uuidString)
         try database.statement("INSERT OR REPLACE INTO record_stamps (id, status, stamps) VALUES (?, ?, ?)").bind(
             key, .integer(Int64(row.status.rawValue)), .blob(row.bookkeeping)
@@ -341,10 +345,15 @@ extension ReadModel {
     /// Writes the frame, its tags (for people's reports) and the mark; the undo and redo entries in it with
     /// their record edits only (`fold` is left so), the others whole in `merged_undo_entries`, which keeps
     /// the entries of the stacks and no others.
-    private func writeFrame(of fold: inout MergedFold, at mark: MergedMark) throws(ReadModelError) {
+    /// With `step`, the journal step of a save, the whole entries it writes or drops keep their
+    /// before-images there.
+    private func writeFrame(of fold: inout MergedFold, at mark: MergedMark, journaling step: Int64? = nil)
+        throws(ReadModelError)
+    {
         let insert = try database.statement(
             "INSERT OR REPLACE INTO merged_undo_entries (device, stack, batch_start, inverses) VALUES (?, ?, ?, ?)")
         for (key, entry) in fold.takeInversesOtherThanEdits() {
+            if let step { try journalEntry(at: key, in: step) }
             insert.reset()
             try Self.bind(key, to: insert)
             try insert.bind(at: 4, .text(LogState.json(entry).encodedString))
@@ -361,6 +370,7 @@ extension ReadModel {
         let delete = try database.statement(
             "DELETE FROM merged_undo_entries WHERE device = ? AND stack = ? AND batch_start = ?")
         for key in stale {
+            if let step { try journalEntry(at: key, in: step) }
             delete.reset()
             try Self.bind(key, to: delete)
             try delete.run()

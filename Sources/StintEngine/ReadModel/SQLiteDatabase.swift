@@ -84,6 +84,9 @@ final class SQLiteDatabase {
         return statement
     }
 
+    /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         try execute("BEGIN IMMEDIATE")

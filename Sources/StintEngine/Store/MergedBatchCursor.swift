@@ -88,6 +88,16 @@ final class MergedBatchCursor: StoreBatchCursor {
         try fill(index) ? lanes[index].pending : nil
     }
 
+    /// The merge key of the first event still to be handed out, over every lane: the earliest; nil when none.
+    func earliestPendingKey() throws(StintError) -> MergeKey? {
+        var earliest: MergeKey?
+        for index in lanes.indices {
+            guard try fill(index), let key = lanes[index].pendingKey else { continue }
+            if earliest.map({ key < $0 }) ?? true { earliest = key }
+        }
+        return earliest
+    }
+
     /// Reads the next batch of lane `index` when none is pending; whether one is pending now (``peek(_:)``
     /// without handing out a copy of it).
     private func fill(_ index: Int) throws(StintError) -> Bool {

@@ -119,6 +119,22 @@ public final class MergedStore: EventStore {
     func mergedBatches(after position: StorePosition?, through: MergedPosition? = nil) throws(StintError)
         -> MergedBatchCursor
     {
+        try mergedBatches(after: position, through: through, checkingOrder: true)
+    }
+
+    /// The merge key of the earliest event after `position` (each device's first event past its `seq`), nil
+    /// when there is none: when it sorts before the position's last key (a device that was offline delivered
+    /// events), the position is superseded, and a replica's read models rewind to before it
+    /// (``ReadModel/rewind(toBefore:)``). `through` as for ``mergedBatches(after:through:)``.
+    func earliestKey(after position: StorePosition, through: MergedPosition? = nil) throws(StintError) -> MergeKey? {
+        try mergedBatches(after: position, through: through, checkingOrder: false).earliestPendingKey()
+    }
+
+    /// ``mergedBatches(after:through:)``; with `checkingOrder`, refusing a position that events sort before
+    /// (``StintError/Code/positionSuperseded``).
+    private func mergedBatches(after position: StorePosition?, through: MergedPosition?, checkingOrder: Bool)
+        throws(StintError) -> MergedBatchCursor
+    {
         let after: MergedPosition
         if let position {
             guard let merged = position.merged else {
@@ -163,7 +179,7 @@ public final class MergedStore: EventStore {
                 throw StintError(
                     .refused, "\(position!) is inside a batch of device \(lanes[index].device), not after one")
             }
-            if let lastKey = after.lastKey {
+            if checkingOrder, let lastKey = after.lastKey {
                 if MergedBatchCursor.key(of: next.events[0], device: lanes[index].device) < lastKey {
                     var error = StintError(
                         .refused,

@@ -1,0 +1,236 @@
+import StintCore
+
+/// The journal of a replica's read models (decision 0010 step 4, docs/read-models.md). Each save of a fold in
+/// parts keeps the before-images of what it changes: the mark and frame it replaced, the rows of the records
+/// it wrote, and the stacks and whole undo entries it wrote or dropped. When events of a device that was
+/// offline sort before the models' mark, ``rewind(toBefore:)`` rolls back only the saves at or after them,
+/// and the fold goes on from the mark before them instead of a rebuild. The journal keeps the newest
+/// ``journalSteps`` saves; a rebuild starts it empty.
+extension ReadModel {
+    /// The journal's tables (part of ``replicaSchema``). A step's `after_hash` is the frontier hash of the
+    /// mark it saved, so that a rewind undoes an unbroken chain of saves back from the models' mark; a
+    /// before-image with a `NULL` status, stacks or inverses stands for no row.
+    static let journalSchema = """
+        CREATE TABLE merged_journal (
+            step INTEGER PRIMARY KEY,
+            after_hash TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            devices TEXT NOT NULL,
+            last_key TEXT,
+            frame BLOB NOT NULL,
+            ends TEXT NOT NULL
+        );
+        CREATE TABLE merged_journal_records (
+            step INTEGER NOT NULL,
+            id TEXT NOT NULL,
+            status INTEGER,
+            stamps BLOB,
+            start_ms INTEGER,
+            end_ms INTEGER,
+            tag_id TEXT,
+            comment TEXT,
+            provenance TEXT,
+            PRIMARY KEY (step, id)
+        ) WITHOUT ROWID;
+        CREATE TABLE merged_journal_stacks (
+            step INTEGER NOT NULL,
+            device TEXT NOT NULL,
+            stacks BLOB,
+            PRIMARY KEY (step, device)
+        ) WITHOUT ROWID;
+        CREATE TABLE merged_journal_entries (
+            step INTEGER NOT NULL,
+            device TEXT NOT NULL,
+            stack TEXT NOT NULL,
+            batch_start INTEGER NOT NULL,
+            inverses TEXT,
+            PRIMARY KEY (step, device, stack, batch_start)
+        ) WITHOUT ROWID;
+        """
+
+    /// How many saves the journal keeps: a command saves once, and so does a `stint sync` that took events in,
+    /// so a device offline for a week of a few hundred commands a day on the other devices still rewinds.
+    static let journalSteps: Int64 = 2000
+
+    /// The tables a rebuild empties (part of ``emptyForBulkLoad``) and a schema change drops.
+    static let journalTables = [
+        "merged_journal", "merged_journal_records", "merged_journal_stacks", "merged_journal_entries",
+    ]
+
+    /// Opens the journal step of a save to `mark` that writes the rows of `ids` and the stacks of `devices`:
+    /// the mark and frame the models hold now, and those rows' and stacks' before-images. Drops the steps
+    /// older than the newest ``journalSteps``. nil when the models hold no merged fold yet (nothing to roll
+    /// back to).
+    func beginJournalStep(to mark: MergedMark, writing ids: [EntityID], stacksOf devices: [DeviceID?])
+        throws(ReadModelError) -> Int64?
+    {
+        let last = try database.statement("SELECT coalesce(max(step), 0) FROM merged_journal")
+        _ = try last.step()
+        let step = last.integer(0) + 1
+        try database.statement(
+            """
+            INSERT INTO merged_journal (step, after_hash, hash, devices, last_key, frame, ends)
+            SELECT ?, ?, hash, devices, last_key, frame, ends FROM merged_position
+            """
+        ).bind(.integer(step), .text(mark.frontier.hash)).run()
+        guard database.changes > 0 else { return nil }
+        let list = JSON.array(Set(ids).sorted().map { .string($0.uuidString) }).encodedString
+        try database.statement(
+            """
+            INSERT INTO merged_journal_records (step, id, status, stamps, start_ms, end_ms, tag_id, comment, provenance)
+            SELECT ?, j.value, s.status, s.stamps, r.start_ms, r.end_ms, r.tag_id, r.comment, i.provenance
+            FROM json_each(?) j LEFT JOIN record_stamps s ON s.id = j.value LEFT JOIN records r ON r.id = j.value
+            LEFT JOIN imports i ON i.id = j.value
+            """
+        ).bind(.integer(step), .text(list)).run()
+        let columns = JSON.array(Set(devices.map(Self.deviceColumn)).sorted().map { .string($0) }).encodedString
+        try database.statement(
+            """
+            INSERT INTO merged_journal_stacks (step, device, stacks)
+            SELECT ?, j.value, m.stacks FROM json_each(?) j LEFT JOIN merged_stacks m ON m.device = j.value
+            """
+        ).bind(.integer(step), .text(columns)).run()
+        for table in Self.journalTables {
+            try database.statement("DELETE FROM \(table) WHERE step <= ?").bind(.integer(step - Self.journalSteps))
+                .run()
+        }
+        return step
+    }
+
+    /// Keeps in journal step `step` the before-image of the whole undo entry at `key`, which the save is
+    /// about to write or drop (the first image of a step is the one kept).
+    func journalEntry(at key: MergedFold.StackEntryKey, in step: Int64) throws(ReadModelError) {
+        let insert = try database.statement(
+            """
+            INSERT OR IGNORE INTO merged_journal_entries (step, device, stack, batch_start, inverses)
+            VALUES (?4, ?1, ?2, ?3,
+                (SELECT inverses FROM merged_undo_entries WHERE device = ?1 AND stack = ?2 AND batch_start = ?3))
+            """)
+        try Self.bind(key, to: insert)
+        try insert.bind(at: 4, .integer(step))
+        try insert.run()
+    }
+
+    /// Rolls the models back, in one transaction, to the newest mark the journal holds whose last key sorts
+    /// before `key`, and returns it: every save since is undone (its rows, stacks, whole undo entries, frame
+    /// and mark put back as they were, the tags and day totals with them) and leaves the journal. nil, with
+    /// the models unchanged, when the journal does not reach back so far (it keeps ``journalSteps`` saves, and
+    /// a rebuild empties it).
+    ///
+    /// - Throws: ``ReadModelError`` when the journal or the models are not readable or cannot be written.
+    func rewind(toBefore key: MergeKey) throws(ReadModelError) -> MergedMark? {
+        guard let current = try mergedMark() else { return nil }
+        let rewound = try database.transaction { () throws(ReadModelError) -> MergedMark? in
+            guard let oldest = try oldestStepToUndo(from: current, before: key) else { return nil }
+            try undoRecords(since: oldest)
+            try undoStacksAndEntries(since: oldest)
+            try database.statement(
+                """
+                INSERT OR REPLACE INTO merged_position (singleton, hash, devices, last_key, frame, ends)
+                SELECT 1, hash, devices, last_key, frame, ends FROM merged_journal WHERE step = ?
+                """
+            ).bind(.integer(oldest)).run()
+            for table in Self.journalTables {
+                try database.statement("DELETE FROM \(table) WHERE step >= ?").bind(.integer(oldest)).run()
+            }
+            let frame = try storedFrame()
+            try database.execute("DELETE FROM tags")
+            for tag in frame.frame.state.tags.values.sorted(by: { $0.id < $1.id }) { try write(tag) }
+            try writeDayTotals(calendar: frame.calendar)
+            return try mergedMark()
+        }
+        if let rewound { setHead(rewound.head) }
+        return rewound
+    }
+
+    /// The oldest step a rewind from `current` to before `key` undoes: back from the newest, each step's
+    /// mark following on from the one before, to the first whose earlier mark's last key sorts before `key`.
+    /// nil when the chain breaks or ends first.
+    private func oldestStepToUndo(from current: MergedMark, before key: MergeKey) throws(ReadModelError) -> Int64? {
+        let steps = try database.statement(
+            "SELECT step, after_hash, hash, last_key FROM merged_journal ORDER BY step DESC")
+        var hash = current.frontier.hash
+        while try steps.step() {
+            guard steps.text(1) == hash, let earlier = steps.text(2) else { return nil }
+            hash = earlier
+            if steps.isNull(3) { return steps.integer(0) }
+            guard let lastKey = MergeKey(json: try Self.json(steps.text(3))) else {
+                throw ReadModelError("the journal's last key of step \(steps.integer(0)) is not readable")
+            }
+            if lastKey < key { return steps.integer(0) }
+        }
+        return nil
+    }
+
+    /// Puts back each record the steps from `oldest` on wrote as the first of them found it.
+    private func undoRecords(since oldest: Int64) throws(ReadModelError) {
+        let rows = try database.statement(
+            """
+            SELECT id, status, stamps, start_ms, end_ms, tag_id, comment, provenance
+            FROM merged_journal_records WHERE step >= ? ORDER BY step
+            """)
+        try rows.bind(.integer(oldest))
+        var seen: Set<String> = []
+        var images: [(id: EntityID, row: MergedFold.RecordRow?)] = []
+        while try rows.step() {
+            guard let text = rows.text(0), seen.insert(text).inserted else { continue }
+            guard let id = rows.entityID(0) else {
+                throw ReadModelError("the journal's record \(text) is not readable")
+            }
+            images.append((id, rows.isNull(1) ? nil : try Self.mergedRow(in: rows)))
+        }
+        for (id, row) in images {
+            if let row {
+                try write(row, replacing: true)
+            } else {
+                try database.statement("DELETE FROM record_stamps WHERE id = ?").bind(.text(id.uuidString)).run()
+                try writeRecord(id, values: nil, deleted: false, provenance: nil, replacing: true)
+            }
+        }
+    }
+
+    /// Puts back each device's stacks and each whole undo entry the steps from `oldest` on wrote or dropped as
+    /// the first of them found it.
+    private func undoStacksAndEntries(since oldest: Int64) throws(ReadModelError) {
+        let stacks = try database.statement(
+            "SELECT device, stacks FROM merged_journal_stacks WHERE step >= ? ORDER BY step")
+        try stacks.bind(.integer(oldest))
+        var seenDevices: Set<String> = []
+        while try stacks.step() {
+            let device = stacks.text(0) ?? ""
+            guard seenDevices.insert(device).inserted else { continue }
+            if let bytes = stacks.blob(1) {
+                try database.statement("INSERT OR REPLACE INTO merged_stacks (device, stacks) VALUES (?, ?)").bind(
+                    .text(device), .blob(bytes)
+                ).run()
+            } else {
+                try database.statement("DELETE FROM merged_stacks WHERE device = ?").bind(.text(device)).run()
+            }
+        }
+        let entries = try database.statement(
+            """
+            SELECT device, stack, batch_start, inverses FROM merged_journal_entries WHERE step >= ?
+            ORDER BY step
+            """)
+        try entries.bind(.integer(oldest))
+        var seenKeys: Set<MergedFold.StackEntryKey> = []
+        while try entries.step() {
+            let key = try Self.stackKey(in: entries)
+            guard seenKeys.insert(key).inserted else { continue }
+            let statement: SQLiteDatabase.Statement
+            if let inverses = entries.text(3) {
+                statement = try database.statement(
+                    """
+                    INSERT OR REPLACE INTO merged_undo_entries (device, stack, batch_start, inverses)
+                    VALUES (?, ?, ?, ?)
+                    """)
+                try statement.bind(at: 4, .text(inverses))
+            } else {
+                statement = try database.statement(
+                    "DELETE FROM merged_undo_entries WHERE device = ? AND stack = ? AND batch_start = ?")
+            }
+            try Self.bind(key, to: statement)
+            try statement.run()
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import StintCore
+import StintLog
+import TestSupport
+import Testing
+
+@testable import StintEngine
+
+/// A replica's read models roll back through their journal (decision 0010 step 4): on the merged history of
+/// three replicas that ran random commands, models saved batch by batch and rewound at random to before an
+/// earlier batch hold, table for table, what a rebuild at the mark before that batch writes; caught up again
+/// from there, they end as the whole fold. A rewind the journal does not reach changes nothing.
+@Suite struct ReplicaRewindTests {
+    @Test(arguments: [UInt64(0x6E_0011), 0x6E_0012])
+    func aRewindPutsBackTheModelsOfTheMarkBeforeTheKey(seed: UInt64) throws {
+        let (space, replicas) = try ReplicaReadModelTests.randomSpace(seed: seed)
+        let batches = try ReplicaReadModelTests.storedBatches(of: replicas[0])
+        var wholes: [MergedFold] = []
+        var marks: [ReadModel.MergedMark] = []
+        var builder = ReplicaReadModelTests.MarkBuilder()
+        var whole = try MergedFold.fold(batches[0].events)
+        for (index, batch) in batches.enumerated() {
+            if index > 0 { for event in batch.events { try whole.apply(event) } }
+            wholes.append(whole)
+            marks.append(builder.after(batch))
+        }
+        let directory = try Self.directory("models", in: space)
+        let model = try ReadModel.open(inLogDirectory: directory)
+        defer { model.close() }
+        try model.rebuild(from: wholes[0], at: marks[0])
+
+        var random = SplitMix64(seed: seed)
+        var index = 1
+        var rewinds = 0
+        var furthest = 0
+        while index < batches.count {
+            let batch = batches[index]
+            let named = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
+            var fold = try MergedFold(parts: model.mergedParts(for: batch.device, including: named))
+            for event in batch.events { try fold.apply(event) }
+            try model.save(fold.takeChangedRows(), of: &fold, at: marks[index])
+            // At most one rewind from each batch, so that the catch-up ends.
+            guard index > furthest, index >= 3, random.next() % 6 == 0 else {
+                furthest = max(furthest, index)
+                index += 1
+                continue
+            }
+            // Back to before a batch up to 20 saves ago: the mark before it, as a rebuild there writes it.
+            let first = index - Int(random.next() % UInt64(min(index, 20)))
+            let key = MergedBatchCursor.key(of: batches[first].events[0], device: batches[first].device!)
+            let rewound = try model.rewind(toBefore: key)
+            #expect(rewound == marks[first - 1], "seed \(seed): rewound from batch \(index) to before \(first)")
+            #expect(model.head == marks[first - 1].head)
+            try Self.expectTables(
+                of: directory, equalTo: wholes[first - 1], at: marks[first - 1], in: space, seed: seed)
+            rewinds += 1
+            furthest = index
+            index = first
+        }
+        #expect(rewinds >= 5, "seed \(seed): \(rewinds) rewinds")
+        try ReplicaReadModelTests.expectModel(model, holds: whole, seed: seed)
+
+        // A rebuild empties the journal: a rewind to before its mark finds nothing to undo, and changes nothing.
+        try model.rebuild(from: whole, at: marks[marks.count - 1])
+        let before = try ReadModel.dump(inLogDirectory: directory)
+        let key = MergedBatchCursor.key(of: batches[1].events[0], device: batches[1].device!)
+        #expect(try model.rewind(toBefore: key) == nil)
+        #expect(try ReadModel.dump(inLogDirectory: directory) == before)
+    }
+
+    /// A command on a replica whose models' mark events of a device that was offline sort before rolls back
+    /// only the saves since those events and folds on from there: the journal keeps the saves before them
+    /// (a rebuild empties it), and the models hold what a fold from the start holds.
+    @Test func aLateArrivalRewindsTheModelsInsteadOfRebuildingThem() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b", skew: -3_600_000)
+        try space.found(a)
+        try space.join(b)
+        let now = a.clock.now
+        for hour in 1...6 {
+            a.clock.advance(milliseconds: 600_000)
+            let start = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000))
+            let end = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000 + 3_600_000))
+            try Self.command(a, .track(start: start, end: end, comment: "a \(hour)"))
+            // b takes in a's first three commands, not the others.
+            if hour == 3 { try b.sync() }
+        }
+        let saved = try Self.journalSteps(of: a)
+        #expect(saved >= 6)
+        // b, an hour behind, appends unseen: its events sort after a's third command, before the fourth.
+        b.clock.advance(milliseconds: 1_800_000)
+        let late = EntityID(high: 0x1A7E, low: 1)
+        try b.append([
+            DomainEvent.tagCreated(tagId: late, name: "late", color: "#123456").draft,
+            DomainEvent.recordTracked(
+                recordId: EntityID(high: 0x1A7E, low: 2), start: now.adding(milliseconds: -5_000_000),
+                end: now.adding(milliseconds: -4_000_000), tagId: late, comment: "b's"
+            ).draft,
+        ])
+        a.clock.advance(milliseconds: 600_000)
+        try Self.command(a, .start(comment: "after"))
+        // The saves of a's last three commands undone; the fold on from before them and the command saved.
+        let steps = try Self.journalSteps(of: a)
+        #expect(steps == saved - 3 + 2, "the saves before the late events were kept, not rebuilt: \(steps) of \(saved)")
+        let whole = try #require(try MergedHistory(log: a.log, options: a.options).fold(upTo: .latest).fold)
+        let model = try ReadModel.open(inLogDirectory: a.log)
+        defer { model.close() }
+        try ReplicaReadModelTests.expectModel(model, holds: whole, seed: 0)
+    }
+
+    private static func command(_ replica: SpaceHarness.Replica, _ command: Command) throws {
+        let log = try TimeLog.open(at: replica.log, options: replica.options)
+        defer { log.close() }
+        _ = try log.execute(command)
+    }
+
+    private static func journalSteps(of replica: SpaceHarness.Replica) throws -> Int {
+        let model = try ReadModel.open(inLogDirectory: replica.log)
+        defer { model.close() }
+        let count = try model.database.statement("SELECT count(*) FROM merged_journal")
+        _ = try count.step()
+        return Int(count.integer(0))
+    }
+
+    /// The tables of the models in `directory` are those a rebuild from `fold` at `mark` writes, but the bound
+    /// on records' lengths (which only widens) and the journal (which a rebuild starts empty).
+    static func expectTables(
+        of directory: String, equalTo fold: MergedFold, at mark: ReadModel.MergedMark, in space: SpaceHarness,
+        seed: UInt64
+    ) throws {
+        let fresh = try Self.directory("rebuilt-\(UUID().uuidString)", in: space)
+        let rebuilt = try ReadModel.open(inLogDirectory: fresh)
+        try rebuilt.rebuild(from: fold, at: mark)
+        let longest = try rebuilt.longestRecord()
+        rebuilt.close()
+        let model = try ReadModel.open(inLogDirectory: directory)
+        #expect(try longest <= model.longestRecord(), "seed \(seed): the bound only widens")
+        model.close()
+        var expected = try ReadModel.dump(inLogDirectory: fresh)
+        var found = try ReadModel.dump(inLogDirectory: directory)
+        for table in ["record_bounds"] + ReadModel.journalTables {
+            expected[table] = nil
+            found[table] = nil
+        }
+        for table in Set(expected.keys).union(found.keys) where expected[table] != found[table] {
+            Issue.record("seed \(seed): table \(table) differs from a rebuild's at the mark")
+        }
+    }
+
+    private static func directory(_ name: String, in space: SpaceHarness) throws -> String {
+        let path = space.root.appending(name)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        return path
+    }
+}
