@@ -25,6 +25,7 @@ import Testing
         #expect(notices.contains { $0.contains("rebuilt") }, "seed \(seed): damaged models were rebuilt")
         #expect(run.appended > 60, "seed \(seed): only \(run.appended) commands appended")
         #expect(run.superseded > 0, "seed \(seed): no arrival sorted before what a replica had folded")
+        #expect(run.rewound > 0, "seed \(seed): no late arrival rolled the models back through their journal")
     }
 
     /// A writer kept open folds what another device did onto the rows it holds; the record that ended last is
@@ -176,6 +177,8 @@ struct ReplicaDifferentialRun {
     var appended = 0
     /// How often a replica's models were passed by events that sort before their mark.
     var superseded = 0
+    /// How often such models were rolled back through their journal rather than rebuilt (a rebuild empties it).
+    var rewound = 0
 
     init(seed: UInt64, devices count: Int) throws {
         random = SplitMix64(seed: seed)
@@ -262,7 +265,10 @@ struct ReplicaDifferentialRun {
         } else {
             let mark = try Self.mark(of: models)
             log = try TimeLog.open(at: models.log, options: options(models, models: true))
-            if let mark, try Self.isSuperseded(models, after: mark) { superseded += 1 }
+            if let mark, try Self.isSuperseded(models, after: mark) {
+                superseded += 1
+                if try ReplicaRewindTests.journalSteps(of: models) > 1 { rewound += 1 }
+            }
         }
         let expected = DifferentialRun.outcome { () throws(StintError) in try plainLog.execute(command) }
         let noticesBefore = notices.all.count

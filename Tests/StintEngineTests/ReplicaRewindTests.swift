@@ -70,40 +70,47 @@ import Testing
 
     /// A command on a replica whose models' mark events of a device that was offline sort before rolls back
     /// only the saves since those events and folds on from there: the journal keeps the saves before them
-    /// (a rebuild empties it), and the models hold what a fold from the start holds.
+    /// (a rebuild empties it), and the models hold what a fold from the start holds. Another device's events
+    /// that sort after the mark arrive with them: the rewind goes to before the earliest of either.
     @Test func aLateArrivalRewindsTheModelsInsteadOfRebuildingThem() throws {
         let space = SpaceHarness()
         let a = space.replica("a")
-        let b = space.replica("b", skew: -3_600_000)
+        let b = space.replica("b")
+        let c = space.replica("c", skew: -3_600_000)
         try space.found(a)
         try space.join(b)
+        try space.join(c)
         let now = a.clock.now
         for hour in 1...6 {
             a.clock.advance(milliseconds: 600_000)
             let start = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000))
             let end = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000 + 3_600_000))
             try Self.command(a, .track(start: start, end: end, comment: "a \(hour)"))
-            // b takes in a's first three commands, not the others.
-            if hour == 3 { try b.sync() }
+            // c takes in a's first three commands, not the others.
+            if hour == 3 { try c.sync() }
         }
         let saved = try Self.journalSteps(of: a)
         #expect(saved >= 6)
-        // b, an hour behind, appends unseen: its events sort after a's third command, before the fourth.
-        b.clock.advance(milliseconds: 1_800_000)
+        // c, an hour behind, appends unseen: its events sort after a's third command, before the fourth.
+        c.clock.advance(milliseconds: 1_800_000)
         let late = EntityID(high: 0x1A7E, low: 1)
-        try b.append([
+        try c.append([
             DomainEvent.tagCreated(tagId: late, name: "late", color: "#123456").draft,
             DomainEvent.recordTracked(
                 recordId: EntityID(high: 0x1A7E, low: 2), start: now.adding(milliseconds: -5_000_000),
-                end: now.adding(milliseconds: -4_000_000), tagId: late, comment: "b's"
+                end: now.adding(milliseconds: -4_000_000), tagId: late, comment: "c's"
             ).draft,
         ])
+        // b takes in everything and adds a tag after it all.
+        b.clock.advance(milliseconds: 3_600_000)
+        try Self.command(b, .addTag(name: "after"))
         a.clock.advance(milliseconds: 600_000)
         try Self.command(a, .start(comment: "after"))
         // The saves of a's last three commands undone; the fold on from before them and the command saved.
         let steps = try Self.journalSteps(of: a)
         #expect(steps == saved - 3 + 2, "the saves before the late events were kept, not rebuilt: \(steps) of \(saved)")
         let whole = try #require(try MergedHistory(log: a.log, options: a.options).fold(upTo: .latest).fold)
+        #expect(whole.state(for: a.device).tags.values.contains { $0.name == "late" })
         let model = try ReadModel.open(inLogDirectory: a.log)
         defer { model.close() }
         try ReplicaReadModelTests.expectModel(model, holds: whole, seed: 0)
@@ -115,7 +122,8 @@ import Testing
         _ = try log.execute(command)
     }
 
-    private static func journalSteps(of replica: SpaceHarness.Replica) throws -> Int {
+    /// How many saves the journal of `replica`'s models holds.
+    static func journalSteps(of replica: SpaceHarness.Replica) throws -> Int {
         let model = try ReadModel.open(inLogDirectory: replica.log)
         defer { model.close() }
         let count = try model.database.statement("SELECT count(*) FROM merged_journal")

@@ -111,8 +111,8 @@ extension ReadModel {
         try insert.run()
     }
 
-    /// Rolls the models back, in one transaction, to the newest mark the journal holds whose last key sorts
-    /// before `key`, and returns it: every save since is undone (its rows, stacks, whole undo entries, frame
+    /// Rolls the models back, in one transaction, to the newest mark they held whose last key sorts before
+    /// `key` (their own when it does), and returns it: every save since is undone (its rows, stacks, whole undo entries, frame
     /// and mark put back as they were, the tags and day totals with them) and leaves the journal. nil, with
     /// the models unchanged, when the journal does not reach back so far (it keeps ``journalSteps`` saves, and
     /// a rebuild empties it).
@@ -120,6 +120,8 @@ extension ReadModel {
     /// - Throws: ``ReadModelError`` when the journal or the models are not readable or cannot be written.
     func rewind(toBefore key: MergeKey) throws(ReadModelError) -> MergedMark? {
         guard let current = try mergedMark() else { return nil }
+        // Nothing folded sorts at or after `key`: the models are where a rewind would take them.
+        if current.lastKey.map({ $0 < key }) ?? true { return current }
         let rewound = try database.transaction { () throws(ReadModelError) -> MergedMark? in
             guard let oldest = try oldestStepToUndo(from: current, before: key) else { return nil }
             try undoRecords(since: oldest)
