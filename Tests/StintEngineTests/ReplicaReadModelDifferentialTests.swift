@@ -267,7 +267,7 @@ struct ReplicaDifferentialRun {
             log = try TimeLog.open(at: models.log, options: options(models, models: true))
             if let mark, try Self.isSuperseded(models, after: mark) {
                 superseded += 1
-                if try ReplicaRewindTests.journalSteps(of: models) > 1 { rewound += 1 }
+                if try ReplicaRewindTests.journalSaves(of: models) > 0 { rewound += 1 }
             }
         }
         let expected = DifferentialRun.outcome { () throws(StintError) in try plainLog.execute(command) }

@@ -11,8 +11,8 @@ import Testing
 /// earlier batch hold, table for table, what a rebuild at the mark before that batch writes; caught up again
 /// from there, they end as the whole fold. A rewind the journal does not reach changes nothing.
 @Suite struct ReplicaRewindTests {
-    @Test(arguments: [UInt64(0x6E_0011), 0x6E_0012])
-    func aRewindPutsBackTheModelsOfTheMarkBeforeTheKey(seed: UInt64) throws {
+    @Test(arguments: [(UInt64(0x6E_0011), Int64(1)), (0x6E_0012, 4)])
+    func aRewindPutsBackTheModelsOfTheMarkBeforeTheKey(seed: UInt64, savesPerStep: Int64) throws {
         let (space, replicas) = try ReplicaReadModelTests.randomSpace(seed: seed)
         let batches = try ReplicaReadModelTests.storedBatches(of: replicas[0])
         var wholes: [MergedFold] = []
@@ -27,6 +27,7 @@ import Testing
         let directory = try Self.directory("models", in: space)
         let model = try ReadModel.open(inLogDirectory: directory)
         defer { model.close() }
+        model.savesPerJournalStep = savesPerStep
         try model.rebuild(from: wholes[0], at: marks[0])
 
         var random = SplitMix64(seed: seed)
@@ -45,17 +46,21 @@ import Testing
                 index += 1
                 continue
             }
-            // Back to before a batch up to 20 saves ago: the mark before it, as a rebuild there writes it.
+            // Back to before a batch up to 20 saves ago: the start of the journal step that saved it (the mark
+            // before it, with a save per step), as a rebuild there writes it.
             let first = index - Int(random.next() % UInt64(min(index, 20)))
             let key = MergedBatchCursor.key(of: batches[first].events[0], device: batches[first].device!)
-            let rewound = try model.rewind(toBefore: key)
-            #expect(rewound == marks[first - 1], "seed \(seed): rewound from batch \(index) to before \(first)")
-            #expect(model.head == marks[first - 1].head)
-            try Self.expectTables(
-                of: directory, equalTo: wholes[first - 1], at: marks[first - 1], in: space, seed: seed)
+            let rewound = try #require(try model.rewind(toBefore: key))
+            let reached = try #require(marks.firstIndex(of: rewound))
+            #expect(
+                (first - Int(savesPerStep))...(first - 1) ~= reached,
+                "seed \(seed): rewound from batch \(index) to after \(reached), not to before \(first)")
+            #expect(savesPerStep > 1 || reached == first - 1)
+            #expect(model.head == rewound.head)
+            try Self.expectTables(of: directory, equalTo: wholes[reached], at: rewound, in: space, seed: seed)
             rewinds += 1
             furthest = index
-            index = first
+            index = reached + 1
         }
         #expect(rewinds >= 5, "seed \(seed): \(rewinds) rewinds")
         try ReplicaReadModelTests.expectModel(model, holds: whole, seed: seed)
@@ -81,17 +86,21 @@ import Testing
         try space.join(b)
         try space.join(c)
         let now = a.clock.now
-        for hour in 1...6 {
-            a.clock.advance(milliseconds: 600_000)
+        var synced = 0
+        for hour in 1...40 {
+            a.clock.advance(milliseconds: 60_000)
             let start = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000))
             let end = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000 + 3_600_000))
             try Self.command(a, .track(start: start, end: end, comment: "a \(hour)"))
-            // c takes in a's first three commands, not the others.
-            if hour == 3 { try c.sync() }
+            // c takes in a's first twenty commands, not the others.
+            if hour == 20 {
+                try c.sync()
+                synced = try Self.journalSaves(of: a)
+            }
         }
-        let saved = try Self.journalSteps(of: a)
-        #expect(saved >= 6)
-        // c, an hour behind, appends unseen: its events sort after a's third command, before the fourth.
+        let saved = try Self.journalSaves(of: a)
+        #expect(saved >= 40)
+        // c, an hour behind, appends unseen: its events sort after a's twentieth command, before the next.
         c.clock.advance(milliseconds: 1_800_000)
         let late = EntityID(high: 0x1A7E, low: 1)
         try c.append([
@@ -106,9 +115,12 @@ import Testing
         try Self.command(b, .addTag(name: "after"))
         a.clock.advance(milliseconds: 600_000)
         try Self.command(a, .start(comment: "after"))
-        // The saves of a's last three commands undone; the fold on from before them and the command saved.
-        let steps = try Self.journalSteps(of: a)
-        #expect(steps == saved - 3 + 2, "the saves before the late events were kept, not rebuilt: \(steps) of \(saved)")
+        // The journal's steps back to the one holding a's twenty-first command undone, those before kept (a rebuild
+        // would have emptied it); then the fold on from there, and the command, saved.
+        let kept = try Self.journalSaves(of: a) - 2
+        #expect(
+            kept > 0 && kept <= synced && kept % Int(ReadModel.savesPerStep) == 0,
+            "the saves before the late events were kept, not rebuilt: \(kept) of \(saved)")
         let whole = try #require(try MergedHistory(log: a.log, options: a.options).fold(upTo: .latest).fold)
         #expect(whole.state(for: a.device).tags.values.contains { $0.name == "late" })
         let model = try ReadModel.open(inLogDirectory: a.log)
@@ -123,10 +135,10 @@ import Testing
     }
 
     /// How many saves the journal of `replica`'s models holds.
-    static func journalSteps(of replica: SpaceHarness.Replica) throws -> Int {
+    static func journalSaves(of replica: SpaceHarness.Replica) throws -> Int {
         let model = try ReadModel.open(inLogDirectory: replica.log)
         defer { model.close() }
-        let count = try model.database.statement("SELECT count(*) FROM merged_journal")
+        let count = try model.database.statement("SELECT coalesce(sum(saves), 0) FROM merged_journal")
         _ = try count.step()
         return Int(count.integer(0))
     }

@@ -4,15 +4,18 @@ import StintCore
 /// parts keeps the before-images of what it changes: the mark and frame it replaced, the rows of the records
 /// it wrote, and the stacks and whole undo entries it wrote or dropped. When events of a device that was
 /// offline sort before the models' mark, ``rewind(toBefore:)`` rolls back only the saves at or after them,
-/// and the fold goes on from the mark before them instead of a rebuild. The journal keeps the newest
-/// ``journalSteps`` saves; a rebuild starts it empty.
+/// and the fold goes on from the mark before them instead of a rebuild. The saves are kept in steps of
+/// ``savesPerStep``, each with the frame before its first save and the first before-image of each row and
+/// stack, and a rewind goes back to the start of a step; the journal keeps the newest ``journalSteps``
+/// steps, and a rebuild starts it empty.
 extension ReadModel {
     /// The journal's tables (part of ``replicaSchema``). A step's `after_hash` is the frontier hash of the
-    /// mark it saved, so that a rewind undoes an unbroken chain of saves back from the models' mark; a
+    /// mark its last save wrote, so that a rewind undoes an unbroken chain of saves back from the models' mark; a
     /// before-image with a `NULL` status, stacks or inverses stands for no row.
     static let journalSchema = """
         CREATE TABLE merged_journal (
             step INTEGER PRIMARY KEY,
+            saves INTEGER NOT NULL,
             after_hash TEXT NOT NULL,
             hash TEXT NOT NULL,
             devices TEXT NOT NULL,
@@ -48,36 +51,65 @@ extension ReadModel {
         ) WITHOUT ROWID;
         """
 
-    /// How many saves the journal keeps: a command saves once, and so does a `stint sync` that took events in,
-    /// so a device offline for a week of a few hundred commands a day on the other devices still rewinds.
-    static let journalSteps: Int64 = 2000
+    /// How many steps the journal keeps, of ``savesPerStep`` saves each: 2 000 saves. A command saves once, and
+    /// so does a `stint sync` that took events in, so a device offline for a week of a few hundred commands a
+    /// day on the others still rewinds.
+    static let journalSteps: Int64 = 125
+
+    /// How many saves a journal step holds: each step keeps one frame and one image of each stack (some 25 kB
+    /// at a million events), so a rewind goes back to the start of a step, folding again up to 15 saves
+    /// more than it must (everything after an earlier mark sorts after it).
+    static let savesPerStep: Int64 = 16
 
     /// The tables a rebuild empties (part of ``emptyForBulkLoad``) and a schema change drops.
     static let journalTables = [
         "merged_journal", "merged_journal_records", "merged_journal_stacks", "merged_journal_entries",
     ]
 
-    /// Opens the journal step of a save to `mark` that writes the rows of `ids` and the stacks of `devices`:
-    /// the mark and frame the models hold now, and those rows' and stacks' before-images. Drops the steps
-    /// older than the newest ``journalSteps``. nil when the models hold no merged fold yet (nothing to roll
-    /// back to).
+    /// The journal step a save to `mark` that writes the rows of `ids` and the stacks of `devices` belongs to,
+    /// with what it must keep: the newest step while it holds fewer than ``savesPerJournalStep`` saves and
+    /// ends at the models' mark (its mark moves to `mark`; it keeps the first before-image of each row and
+    /// stack, and its frame is the one before its first save), else a new one holding the mark and frame the
+    /// models hold now, the steps older than the newest ``journalSteps`` dropped. nil when the models hold no
+    /// merged fold yet (nothing to roll back to).
     func beginJournalStep(to mark: MergedMark, writing ids: [EntityID], stacksOf devices: [DeviceID?])
         throws(ReadModelError) -> Int64?
     {
-        let last = try database.statement("SELECT coalesce(max(step), 0) FROM merged_journal")
-        _ = try last.step()
-        let step = last.integer(0) + 1
-        try database.statement(
+        let newest = try database.statement(
             """
-            INSERT INTO merged_journal (step, after_hash, hash, devices, last_key, frame, ends)
-            SELECT ?, ?, hash, devices, last_key, frame, ends FROM merged_position
-            """
-        ).bind(.integer(step), .text(mark.frontier.hash)).run()
-        guard database.changes > 0 else { return nil }
+            SELECT j.step, j.saves, j.after_hash = p.hash FROM merged_journal j, merged_position p
+            ORDER BY j.step DESC LIMIT 1
+            """)
+        let found =
+            try newest.step() ? (step: newest.integer(0), saves: newest.integer(1), onMark: newest.integer(2)) : nil
+        let step: Int64
+        if let found, found.saves < savesPerJournalStep, found.onMark == 1 {
+            step = found.step
+            try database.statement("UPDATE merged_journal SET after_hash = ?, saves = saves + 1 WHERE step = ?").bind(
+                .text(mark.frontier.hash), .integer(step)
+            ).run()
+        } else {
+            let last = try database.statement("SELECT coalesce(max(step), 0) FROM merged_journal")
+            _ = try last.step()
+            step = last.integer(0) + 1
+            try database.statement(
+                """
+                INSERT INTO merged_journal (step, saves, after_hash, hash, devices, last_key, frame, ends)
+                SELECT ?, 1, ?, hash, devices, last_key, frame, ends FROM merged_position
+                """
+            ).bind(.integer(step), .text(mark.frontier.hash)).run()
+            guard database.changes > 0 else { return nil }
+            for table in Self.journalTables {
+                try database.statement("DELETE FROM \(table) WHERE step <= ?").bind(
+                    .integer(step - Self.journalSteps)
+                ).run()
+            }
+        }
         let list = JSON.array(Set(ids).sorted().map { .string($0.uuidString) }).encodedString
         try database.statement(
             """
-            INSERT INTO merged_journal_records (step, id, status, stamps, start_ms, end_ms, tag_id, comment, provenance)
+            INSERT OR IGNORE INTO merged_journal_records
+                (step, id, status, stamps, start_ms, end_ms, tag_id, comment, provenance)
             SELECT ?, j.value, s.status, s.stamps, r.start_ms, r.end_ms, r.tag_id, r.comment, i.provenance
             FROM json_each(?) j LEFT JOIN record_stamps s ON s.id = j.value LEFT JOIN records r ON r.id = j.value
             LEFT JOIN imports i ON i.id = j.value
@@ -86,14 +118,10 @@ extension ReadModel {
         let columns = JSON.array(Set(devices.map(Self.deviceColumn)).sorted().map { .string($0) }).encodedString
         try database.statement(
             """
-            INSERT INTO merged_journal_stacks (step, device, stacks)
+            INSERT OR IGNORE INTO merged_journal_stacks (step, device, stacks)
             SELECT ?, j.value, m.stacks FROM json_each(?) j LEFT JOIN merged_stacks m ON m.device = j.value
             """
         ).bind(.integer(step), .text(columns)).run()
-        for table in Self.journalTables {
-            try database.statement("DELETE FROM \(table) WHERE step <= ?").bind(.integer(step - Self.journalSteps))
-                .run()
-        }
         return step
     }
 

@@ -27,6 +27,8 @@ final class ReadModel {
     /// The spans (start and end, in milliseconds) of completed records written or replaced in the current
     /// transaction: the days they touch get their totals computed again before it ends (`ReadModel+DayTotals`).
     var touchedSpans: [(Int64, Int64)] = []
+    /// How many saves of a replica's models a journal step holds (``savesPerStep``; the tests vary it).
+    var savesPerJournalStep = ReadModel.savesPerStep
 
     init(database: SQLiteDatabase, path: String) {
         self.database = database
