@@ -78,57 +78,92 @@ import Testing
     /// (a rebuild empties it), and the models hold what a fold from the start holds. Another device's events
     /// that sort after the mark arrive with them: the rewind goes to before the earliest of either.
     @Test func aLateArrivalRewindsTheModelsInsteadOfRebuildingThem() throws {
-        let space = SpaceHarness()
-        let a = space.replica("a")
-        let b = space.replica("b")
-        let c = space.replica("c", skew: -3_600_000)
-        try space.found(a)
-        try space.join(b)
-        try space.join(c)
-        let now = a.clock.now
-        var synced = 0
-        for hour in 1...40 {
-            a.clock.advance(milliseconds: 60_000)
-            let start = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000))
-            let end = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000 + 3_600_000))
-            try Self.command(a, .track(start: start, end: end, comment: "a \(hour)"))
-            // c takes in a's first twenty commands, not the others.
-            if hour == 20 {
-                try c.sync()
-                synced = try Self.journalSaves(of: a)
-            }
-        }
-        let saved = try Self.journalSaves(of: a)
-        #expect(saved >= 40)
-        // c, an hour behind, appends unseen: its events sort after a's twentieth command, before the next.
-        c.clock.advance(milliseconds: 1_800_000)
-        let late = EntityID(high: 0x1A7E, low: 1)
-        try c.append([
-            DomainEvent.tagCreated(tagId: late, name: "late", color: "#123456").draft,
-            DomainEvent.recordTracked(
-                recordId: EntityID(high: 0x1A7E, low: 2), start: now.adding(milliseconds: -5_000_000),
-                end: now.adding(milliseconds: -4_000_000), tagId: late, comment: "c's"
-            ).draft,
-        ])
-        // b takes in everything and adds a tag after it all.
-        b.clock.advance(milliseconds: 3_600_000)
-        try Self.command(b, .addTag(name: "after"))
+        let late = try LateArrival()
+        let a = late.a
         a.clock.advance(milliseconds: 600_000)
         try Self.command(a, .start(comment: "after"))
         // The journal's steps back to the one holding a's twenty-first command undone, those before kept (a rebuild
         // would have emptied it); then the fold on from there, and the command, saved.
         let kept = try Self.journalSaves(of: a) - 2
         #expect(
-            kept > 0 && kept <= synced && kept % Int(ReadModel.savesPerStep) == 0,
-            "the saves before the late events were kept, not rebuilt: \(kept) of \(saved)")
-        let whole = try #require(try MergedHistory(log: a.log, options: a.options).fold(upTo: .latest).fold)
-        #expect(whole.state(for: a.device).tags.values.contains { $0.name == "late" })
-        let model = try ReadModel.open(inLogDirectory: a.log)
-        defer { model.close() }
-        try ReplicaReadModelTests.expectModel(model, holds: whole, seed: 0)
+            kept > 0 && kept <= late.savedAtSync && kept % Int(ReadModel.savesPerStep) == 0,
+            "the saves before the late events were kept, not rebuilt: \(kept) of \(late.saved)")
+        try late.expectModelsHoldTheFoldFromTheStart()
     }
 
-    private static func command(_ replica: SpaceHarness.Replica, _ command: Command) throws {
+    /// A command that stops between the rewind and the fold on (each its own transaction) leaves the models
+    /// at the earlier mark, a point of the merged history they held: the next command folds on from there.
+    @Test func theNextCommandFoldsOnFromARewindThatWasNotFoldedOn() throws {
+        let late = try LateArrival()
+        let a = late.a
+        let model = try ReadModel.open(inLogDirectory: a.log)
+        let mark = try #require(try model.mergedMark())
+        let rewound = try #require(try model.rewind(toBefore: late.key))
+        model.close()
+        #expect(rewound.lastKey! < late.key && rewound != mark)
+        let kept = try Self.journalSaves(of: a)
+        a.clock.advance(milliseconds: 600_000)
+        try Self.command(a, .start(comment: "after"))
+        #expect(try Self.journalSaves(of: a) == kept + 2, "folded on from the rewound mark, not rebuilt")
+        try late.expectModelsHoldTheFoldFromTheStart()
+    }
+
+    /// Replica `a` of a space after forty commands whose models' journal holds them, and device `c`, an hour
+    /// behind, that took in the first twenty and then appended unseen: its events (`key` the first's) sort
+    /// among `a`'s last twenty. Device `b` took in everything and added a tag after it all.
+    private struct LateArrival {
+        let space = SpaceHarness()
+        let a: SpaceHarness.Replica
+        let key: MergeKey
+        /// The saves in `a`'s journal when `c` took in its commands, and at the end.
+        var savedAtSync = 0
+        var saved = 0
+
+        init() throws {
+            a = space.replica("a")
+            let b = space.replica("b")
+            let c = space.replica("c", skew: -3_600_000)
+            try space.found(a)
+            try space.join(b)
+            try space.join(c)
+            let now = a.clock.now
+            for hour in 1...40 {
+                a.clock.advance(milliseconds: 60_000)
+                let start = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000))
+                let end = ParsedTime(now.adding(milliseconds: Int64(-hour) * 7_200_000 + 3_600_000))
+                try ReplicaRewindTests.command(a, .track(start: start, end: end, comment: "a \(hour)"))
+                if hour == 20 {
+                    try c.sync()
+                    savedAtSync = try ReplicaRewindTests.journalSaves(of: a)
+                }
+            }
+            saved = try ReplicaRewindTests.journalSaves(of: a)
+            #expect(saved >= 40)
+            c.clock.advance(milliseconds: 1_800_000)
+            let tag = EntityID(high: 0x1A7E, low: 1)
+            let batch = try c.append([
+                DomainEvent.tagCreated(tagId: tag, name: "late", color: "#123456").draft,
+                DomainEvent.recordTracked(
+                    recordId: EntityID(high: 0x1A7E, low: 2), start: now.adding(milliseconds: -5_000_000),
+                    end: now.adding(milliseconds: -4_000_000), tagId: tag, comment: "c's"
+                ).draft,
+            ])
+            key = MergedBatchCursor.key(of: batch.events[0], device: c.device)
+            b.clock.advance(milliseconds: 3_600_000)
+            try ReplicaRewindTests.command(b, .addTag(name: "after"))
+        }
+
+        /// `a`'s models hold the fold from the start, the late events in it.
+        func expectModelsHoldTheFoldFromTheStart() throws {
+            let whole = try #require(try MergedHistory(log: a.log, options: a.options).fold(upTo: .latest).fold)
+            #expect(whole.state(for: a.device).tags.values.contains { $0.name == "late" })
+            let model = try ReadModel.open(inLogDirectory: a.log)
+            defer { model.close() }
+            try ReplicaReadModelTests.expectModel(model, holds: whole, seed: 0)
+        }
+    }
+
+    static func command(_ replica: SpaceHarness.Replica, _ command: Command) throws {
         let log = try TimeLog.open(at: replica.log, options: replica.options)
         defer { log.close() }
         _ = try log.execute(command)

@@ -53,7 +53,7 @@ cp -a "$T/replica" "$T/replica-before"
 cp -a "$T/view/devices/$OWN" "$T/own-before"
 restore="rm -rf $T/replica $T/view/devices/$OWN && cp -a $T/replica-before $T/replica && cp -a $T/own-before $T/view/devices/$OWN"
 command="env STINT_LOG=$T/replica/log XDG_STATE_HOME=$T/replica/state $STINT stop --all"
-echo "saves in the journal: $(sqlite3 "$T/replica/log/read-models.sqlite" 'SELECT count(*) FROM merged_journal')"
+echo "saves in the journal: $(sqlite3 "$T/replica/log/read-models.sqlite" 'SELECT sum(saves) FROM merged_journal')"
 hyperfine --runs "$RUNS" -i --prepare "$restore" -n rewind "$command" \
     --prepare "$restore && sqlite3 $T/replica/log/read-models.sqlite 'DELETE FROM merged_journal'" -n rebuild "$command"
 for kind in rewind rebuild; do

@@ -18,7 +18,7 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 12
+    static let schemaVersion: Int64 = 13
 
     let database: SQLiteDatabase
     let path: String
