@@ -34,6 +34,8 @@ import Testing
         var index = 1
         var rewinds = 0
         var furthest = 0
+        // Rewinds that went back further than the batch, to the start of its journal step.
+        var further = 0
         while index < batches.count {
             let batch = batches[index]
             let named = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
@@ -56,6 +58,7 @@ import Testing
                 (first - Int(savesPerStep))...(first - 1) ~= reached,
                 "seed \(seed): rewound from batch \(index) to after \(reached), not to before \(first)")
             #expect(savesPerStep > 1 || reached == first - 1)
+            if reached < first - 1 { further += 1 }
             #expect(model.head == rewound.head)
             try Self.expectTables(of: directory, equalTo: wholes[reached], at: rewound, in: space, seed: seed)
             rewinds += 1
@@ -63,6 +66,7 @@ import Testing
             index = reached + 1
         }
         #expect(rewinds >= 5, "seed \(seed): \(rewinds) rewinds")
+        #expect((further > 0) == (savesPerStep > 1), "seed \(seed): \(further) rewinds to a step's start")
         try ReplicaReadModelTests.expectModel(model, holds: whole, seed: seed)
 
         // A rebuild empties the journal: a rewind to before its mark finds nothing to undo, and changes nothing.

@@ -58,8 +58,8 @@ extension ReplicaFold {
                 if let reached = try foldOn(&fold, from: mark, upTo: head, store: store, database: database) {
                     return (fold, (database, reached))
                 }
-                // Events that sort before the mark (a device that was offline): the saves at or after the earliest
-                // of them are rolled back, and the fold goes on from the mark before them.
+                // Events that sort before the mark (a device that was offline): the journal's steps since the
+                // earliest of them are rolled back, and the fold goes on from the mark before them.
                 if let rewound = try rewind(database, from: mark, upTo: head, store: store) {
                     var again = try database.mergedFold(for: device)
                     if let reached = try foldOn(&again, from: rewound, upTo: head, store: store, database: database) {

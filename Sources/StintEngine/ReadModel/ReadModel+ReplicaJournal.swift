@@ -3,20 +3,25 @@ import StintCore
 /// The journal of a replica's read models (decision 0010 step 4, docs/read-models.md). Each save of a fold in
 /// parts keeps the before-images of what it changes: the mark and frame it replaced, the rows of the records
 /// it wrote, and the stacks and whole undo entries it wrote or dropped. When events of a device that was
-/// offline sort before the models' mark, ``rewind(toBefore:)`` rolls back only the saves at or after them,
+/// offline sort before the models' mark, ``rewind(toBefore:)`` rolls back only the steps of saves since them,
 /// and the fold goes on from the mark before them instead of a rebuild. The saves are kept in steps of
 /// ``savesPerStep``, each with the frame before its first save and the first before-image of each row and
 /// stack, and a rewind goes back to the start of a step; the journal keeps the newest ``journalSteps``
 /// steps, and a rebuild starts it empty.
 extension ReadModel {
     /// The journal's tables (part of ``replicaSchema``). A step's `after_hash` is the frontier hash of the
-    /// mark its last save wrote, so that a rewind undoes an unbroken chain of saves back from the models' mark; a
+    /// mark its last save wrote, so that a rewind undoes an unbroken chain of saves back from the models' mark;
+    /// each save updates it, so it is a small row apart from the `merged_position` row the step's first save
+    /// found (`merged_journal_position`, the frame in it: rewriting a row rewrites its overflow pages). A
     /// before-image with a `NULL` status, stacks or inverses stands for no row.
     static let journalSchema = """
         CREATE TABLE merged_journal (
             step INTEGER PRIMARY KEY,
             saves INTEGER NOT NULL,
-            after_hash TEXT NOT NULL,
+            after_hash TEXT NOT NULL
+        );
+        CREATE TABLE merged_journal_position (
+            step INTEGER PRIMARY KEY,
             hash TEXT NOT NULL,
             devices TEXT NOT NULL,
             last_key TEXT,
@@ -63,7 +68,8 @@ extension ReadModel {
 
     /// The tables a rebuild empties (part of ``emptyForBulkLoad``) and a schema change drops.
     static let journalTables = [
-        "merged_journal", "merged_journal_records", "merged_journal_stacks", "merged_journal_entries",
+        "merged_journal", "merged_journal_position", "merged_journal_records", "merged_journal_stacks",
+        "merged_journal_entries",
     ]
 
     /// The journal step a save to `mark` that writes the rows of `ids` and the stacks of `devices` belongs to,
@@ -94,11 +100,14 @@ extension ReadModel {
             step = last.integer(0) + 1
             try database.statement(
                 """
-                INSERT INTO merged_journal (step, saves, after_hash, hash, devices, last_key, frame, ends)
-                SELECT ?, 1, ?, hash, devices, last_key, frame, ends FROM merged_position
+                INSERT INTO merged_journal_position (step, hash, devices, last_key, frame, ends)
+                SELECT ?, hash, devices, last_key, frame, ends FROM merged_position
                 """
-            ).bind(.integer(step), .text(mark.frontier.hash)).run()
+            ).bind(.integer(step)).run()
             guard database.changes > 0 else { return nil }
+            try database.statement("INSERT INTO merged_journal (step, saves, after_hash) VALUES (?, 1, ?)").bind(
+                .integer(step), .text(mark.frontier.hash)
+            ).run()
             for table in Self.journalTables {
                 try database.statement("DELETE FROM \(table) WHERE step <= ?").bind(
                     .integer(step - Self.journalSteps)
@@ -139,11 +148,11 @@ extension ReadModel {
         try insert.run()
     }
 
-    /// Rolls the models back, in one transaction, to the newest mark they held whose last key sorts before
-    /// `key` (their own when it does), and returns it: every save since is undone (its rows, stacks, whole undo entries, frame
-    /// and mark put back as they were, the tags and day totals with them) and leaves the journal. nil, with
-    /// the models unchanged, when the journal does not reach back so far (it keeps ``journalSteps`` saves, and
-    /// a rebuild empties it).
+    /// Rolls the models back, in one transaction, to the start of the newest journal step whose mark there
+    /// sorts before `key` (the models' own mark when it does), and returns that mark: every step since is
+    /// undone (the rows, stacks and whole undo entries its saves wrote, its frame and mark put back as the step
+    /// found them, the tags and day totals with them) and leaves the journal. nil, with the models unchanged,
+    /// when the journal does not reach back so far (it keeps ``journalSteps`` steps, and a rebuild empties it).
     ///
     /// - Throws: ``ReadModelError`` when the journal or the models are not readable or cannot be written.
     func rewind(toBefore key: MergeKey) throws(ReadModelError) -> MergedMark? {
@@ -157,7 +166,7 @@ extension ReadModel {
             try database.statement(
                 """
                 INSERT OR REPLACE INTO merged_position (singleton, hash, devices, last_key, frame, ends)
-                SELECT 1, hash, devices, last_key, frame, ends FROM merged_journal WHERE step = ?
+                SELECT 1, hash, devices, last_key, frame, ends FROM merged_journal_position WHERE step = ?
                 """
             ).bind(.integer(oldest)).run()
             for table in Self.journalTables {
@@ -178,7 +187,10 @@ extension ReadModel {
     /// nil when the chain breaks or ends first.
     private func oldestStepToUndo(from current: MergedMark, before key: MergeKey) throws(ReadModelError) -> Int64? {
         let steps = try database.statement(
-            "SELECT step, after_hash, hash, last_key FROM merged_journal ORDER BY step DESC")
+            """
+            SELECT j.step, j.after_hash, p.hash, p.last_key FROM merged_journal j
+            JOIN merged_journal_position p ON p.step = j.step ORDER BY j.step DESC
+            """)
         var hash = current.frontier.hash
         while try steps.step() {
             guard steps.text(1) == hash, let earlier = steps.text(2) else { return nil }

@@ -110,7 +110,8 @@ extension ReadModel {
         DELETE FROM undo_entries; DELETE FROM position; DELETE FROM record_stamps; DELETE FROM merged_position;
         DELETE FROM merged_undo_entries; DELETE FROM merged_stacks; DELETE FROM day_tag_totals; DELETE FROM day_tag_time; DELETE FROM day_wall;
         DELETE FROM tag_totals; UPDATE wall_total SET milliseconds = 0;
-        DELETE FROM merged_journal; DELETE FROM merged_journal_records; DELETE FROM merged_journal_stacks;
+        DELETE FROM merged_journal; DELETE FROM merged_journal_position; DELETE FROM merged_journal_records;
+        DELETE FROM merged_journal_stacks;
         DELETE FROM merged_journal_entries;
         UPDATE record_bounds SET longest_ms = 0;
         """

@@ -18,7 +18,7 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 13
+    static let schemaVersion: Int64 = 14
 
     let database: SQLiteDatabase
     let path: String
@@ -127,7 +127,8 @@ final class ReadModel {
         DROP TABLE IF EXISTS day_tag_totals; DROP TABLE IF EXISTS day_wall;
         DROP TABLE IF EXISTS day_tag_time;
         DROP TABLE IF EXISTS tag_totals; DROP TABLE IF EXISTS wall_total;
-        DROP TABLE IF EXISTS merged_journal; DROP TABLE IF EXISTS merged_journal_records;
+        DROP TABLE IF EXISTS merged_journal; DROP TABLE IF EXISTS merged_journal_position;
+        DROP TABLE IF EXISTS merged_journal_records;
         DROP TABLE IF EXISTS merged_journal_stacks; DROP TABLE IF EXISTS merged_journal_entries;
         """
 
