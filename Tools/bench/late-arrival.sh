@@ -62,3 +62,5 @@ for kind in rewind rebuild; do
     /usr/bin/time -f "$kind: peak RSS %M KB" $command >/dev/null 2>"$T/time.txt" || true
     tail -1 "$T/time.txt"
 done
+# The copies (about twice the replica and the folder) are not kept.
+rm -rf "$T"
