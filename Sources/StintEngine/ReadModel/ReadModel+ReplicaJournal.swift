@@ -207,17 +207,14 @@ extension ReadModel {
     /// Puts back each record the steps from `oldest` on wrote as the first of them found it.
     private func undoRecords(since oldest: Int64) throws(ReadModelError) {
         let rows = try database.statement(
-            """
-            SELECT id, status, stamps, start_ms, end_ms, tag_id, comment, provenance
-            FROM merged_journal_records WHERE step >= ? ORDER BY step
-            """)
+            Self.firstImages(
+                "id, status, stamps, start_ms, end_ms, tag_id, comment, provenance", in: "merged_journal_records",
+                by: ["id"]))
         try rows.bind(.integer(oldest))
-        var seen: Set<String> = []
         var images: [(id: EntityID, row: MergedFold.RecordRow?)] = []
         while try rows.step() {
-            guard let text = rows.text(0), seen.insert(text).inserted else { continue }
             guard let id = rows.entityID(0) else {
-                throw ReadModelError("the journal's record \(text) is not readable")
+                throw ReadModelError("the journal's record \(rows.text(0) ?? "") is not readable")
             }
             images.append((id, rows.isNull(1) ? nil : try Self.mergedRow(in: rows)))
         }
@@ -232,47 +229,32 @@ extension ReadModel {
     }
 
     /// Puts back each device's stacks and each whole undo entry the steps from `oldest` on wrote or dropped as
-    /// the first of them found it.
+    /// the first of them found it: the rows they touched removed, and those that were there inserted again.
     private func undoStacksAndEntries(since oldest: Int64) throws(ReadModelError) {
-        let stacks = try database.statement(
-            "SELECT device, stacks FROM merged_journal_stacks WHERE step >= ? ORDER BY step")
-        try stacks.bind(.integer(oldest))
-        var seenDevices: Set<String> = []
-        while try stacks.step() {
-            let device = stacks.text(0) ?? ""
-            guard seenDevices.insert(device).inserted else { continue }
-            if let bytes = stacks.blob(1) {
-                try database.statement("INSERT OR REPLACE INTO merged_stacks (device, stacks) VALUES (?, ?)").bind(
-                    .text(device), .blob(bytes)
-                ).run()
-            } else {
-                try database.statement("DELETE FROM merged_stacks WHERE device = ?").bind(.text(device)).run()
-            }
-        }
-        let entries = try database.statement(
+        let stacks = Self.firstImages("device, stacks", in: "merged_journal_stacks", by: ["device"])
+        let entries = Self.firstImages(
+            "device, stack, batch_start, inverses", in: "merged_journal_entries",
+            by: ["device", "stack", "batch_start"])
+        for sql in [
+            "DELETE FROM merged_stacks WHERE device IN (SELECT device FROM merged_journal_stacks WHERE step >= ?1)",
+            "INSERT INTO merged_stacks (device, stacks) \(stacks) AND j.stacks IS NOT NULL",
             """
-            SELECT device, stack, batch_start, inverses FROM merged_journal_entries WHERE step >= ?
-            ORDER BY step
-            """)
-        try entries.bind(.integer(oldest))
-        var seenKeys: Set<MergedFold.StackEntryKey> = []
-        while try entries.step() {
-            let key = try Self.stackKey(in: entries)
-            guard seenKeys.insert(key).inserted else { continue }
-            let statement: SQLiteDatabase.Statement
-            if let inverses = entries.text(3) {
-                statement = try database.statement(
-                    """
-                    INSERT OR REPLACE INTO merged_undo_entries (device, stack, batch_start, inverses)
-                    VALUES (?, ?, ?, ?)
-                    """)
-                try statement.bind(at: 4, .text(inverses))
-            } else {
-                statement = try database.statement(
-                    "DELETE FROM merged_undo_entries WHERE device = ? AND stack = ? AND batch_start = ?")
-            }
-            try Self.bind(key, to: statement)
-            try statement.run()
+            DELETE FROM merged_undo_entries WHERE (device, stack, batch_start) IN
+                (SELECT device, stack, batch_start FROM merged_journal_entries WHERE step >= ?1)
+            """,
+            "INSERT INTO merged_undo_entries (device, stack, batch_start, inverses) \(entries) AND j.inverses IS NOT NULL",
+        ] {
+            try database.statement(sql).bind(.integer(oldest)).run()
         }
+    }
+
+    /// A `SELECT` of `columns` from the journal table `table`: for each key (its `key` columns) the image of the
+    /// first step at or after the one bound to `?1`, which is what the models held before those steps.
+    private static func firstImages(_ columns: String, in table: String, by key: [String]) -> String {
+        let same = key.map { "k.\($0) = j.\($0)" }.joined(separator: " AND ")
+        return """
+            SELECT \(columns) FROM \(table) j
+            WHERE j.step = (SELECT min(k.step) FROM \(table) k WHERE \(same) AND k.step >= ?1)
+            """
     }
 }

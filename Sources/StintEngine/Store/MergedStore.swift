@@ -179,16 +179,16 @@ public final class MergedStore: EventStore {
                 throw StintError(
                     .refused, "\(position!) is inside a batch of device \(lanes[index].device), not after one")
             }
-            if checkingOrder, let lastKey = after.lastKey {
-                if MergedBatchCursor.key(of: next.events[0], device: lanes[index].device) < lastKey {
-                    var error = StintError(
-                        .refused,
-                        "events of device \(lanes[index].device) that sort before \(lastKey) arrived after \(position!) "
-                            + "was read; fold the merged history from its start")
-                    error.code = .positionSuperseded
-                    throw error
-                }
-            }
+        }
+        if checkingOrder, let lastKey = after.lastKey, let earliest = try cursor.earliestPendingKey(),
+            earliest < lastKey
+        {
+            var error = StintError(
+                .refused,
+                "events of device \(earliest.device) that sort before \(lastKey) arrived after \(position!) "
+                    + "was read; fold the merged history from its start")
+            error.code = .positionSuperseded
+            throw error
         }
         return cursor
     }
