@@ -61,6 +61,10 @@ package struct MergedHistory: Sendable {
         }
         let started = folded.count
         let expected = cursor.remaining
+        // Spaced checkpoints along a fold of every event (not one of what a device knew, which leaves some out).
+        var spacing =
+            usingCheckpoints && filter.seqLimits == nil
+            ? MergedCheckpoints.Spacing(after: started, options: options) : nil
         // The last event folded, as its batch and index: the events are read in place, never copied out (a
         // copy is a dozen reference counts on memory another thread wrote, a tenth of the fold's thread).
         var last: (events: [RecordedEvent], index: Int)?
@@ -85,6 +89,9 @@ package struct MergedHistory: Sendable {
                 if let index = step.last { last = (batch.events, index) }
             } catch {
                 throw StintError(error)
+            }
+            if let fold = folded.fold, spacing?.isDue(at: fold.eventCount, in: checkpoints) == true {
+                checkpoints.saveSpaced(fold, at: cursor.position)
             }
             if filter.isComplete(after: batch.events[batch.events.count - 1].seq, device: device) { break }
         }

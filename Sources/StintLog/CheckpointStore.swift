@@ -16,6 +16,10 @@ public struct CheckpointStore: Sendable {
     public let directory: String
     /// How many checkpoints are kept; saving another removes the oldest beyond it.
     public var retained = 12
+    /// Besides the newest ``retained``, the first checkpoint past each multiple of `every` (its `seq`'s
+    /// quotient by `every`), for the newest `kept` multiples: checkpoints spaced along a long history, so that
+    /// reads of its earlier points start near one (nil: none kept besides the newest).
+    public var spacing: (every: Int64, kept: Int)?
 
     /// The zstd level checkpoints are written at: a fast one, since a checkpoint is written on the way of a
     /// read and its payload (mostly random 16-byte ids) compresses little at any level. The 54 MB payload
@@ -170,8 +174,21 @@ public struct CheckpointStore: Sendable {
         } catch {
             return
         }
-        let present = seqs()
-        for old in present.dropLast(retained) { try? fileSystem.removeFile(path(for: old)) }
+        let kept = Self.kept(of: seqs(), retained: retained, spacing: spacing)
+        for old in seqs() where !kept.contains(old) { try? fileSystem.removeFile(path(for: old)) }
+    }
+
+    /// Which of the checkpoints at `seqs` (ascending) a store keeps: the newest `retained`, and with a
+    /// `spacing` the first of each multiple of `every` for the newest `kept` multiples.
+    static func kept(of seqs: [Int64], retained: Int, spacing: (every: Int64, kept: Int)?) -> Set<Int64> {
+        var kept = Set(seqs.suffix(retained))
+        guard let spacing, spacing.every > 0, spacing.kept > 0 else { return kept }
+        var firsts: [Int64] = []
+        for seq in seqs where firsts.last.map({ $0 / spacing.every != seq / spacing.every }) ?? true {
+            firsts.append(seq)
+        }
+        kept.formUnion(firsts.suffix(spacing.kept))
+        return kept
     }
 
     /// ``newestUnverified(atOrBefore:recordedAtOrBefore:version:)`` opened to be read a piece at a time

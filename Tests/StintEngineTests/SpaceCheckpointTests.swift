@@ -173,6 +173,59 @@ import Testing
         #expect(restored > 0, "no read of what a device knew started from a checkpoint")
     }
 
+    /// A long fold leaves a checkpoint past each multiple of the spacing, short of the frontier, so that reads
+    /// of points before the newest checkpoints start near one: every instant and every `seq` of both devices
+    /// folds as from the start, and each starts from a spaced checkpoint (no other is left). A fold of what a
+    /// device knew, which leaves events out, leaves none; a command's fold from the start leaves them too.
+    @Test func aLongFoldLeavesSpacedCheckpointsThatReadsOfEarlierPointsStartFrom() throws {
+        let (space, a, b) = try twoReplicas(checkpointInterval: 1_000_000)
+        defer { withExtendedLifetime(space) {} }  // Its directory goes with it.
+        a.checkpointSpacing = 7
+        let first = a.clock.now
+        try takeTurns(a, b, [3, 2, 3, 1, 2])
+        try a.sync()
+        let last = max(a.clock.now, b.clock.now)
+        func removeCheckpoints() throws {
+            for file in checkpointFiles(a) {
+                try FileManager.default.removeItem(atPath: "\(a.log)/checkpoints/merged/\(file)")
+            }
+        }
+        try removeCheckpoints()
+        _ = try MergedHistory(log: a.log, options: a.options).fold(
+            upTo: ResolvedPoint(.knownBy(b.device, nil)), usingCheckpoints: true)
+        #expect(checkpointFiles(a).isEmpty, "a fold of what a device knew left a checkpoint")
+        let latest = try MergedHistory(log: a.log, options: a.options).fold(upTo: .latest, usingCheckpoints: true)
+        let seqs = CheckpointStore(logDirectory: a.log, subdirectory: "merged").seqs()
+        #expect(seqs.count >= 3, "too few spaced checkpoints: \(seqs)")
+        #expect(Set(seqs.map { $0 / 7 }).count == seqs.count, "two checkpoints past one multiple: \(seqs)")
+        #expect(seqs.allSatisfy { $0 < latest.count }, "a checkpoint at the frontier: \(seqs), \(latest.count)")
+        var options = a.options
+        options.writesCheckpoints = false
+        let history = MergedHistory(log: a.log, options: options)
+        var restored = 0
+        var reads = 0
+        var instant = first
+        while instant <= last.adding(milliseconds: 60_000) {
+            if try foldsAsFromTheStart(history, .at(instant), "at \(instant.iso8601)") { restored += 1 }
+            reads += 1
+            instant = instant.adding(milliseconds: 20_000)
+        }
+        for replica in [a, b] {
+            let lastSeq = try LogReader(path: replica === a ? a.log : "\(a.log)/mirrors/\(b.device)").lastSeq()
+            for seq in 1...lastSeq {
+                let point = ReadPoint.deviceSeq(replica.device, seq)
+                if try foldsAsFromTheStart(history, point, "at \(replica.device):\(seq)") { restored += 1 }
+                reads += 1
+            }
+        }
+        // The reads before the first spaced checkpoint fold from the start; about a third of them.
+        #expect(restored * 2 > reads, "\(restored) of \(reads) reads started from a spaced checkpoint")
+        try removeCheckpoints()
+        try command(a, .addTag(name: "mail"))
+        #expect(checkpointFiles(a).count >= 3, "a command's fold from the start left no spaced checkpoints")
+        try expectSameAsFromTheStart(a, "a, from the spaced checkpoints")
+    }
+
     /// A read that folds less than the replica holds — what a device knew, or an instant before its last
     /// batch — leaves no checkpoint: it would stand for the frontier, and a read of the latest state would
     /// restore it without the events the read left out.

@@ -22,6 +22,7 @@ final class SpaceHarness {
         let stateDirectory: String
         var sealThreshold: Int64 = 1 << 20
         var checkpointInterval: Int64 = 10_000
+        var checkpointSpacing: Int64 = 100_000
 
         init(name: String, device: DeviceID, clock: FixedClock, ids: IncrementingIDs, root: TemporaryDirectory) {
             self.name = name
@@ -37,7 +38,8 @@ final class SpaceHarness {
         var options: EngineOptions {
             var options = EngineOptions(
                 clock: clock.reading, newID: ids.generator, lockTimeout: .milliseconds(200),
-                sealThreshold: sealThreshold, checkpointInterval: checkpointInterval)
+                sealThreshold: sealThreshold, checkpointInterval: checkpointInterval,
+                checkpointSpacing: checkpointSpacing)
             let device = device
             options.deviceIdentity = DeviceIdentity(file: "\(stateDirectory)/stint/device") { device }
             return options

@@ -118,4 +118,29 @@ import Testing
             #expect(read == nil || !stream.finish(), "\(what): taken as whole")
         }
     }
+
+    /// Saving keeps the newest `retained` checkpoints and, with a spacing, the first past each multiple of it
+    /// for the newest `kept` multiples; the rest are removed.
+    @Test func savingKeepsTheNewestAndTheFirstPastEachMultipleOfTheSpacing() throws {
+        let directory = TemporaryDirectory(prefix: "stint-checkpoint")
+        var store = CheckpointStore(logDirectory: directory.path)
+        store.retained = 2
+        store.spacing = (every: 10, kept: 3)
+        let at = Instant(canonical: "2026-11-29T09:00:00.000Z")!
+        for seq: Int64 in [3, 8, 12, 14, 19, 23, 31, 35, 36, 47] {
+            store.save(
+                Array("state \(seq)".utf8), head: LogHead(seq: seq, hash: String(repeating: "ab", count: 32)), at: at,
+                version: 1)
+        }
+        // The newest two (36, 47), and the first of each of the newest three multiples (23, 31, 47; 12 and 3
+        // are of older ones).
+        #expect(store.seqs() == [23, 31, 36, 47])
+        store.spacing = nil
+        store.save(
+            Array("state 50".utf8), head: LogHead(seq: 50, hash: String(repeating: "ab", count: 32)), at: at, version: 1
+        )
+        #expect(store.seqs() == [47, 50])
+        #expect(CheckpointStore.kept(of: [], retained: 3, spacing: (every: 5, kept: 2)).isEmpty)
+        #expect(CheckpointStore.kept(of: [1, 2, 3], retained: 0, spacing: (every: 5, kept: 2)) == [1])
+    }
 }

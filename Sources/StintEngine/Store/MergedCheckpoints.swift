@@ -17,14 +17,18 @@ struct MergedCheckpoints {
     let store: MergedStore
     let checkpoints: CheckpointStore
 
-    /// How many are kept: each holds the whole state (tens of megabytes at a million events).
+    /// How many of the newest are kept: each holds the whole state (tens of megabytes at a million events).
     static let retained = 3
+    /// How many spaced ones are kept besides (the first past each multiple of the options'
+    /// `checkpointSpacing` events, which a long fold leaves, ``Spacing``): twelve in all, as a single log keeps.
+    static let spacedRetained = 9
 
     init(store: MergedStore) {
         self.store = store
         var checkpoints = CheckpointStore(
             logDirectory: store.space.log, subdirectory: "merged", fileSystem: store.space.options.fileSystem)
         checkpoints.retained = Self.retained
+        checkpoints.spacing = (store.space.options.checkpointSpacing, Self.spacedRetained)
         self.checkpoints = checkpoints
     }
 
@@ -70,8 +74,52 @@ struct MergedCheckpoints {
         guard options.writesCheckpoints, fold.eventCount - started >= options.checkpointInterval, let reached,
             let lastKey = reached.lastKey,
             let frontier = try? store.frontier(),
-            frontier.heads.mapValues(\.seq) == reached.seqs
+            frontier.heads.mapValues(\.seq) == reached.seqs,
+            checkpoints.seqs().last != fold.eventCount  // A spaced one at the same point.
         else { return }
+        save(fold, frontier: frontier, lastKey: lastKey)
+    }
+
+    /// Where a fold of every event from `seq` on (no device's left out) leaves spaced checkpoints: past each
+    /// multiple of the options' `checkpointSpacing` events that has none yet, so that reads of earlier points
+    /// of a long history start near one, as a single log's ``Milestones`` do.
+    struct Spacing {
+        private let every: Int64
+        private var next: Int64
+        /// The multiples that have a checkpoint already (read once, when the first is passed).
+        private var present: Set<Int64>?
+
+        init(after seq: Int64, options: EngineOptions) {
+            every = max(1, options.checkpointSpacing)
+            next = (seq / every + 1) * every
+        }
+
+        /// Whether a spaced checkpoint is due now that the fold holds `count` events (at the end of a batch).
+        mutating func isDue(at count: Int64, in checkpoints: MergedCheckpoints) -> Bool {
+            guard count >= next else { return false }
+            next = (count / every + 1) * every
+            if present == nil { present = Set(checkpoints.checkpoints.seqs().map { $0 / every }) }
+            return present!.insert(count / every).inserted
+        }
+    }
+
+    /// Leaves a checkpoint of `fold` at `position`, a prefix of the merged history that may be short of the
+    /// frontier (a spaced one, ``Spacing``): each device's head there is read from its log.
+    func saveSpaced(_ fold: MergedFold, at position: MergedPosition) {
+        guard store.space.options.writesCheckpoints, let lastKey = position.lastKey, let logs = try? store.logs()
+        else { return }
+        var heads: [DeviceID: Frontier.Head] = [:]
+        for (device, seq) in position.seqs {
+            guard let reader = logs.first(where: { $0.device == device })?.reader,
+                let head = (try? reader.head(at: seq)) ?? nil
+            else { return }
+            heads[device] = Frontier.Head(seq: head.seq, hash: head.hash)
+        }
+        save(fold, frontier: Frontier(heads: heads), lastKey: lastKey)
+    }
+
+    /// Writes `fold` as the checkpoint of the merged history up to `frontier`, whose last event has `lastKey`.
+    private func save(_ fold: MergedFold, frontier: Frontier, lastKey: MergeKey) {
         var header = JSONObjectBuilder()
         header.add(
             "devices",
@@ -85,7 +133,7 @@ struct MergedCheckpoints {
         // The records' order (by id) sorted on a thread of its own while this one counts the parts' sizes,
         // which the file names before them; then the parts are encoded a megabyte at a time on a thread of
         // their own while this one compresses and stores what is ready: never held whole (about 54 MB at a
-        // million events). The read-ahead threads are done by now.
+        // million events). The read-ahead threads are done by now, but for a spaced one, written on the way.
         let sorted = Mutex<MergedFold.CheckpointOrder?>(nil)
         let done = DispatchSemaphore(value: 0)
         WorkerThread.start {
