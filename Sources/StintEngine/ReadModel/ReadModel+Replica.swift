@@ -91,7 +91,7 @@ extension ReadModel {
         var thinned = fold
         try database.transaction { () throws(ReadModelError) in
             try database.execute(Self.emptyForBulkLoad)
-            for row in fold.rows.sorted(by: { $0.id < $1.id }) { try write(row, replacing: false) }
+            try fold.forEachRowByID { (row) throws(ReadModelError) in try write(row, replacing: false) }
             try database.execute(Self.recordIndexes)
             try rebuildDayTotals(calendar: fold.calendar)
             try writeFrame(of: &thinned, at: mark)
