@@ -61,9 +61,11 @@ package struct MergedHistory: Sendable {
         }
         let started = folded.count
         let expected = cursor.remaining
-        // Spaced checkpoints along a fold of every event (not one of what a device knew, which leaves some out).
+        // Spaced checkpoints along a read of an earlier point (an instant, a device's seq), as a single log's
+        // reads of one leave its state checkpoints: not along a read of the latest state, whose cold fold would
+        // write ten at a million events, nor of what a device knew, which leaves events out.
         var spacing =
-            usingCheckpoints && filter.seqLimits == nil
+            usingCheckpoints && filter.readsAPrefix
             ? MergedCheckpoints.Spacing(after: started, options: options) : nil
         // The last event folded, as its batch and index: the events are read in place, never copied out (a
         // copy is a dozen reference counts on memory another thread wrote, a tenth of the fold's thread).
@@ -153,6 +155,10 @@ package struct MergedHistory: Sendable {
             let key = MergedBatchCursor.key(of: event, device: lastEvent.device)
             return { $0.lastKey.map { $0 < key } ?? false }
         }
+
+        /// Whether the point is an instant or an event (`--at`, `--seq`): its events are a prefix of the merge
+        /// order, which it may end before.
+        var readsAPrefix: Bool { seqLimits == nil && (readingLimit != nil || lastEvent != nil) }
 
         /// Whether a batch whose first event has `hlc` is after the point (and every later one).
         func ends(before hlc: HLC) -> Bool {

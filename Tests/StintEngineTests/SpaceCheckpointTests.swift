@@ -173,11 +173,13 @@ import Testing
         #expect(restored > 0, "no read of what a device knew started from a checkpoint")
     }
 
-    /// A long fold leaves a checkpoint past each multiple of the spacing, short of the frontier, so that reads
-    /// of points before the newest checkpoints start near one: every instant and every `seq` of both devices
-    /// folds as from the start, and each starts from a spaced checkpoint (no other is left). A fold of what a
-    /// device knew, which leaves events out, leaves none; a command's fold from the start leaves them too.
-    @Test func aLongFoldLeavesSpacedCheckpointsThatReadsOfEarlierPointsStartFrom() throws {
+    /// A read of an earlier point leaves a checkpoint past each multiple of the spacing, short of the frontier,
+    /// so that later reads of points before the newest checkpoints start near one: every instant and every
+    /// `seq` of both devices folds as from the start, and most start from a spaced checkpoint (no other is
+    /// left). A read of what a device knew, which leaves events out, leaves none; nor do a read of the latest
+    /// state and a command (a cold fold of the latest state would write ten at a million events), which start
+    /// from the spaced ones all the same.
+    @Test func readsOfEarlierPointsLeaveSpacedCheckpointsThatLaterReadsStartFrom() throws {
         let (space, a, b) = try twoReplicas(checkpointInterval: 1_000_000)
         defer { withExtendedLifetime(space) {} }  // Its directory goes with it.
         a.checkpointSpacing = 7
@@ -185,16 +187,15 @@ import Testing
         try takeTurns(a, b, [3, 2, 3, 1, 2])
         try a.sync()
         let last = max(a.clock.now, b.clock.now)
-        func removeCheckpoints() throws {
-            for file in checkpointFiles(a) {
-                try FileManager.default.removeItem(atPath: "\(a.log)/checkpoints/merged/\(file)")
-            }
+        for file in checkpointFiles(a) {
+            try FileManager.default.removeItem(atPath: "\(a.log)/checkpoints/merged/\(file)")
         }
-        try removeCheckpoints()
-        _ = try MergedHistory(log: a.log, options: a.options).fold(
-            upTo: ResolvedPoint(.knownBy(b.device, nil)), usingCheckpoints: true)
-        #expect(checkpointFiles(a).isEmpty, "a fold of what a device knew left a checkpoint")
-        let latest = try MergedHistory(log: a.log, options: a.options).fold(upTo: .latest, usingCheckpoints: true)
+        let reading = MergedHistory(log: a.log, options: a.options)
+        _ = try reading.fold(upTo: ResolvedPoint(.knownBy(b.device, nil)), usingCheckpoints: true)
+        #expect(checkpointFiles(a).isEmpty, "a read of what a device knew left a checkpoint")
+        let latest = try reading.fold(upTo: .latest, usingCheckpoints: true)
+        #expect(checkpointFiles(a).isEmpty, "a read of the latest state left a checkpoint")
+        _ = try reading.fold(upTo: ResolvedPoint(.at(last.adding(milliseconds: 60_000))), usingCheckpoints: true)
         let seqs = CheckpointStore(logDirectory: a.log, subdirectory: "merged").seqs()
         #expect(seqs.count >= 3, "too few spaced checkpoints: \(seqs)")
         #expect(Set(seqs.map { $0 / 7 }).count == seqs.count, "two checkpoints past one multiple: \(seqs)")
@@ -220,9 +221,8 @@ import Testing
         }
         // The reads before the first spaced checkpoint fold from the start; about a third of them.
         #expect(restored * 2 > reads, "\(restored) of \(reads) reads started from a spaced checkpoint")
-        try removeCheckpoints()
         try command(a, .addTag(name: "mail"))
-        #expect(checkpointFiles(a).count >= 3, "a command's fold from the start left no spaced checkpoints")
+        #expect(CheckpointStore(logDirectory: a.log, subdirectory: "merged").seqs() == seqs, "a command left one")
         try expectSameAsFromTheStart(a, "a, from the spaced checkpoints")
     }
 

@@ -280,7 +280,6 @@ final class ReplicaFold: StoreFold {
         }
         let started = fold?.eventCount ?? 0
         let expected = cursor.remaining
-        var spacing = MergedCheckpoints.Spacing(after: started, options: store.space.options)
         while reached != head?.position, let batch = try cursor.next() {
             do throws(DomainError) {
                 _ = try MergedFold.fold(batch: batch.events, into: &fold, expectedEvents: expected)
@@ -288,9 +287,6 @@ final class ReplicaFold: StoreFold {
                 throw StintError(error)
             }
             reached = batch.position
-            if let fold, let position = batch.position.merged, spacing.isDue(at: fold.eventCount, in: checkpoints) {
-                checkpoints.saveSpaced(fold, at: position)
-            }
         }
         if let damage = cursor.damage { throw damage }
         guard let fold, reached == head?.position else {

@@ -20,7 +20,7 @@ struct MergedCheckpoints {
     /// How many of the newest are kept: each holds the whole state (tens of megabytes at a million events).
     static let retained = 3
     /// How many spaced ones are kept besides (the first past each multiple of the options'
-    /// `checkpointSpacing` events, which a long fold leaves, ``Spacing``): twelve in all, as a single log keeps.
+    /// `checkpointSpacing` events, which reads of earlier points leave, ``Spacing``): twelve in all, as a single log keeps.
     static let spacedRetained = 9
 
     init(store: MergedStore) {
@@ -80,9 +80,10 @@ struct MergedCheckpoints {
         save(fold, frontier: frontier, lastKey: lastKey)
     }
 
-    /// Where a fold of every event from `seq` on (no device's left out) leaves spaced checkpoints: past each
-    /// multiple of the options' `checkpointSpacing` events that has none yet, so that reads of earlier points
-    /// of a long history start near one, as a single log's ``Milestones`` do.
+    /// Where a read of an earlier point (``MergedHistory/Filter/readsAPrefix``) leaves spaced checkpoints as
+    /// it folds from `seq`: past each multiple of the options' `checkpointSpacing` events that has none yet,
+    /// so that later reads of earlier points of a long history start near one, as a single log's
+    /// ``Milestones`` do.
     struct Spacing {
         private let every: Int64
         private var next: Int64
