@@ -39,7 +39,8 @@ package struct MergedHistory: Sendable {
     /// Folds the merged events a read of `point` sees; with `usingCheckpoints`, from the newest merged
     /// checkpoint that holds and that the point includes whole (``Filter/usableCheckpoints(store:)``), else
     /// from the start; leaving one when it folded many events, every one up to the frontier (not a read of
-    /// what a device knew, nor one that stopped before the last batch).
+    /// what a device knew, nor one that stopped before the last batch), and, for a read of an instant or of
+    /// a device's `seq`, spaced ones along the way (``MergedCheckpoints/Spacing``).
     ///
     /// - Throws: ``StintError`` (refused) for a device the replica holds no log of, or a `seq` past the end
     ///   of a device's log; (damaged) for events that do not fold.
@@ -64,9 +65,11 @@ package struct MergedHistory: Sendable {
         // Spaced checkpoints along a read of an earlier point (an instant, a device's seq), as a single log's
         // reads of one leave its state checkpoints: not along a read of the latest state, whose cold fold would
         // write ten at a million events, nor of what a device knew, which leaves events out.
-        var spacing =
-            usingCheckpoints && filter.readsAPrefix
-            ? MergedCheckpoints.Spacing(after: started, options: options) : nil
+        var spacing: MergedCheckpoints.Spacing?
+        if usingCheckpoints, filter.readsAPrefix {
+            let total = try store.frontier().heads.values.reduce(0) { $0 + $1.seq }
+            spacing = MergedCheckpoints.Spacing(after: started, of: total, options: options)
+        }
         // The last event folded, as its batch and index: the events are read in place, never copied out (a
         // copy is a dozen reference counts on memory another thread wrote, a tenth of the fold's thread).
         var last: (events: [RecordedEvent], index: Int)?
@@ -158,7 +161,7 @@ package struct MergedHistory: Sendable {
 
         /// Whether the point is an instant or an event (`--at`, `--seq`): its events are a prefix of the merge
         /// order, which it may end before.
-        var readsAPrefix: Bool { seqLimits == nil && (readingLimit != nil || lastEvent != nil) }
+        var readsAPrefix: Bool { readingLimit != nil || lastEvent != nil }
 
         /// Whether a batch whose first event has `hlc` is after the point (and every later one).
         func ends(before hlc: HLC) -> Bool {

@@ -174,8 +174,9 @@ public struct CheckpointStore: Sendable {
         } catch {
             return
         }
-        let kept = Self.kept(of: seqs(), retained: retained, spacing: spacing)
-        for old in seqs() where !kept.contains(old) { try? fileSystem.removeFile(path(for: old)) }
+        let present = seqs()
+        let kept = Self.kept(of: present, retained: retained, spacing: spacing)
+        for old in present where !kept.contains(old) { try? fileSystem.removeFile(path(for: old)) }
     }
 
     /// Which of the checkpoints at `seqs` (ascending) a store keeps: the newest `retained`, and with a

@@ -173,12 +173,12 @@ import Testing
         #expect(restored > 0, "no read of what a device knew started from a checkpoint")
     }
 
-    /// A read of an earlier point leaves a checkpoint past each multiple of the spacing, short of the frontier,
-    /// so that later reads of points before the newest checkpoints start near one: every instant and every
-    /// `seq` of both devices folds as from the start, and most start from a spaced checkpoint (no other is
-    /// left). A read of what a device knew, which leaves events out, leaves none; nor do a read of the latest
-    /// state and a command (a cold fold of the latest state would write ten at a million events), which start
-    /// from the spaced ones all the same.
+    /// A read of an earlier point leaves a spaced checkpoint (`checkpoints/merged-spaced/`) past each multiple
+    /// of the spacing, so that later reads of points before the newest checkpoints start near one: every
+    /// instant and every `seq` of both devices folds as from the start, and most start from a spaced one (no
+    /// other is left). A read of what a device knew, which leaves events out, leaves none; nor do a read of
+    /// the latest state and a command (a cold fold of the latest state would write ten at a million events),
+    /// which start from the spaced ones all the same.
     @Test func readsOfEarlierPointsLeaveSpacedCheckpointsThatLaterReadsStartFrom() throws {
         let (space, a, b) = try twoReplicas(checkpointInterval: 1_000_000)
         defer { withExtendedLifetime(space) {} }  // Its directory goes with it.
@@ -190,13 +190,14 @@ import Testing
         for file in checkpointFiles(a) {
             try FileManager.default.removeItem(atPath: "\(a.log)/checkpoints/merged/\(file)")
         }
+        let spaced = CheckpointStore(logDirectory: a.log, subdirectory: "merged-spaced")
         let reading = MergedHistory(log: a.log, options: a.options)
         _ = try reading.fold(upTo: ResolvedPoint(.knownBy(b.device, nil)), usingCheckpoints: true)
-        #expect(checkpointFiles(a).isEmpty, "a read of what a device knew left a checkpoint")
+        #expect(checkpointFiles(a).isEmpty && spaced.seqs().isEmpty, "a read of what a device knew left one")
         let latest = try reading.fold(upTo: .latest, usingCheckpoints: true)
-        #expect(checkpointFiles(a).isEmpty, "a read of the latest state left a checkpoint")
+        #expect(checkpointFiles(a).isEmpty && spaced.seqs().isEmpty, "a read of the latest state left one")
         _ = try reading.fold(upTo: ResolvedPoint(.at(last.adding(milliseconds: 60_000))), usingCheckpoints: true)
-        let seqs = CheckpointStore(logDirectory: a.log, subdirectory: "merged").seqs()
+        let seqs = spaced.seqs()
         #expect(seqs.count >= 3, "too few spaced checkpoints: \(seqs)")
         #expect(Set(seqs.map { $0 / 7 }).count == seqs.count, "two checkpoints past one multiple: \(seqs)")
         #expect(seqs.allSatisfy { $0 < latest.count }, "a checkpoint at the frontier: \(seqs), \(latest.count)")
@@ -221,14 +222,15 @@ import Testing
         }
         // The reads before the first spaced checkpoint fold from the start; about a third of them.
         #expect(restored * 2 > reads, "\(restored) of \(reads) reads started from a spaced checkpoint")
+        #expect(try history.fold(upTo: .latest, usingCheckpoints: true).restored > 0, "the latest from the start")
         try command(a, .addTag(name: "mail"))
-        #expect(CheckpointStore(logDirectory: a.log, subdirectory: "merged").seqs() == seqs, "a command left one")
+        #expect(checkpointFiles(a).isEmpty && spaced.seqs() == seqs, "a command left one")
         try expectSameAsFromTheStart(a, "a, from the spaced checkpoints")
     }
 
     /// A read that folds less than the replica holds — what a device knew, or an instant before its last
-    /// batch — leaves no checkpoint: it would stand for the frontier, and a read of the latest state would
-    /// restore it without the events the read left out.
+    /// batch — leaves no checkpoint at the frontier: it would stand for the frontier, and a read of the latest
+    /// state would restore it without the events the read left out.
     @Test func aReadOfLessThanTheReplicaHoldsLeavesNoCheckpoint() throws {
         let (space, a, b) = try twoReplicas(checkpointInterval: 3)
         defer { withExtendedLifetime(space) {} }  // Its directory goes with it.

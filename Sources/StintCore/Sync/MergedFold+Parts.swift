@@ -80,10 +80,9 @@ extension MergedFold {
     package var rows: [RecordRow] { records.ids.indices.map(row) }
 
     /// Calls `body` with every row the fold holds in ascending id order, one at a time: a million rows are
-    /// never held together (the read models' rebuild writes them so), only their order, 8 bytes a record.
+    /// never held together (the read models' rebuild writes them so), only their order, 4 bytes a record.
     package func forEachRowByID<Failure: Error>(_ body: (RecordRow) throws(Failure) -> Void) throws(Failure) {
-        let ids = records.ids
-        for number in ids.indices.sorted(by: { ids[$0] < ids[$1] }) { try body(row(number)) }
+        for number in records.numbersInIdOrder() { try body(row(Int(number))) }
     }
 
     /// The row of record number `number`.

@@ -3,33 +3,42 @@ import StintCore
 @_spi(FaultInjection) import StintLog
 import Synchronization
 
-/// A replica's checkpoints of its merged fold, under `checkpoints/merged/` (docs/log-format.md §7,
-/// decision 0007 §1.3): the fold after a prefix of the merged history, so that a command starts there
-/// instead of folding every device's events again.
+/// A replica's checkpoints of its merged fold (docs/log-format.md §7, decision 0007 §1.3): the fold after a
+/// prefix of the merged history, so that a command or a read starts there instead of folding every device's
+/// events again. Under `checkpoints/merged/` the newest, each at the frontier of the fold that left it; under
+/// `checkpoints/merged-spaced/` those reads of earlier points leave along the history (``Spacing``).
 ///
-/// A checkpoint holds the frontier it was taken at (per device the last `seq` folded and the hash of that
-/// line) and the merge key of the last event folded. It is used only when every device's log still holds
+/// A checkpoint holds its position (per device the last `seq` folded and the hash of that line) and the
+/// merge key of the last event folded. It is used only when every device's log still holds
 /// that line at that `seq` (no fork-off or replaced mirror since) and no event that sorts before that key
 /// has arrived since (``MergedStore/batches(after:)`` refuses the position then: a device that was offline
 /// wrote it). A checkpoint that fails either check never holds again and is removed; an older one may still
 /// hold. Like every checkpoint it is a cache: deleting them changes nothing but speed.
 struct MergedCheckpoints {
     let store: MergedStore
+    /// The newest, at the frontier of the fold that left each.
     let checkpoints: CheckpointStore
+    /// The spaced ones: the first past each of the newest ``spacedRetained`` multiples of the options'
+    /// `checkpointSpacing` events.
+    let spaced: CheckpointStore
 
     /// How many of the newest are kept: each holds the whole state (tens of megabytes at a million events).
     static let retained = 3
-    /// How many spaced ones are kept besides (the first past each multiple of the options'
-    /// `checkpointSpacing` events, which reads of earlier points leave, ``Spacing``): twelve in all, as a single log keeps.
+    /// How many spaced ones are kept besides: twelve in all, as a single log keeps.
     static let spacedRetained = 9
 
     init(store: MergedStore) {
         self.store = store
+        let options = store.space.options
         var checkpoints = CheckpointStore(
-            logDirectory: store.space.log, subdirectory: "merged", fileSystem: store.space.options.fileSystem)
+            logDirectory: store.space.log, subdirectory: "merged", fileSystem: options.fileSystem)
         checkpoints.retained = Self.retained
-        checkpoints.spacing = (store.space.options.checkpointSpacing, Self.spacedRetained)
         self.checkpoints = checkpoints
+        var spaced = CheckpointStore(
+            logDirectory: store.space.log, subdirectory: "merged-spaced", fileSystem: options.fileSystem)
+        spaced.retained = 0
+        spaced.spacing = (options.checkpointSpacing, Self.spacedRetained)
+        self.spaced = spaced
     }
 
     /// Where a fold of the merged history starts: the newest checkpoint that still holds and whose position
@@ -40,9 +49,7 @@ struct MergedCheckpoints {
     ) {
         var limit = Int64.max
         // Read a piece at a time: the payload (54 MB at a million events) is never held beside the fold.
-        while let stream = checkpoints.openNewestUnverified(
-            atOrBefore: limit, recordedAtOrBefore: nil, version: MergedFold.checkpointVersion)
-        {
+        while let (holder, stream) = newestUnverified(atOrBefore: limit) {
             let seq = stream.header.head.seq
             limit = seq - 1
             let line = stream.readLine(maximum: Self.maximumLine)
@@ -51,7 +58,7 @@ struct MergedCheckpoints {
                 continue  // Past the point, not wrong: an older one may be before it.
             }
             guard let line, let header, let (fold, position) = restore(stream, header, lineSize: line.count) else {
-                checkpoints.remove(seq: seq)
+                holder.remove(seq: seq)
                 continue
             }
             do {
@@ -60,10 +67,24 @@ struct MergedCheckpoints {
             } catch {
                 // Events that sort before it arrived, or a device's log it covers is gone: it never holds
                 // again. Anything else (a failing read) the fold from the start meets and reports.
-                if error.code == .positionSuperseded || error.category == .refused { checkpoints.remove(seq: seq) }
+                if error.code == .positionSuperseded || error.category == .refused { holder.remove(seq: seq) }
             }
         }
         return (nil, nil, try store.mergedBatches(after: nil))
+    }
+
+    /// The newest checkpoint of either kind at or before `seq`, opened, and the store that holds it.
+    private func newestUnverified(atOrBefore seq: Int64) -> (CheckpointStore, CheckpointStream)? {
+        let version = MergedFold.checkpointVersion
+        let newest = checkpoints.openNewestUnverified(atOrBefore: seq, recordedAtOrBefore: nil, version: version)
+        let spacedOne = spaced.openNewestUnverified(atOrBefore: seq, recordedAtOrBefore: nil, version: version)
+        switch (newest, spacedOne) {
+        case (let newest?, let spacedOne?):
+            return newest.header.head.seq >= spacedOne.header.head.seq ? (checkpoints, newest) : (spaced, spacedOne)
+        case (let newest?, nil): return (checkpoints, newest)
+        case (nil, let spacedOne?): return (spaced, spacedOne)
+        case (nil, nil): return nil
+        }
     }
 
     /// Leaves a checkpoint of `fold` when it advanced the options' `checkpointInterval` events past `started`
@@ -75,9 +96,9 @@ struct MergedCheckpoints {
             let lastKey = reached.lastKey,
             let frontier = try? store.frontier(),
             frontier.heads.mapValues(\.seq) == reached.seqs,
-            checkpoints.seqs().last != fold.eventCount  // A spaced one at the same point.
+            !spaced.seqs().contains(fold.eventCount)  // A spaced one at the same point.
         else { return }
-        save(fold, frontier: frontier, lastKey: lastKey)
+        save(fold, frontier: frontier, lastKey: lastKey, in: checkpoints)
     }
 
     /// Where a read of an earlier point (``MergedHistory/Filter/readsAPrefix``) leaves spaced checkpoints as
@@ -87,25 +108,31 @@ struct MergedCheckpoints {
     struct Spacing {
         private let every: Int64
         private var next: Int64
+        /// The lowest multiple worth one: those retention keeps are the newest of a history of `total` events.
+        private let lowest: Int64
         /// The multiples that have a checkpoint already (read once, when the first is passed).
         private var present: Set<Int64>?
 
-        init(after seq: Int64, options: EngineOptions) {
+        /// The spacing of a fold from `seq` of a history of `total` events.
+        init(after seq: Int64, of total: Int64, options: EngineOptions) {
             every = max(1, options.checkpointSpacing)
             next = (seq / every + 1) * every
+            lowest = total / every - Int64(MergedCheckpoints.spacedRetained) + 1
         }
 
         /// Whether a spaced checkpoint is due now that the fold holds `count` events (at the end of a batch).
         mutating func isDue(at count: Int64, in checkpoints: MergedCheckpoints) -> Bool {
             guard count >= next else { return false }
             next = (count / every + 1) * every
-            if present == nil { present = Set(checkpoints.checkpoints.seqs().map { $0 / every }) }
+            // One the retention would remove as soon as the newer ones were there is not written.
+            guard count / every >= lowest else { return false }
+            if present == nil { present = Set(checkpoints.spaced.seqs().map { $0 / every }) }
             return present!.insert(count / every).inserted
         }
     }
 
-    /// Leaves a checkpoint of `fold` at `position`, a prefix of the merged history that may be short of the
-    /// frontier (a spaced one, ``Spacing``): each device's head there is read from its log.
+    /// Leaves a spaced checkpoint (``Spacing``) of `fold` at `position`, a prefix of the merged history at or
+    /// short of the frontier: each device's head there is read from its log.
     func saveSpaced(_ fold: MergedFold, at position: MergedPosition) {
         guard store.space.options.writesCheckpoints, let lastKey = position.lastKey, let logs = try? store.logs()
         else { return }
@@ -116,11 +143,12 @@ struct MergedCheckpoints {
             else { return }
             heads[device] = Frontier.Head(seq: head.seq, hash: head.hash)
         }
-        save(fold, frontier: Frontier(heads: heads), lastKey: lastKey)
+        save(fold, frontier: Frontier(heads: heads), lastKey: lastKey, in: spaced)
     }
 
-    /// Writes `fold` as the checkpoint of the merged history up to `frontier`, whose last event has `lastKey`.
-    private func save(_ fold: MergedFold, frontier: Frontier, lastKey: MergeKey) {
+    /// Writes `fold` to `checkpoints` as the checkpoint of the merged history up to `frontier`, whose last
+    /// event has `lastKey`.
+    private func save(_ fold: MergedFold, frontier: Frontier, lastKey: MergeKey, in checkpoints: CheckpointStore) {
         var header = JSONObjectBuilder()
         header.add(
             "devices",
