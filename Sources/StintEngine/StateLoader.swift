@@ -118,19 +118,24 @@ struct Milestones {
         spacing = max(1, options.checkpointSpacing)
         projectionSpacing = max(1, options.projectionCheckpointSpacing)
         writesCheckpoints = options.writesCheckpoints
-        nextState = (seq / spacing + 1) * spacing
-        nextProjection = (seq / projectionSpacing + 1) * projectionSpacing
+        nextState = Self.multiple(after: seq, of: spacing)
+        nextProjection = Self.multiple(after: seq, of: projectionSpacing)
+    }
+
+    /// The first multiple of `spacing` after `seq`: where the next checkpoint of a fold at `seq` is due.
+    static func multiple(after seq: Int64, of spacing: Int64) -> Int64 {
+        (seq / spacing + 1) * spacing
     }
 
     /// Which checkpoints are due now that the fold is at `seq` (the end of a batch).
     mutating func passed(_ seq: Int64) -> (state: Bool, projection: Bool) {
         var due = (state: false, projection: false)
         if seq >= nextState {
-            nextState = (seq / spacing + 1) * spacing
+            nextState = Self.multiple(after: seq, of: spacing)
             due.state = true
         }
         if seq >= nextProjection {
-            nextProjection = (seq / projectionSpacing + 1) * projectionSpacing
+            nextProjection = Self.multiple(after: seq, of: projectionSpacing)
             due.projection = true
         }
         return due

@@ -116,14 +116,14 @@ struct MergedCheckpoints {
         /// The spacing of a fold from `seq` of a history of `total` events.
         init(after seq: Int64, of total: Int64, options: EngineOptions) {
             every = max(1, options.checkpointSpacing)
-            next = (seq / every + 1) * every
+            next = Milestones.multiple(after: seq, of: every)
             lowest = total / every - Int64(MergedCheckpoints.spacedRetained) + 1
         }
 
         /// Whether a spaced checkpoint is due now that the fold holds `count` events (at the end of a batch).
         mutating func isDue(at count: Int64, in checkpoints: MergedCheckpoints) -> Bool {
             guard count >= next else { return false }
-            next = (count / every + 1) * every
+            next = Milestones.multiple(after: count, of: every)
             // One the retention would remove as soon as the newer ones were there is not written.
             guard count / every >= lowest else { return false }
             if present == nil { present = Set(checkpoints.spaced.seqs().map { $0 / every }) }
