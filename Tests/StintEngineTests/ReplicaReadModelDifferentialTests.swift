@@ -426,7 +426,11 @@ struct ReplicaDifferentialRun {
                 let model = try? ReadModel.open(inLogDirectory: directory)
             else { return }
             defer { model.close() }
-            let damage = ["UPDATE merged_position SET frame = x'0102'", "UPDATE record_stamps SET stamps = x'09'"]
+            // Every row's stamps: a live record's in its `records` row, the others' in `record_stamps`.
+            let damage = [
+                "UPDATE merged_position SET frame = x'0102'",
+                "UPDATE records SET stamps = x'09'; UPDATE record_stamps SET stamps = x'09'",
+            ]
             try? model.database.execute(damage[Int(random.next() % 2)])
         default:
             break

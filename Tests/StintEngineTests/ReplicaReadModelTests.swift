@@ -83,11 +83,17 @@ import Testing
         try model.database.execute("UPDATE merged_position SET frame = x'00'")
         #expect(throws: ReadModelError.self) { try model.mergedParts(for: nil) }
         try model.rebuild(from: whole, at: mark)
-        try model.database.execute(
-            "UPDATE record_stamps SET stamps = x'09' WHERE id = (SELECT id FROM records WHERE end_ms IS NULL LIMIT 1)"
-                + " OR id = (SELECT max(id) FROM record_stamps)")
-        #expect(throws: ReadModelError.self) { try model.mergedWhole() }
-        try model.rebuild(from: whole, at: mark)
+        // A live record keeps its stamps in its `records` row, one that is not live in `record_stamps`.
+        for damage in [
+            "UPDATE records SET stamps = x'09' WHERE id = (SELECT max(id) FROM records)",
+            "UPDATE records SET stamps = NULL WHERE id = (SELECT min(id) FROM records)",
+            "UPDATE record_stamps SET stamps = x'09' WHERE id = (SELECT max(id) FROM record_stamps)",
+        ] {
+            try model.database.execute(damage)
+            #expect(model.database.changes == 1, "\(damage) damaged no row")
+            #expect(throws: ReadModelError.self, "\(damage)") { try model.mergedWhole() }
+            try model.rebuild(from: whole, at: mark)
+        }
         #expect(try model.mergedWhole().rows == whole.rows.sorted { $0.id < $1.id })
         try model.database.execute("UPDATE merged_position SET hash = 'beef'")
         #expect(throws: ReadModelError.self) { try model.mergedMark() }

@@ -1,5 +1,5 @@
 /// A record row's bookkeeping as bytes, as a replica's read models keep it beside the row's values
-/// (docs/read-models.md, `record_stamps.stamps`): a flags byte (1 created, 2 setters, 4 deleted), then the
+/// (docs/read-models.md, `records.stamps` and `record_stamps.stamps`): a flags byte (1 created, 2 setters, 4 deleted), then the
 /// creator's stamp, the last setters of start, end, tag and comment, and the event that deleted the record,
 /// each as merged checkpoints write them (a stamp in 16 bytes: its position, then its device's index and
 /// `seq` packed).

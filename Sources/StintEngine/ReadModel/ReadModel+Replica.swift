@@ -5,8 +5,9 @@ import StintLog
 /// (``MergedFold/Parts``). The frame — everything but the records — is one value, its merged checkpoint
 /// bytes, in `merged_position` beside the position it reflects (each device's `seq` and line hash, and the
 /// merge key of the last event folded); each record's bookkeeping (whether it is live, deleted or neither,
-/// the events that created it and last set each field, the one that deleted it) is a row of
-/// `record_stamps`. The live values, deleted ids, import provenance and tags are in the tables a single
+/// the events that created it and last set each field, the one that deleted it) is a live record's
+/// `records.stamps`, or a row of `record_stamps` for one that is not live (so that a new record costs one
+/// page of a tree keyed by random ids, not two: decision 0010 step 8d). The live values, deleted ids, import provenance and tags are in the tables a single
 /// log's models have, so people's own reports read a replica's models as they read a single log's. A
 /// single log's `position` and `undo_entries` stay empty: each device's stacks are in `merged_stacks`
 /// (`ReadModel+ReplicaStacks.swift`).
@@ -240,7 +241,7 @@ extension ReadModel {
         var rows: [MergedFold.RecordRow] = []
         for reference in references {
             let low = reference.canonicalPrefix
-            rows += try mergedRows(where: "s.id >= ? AND s.id < ?", .text(low), .text(low + "g"))
+            rows += try mergedRows(where: "s.id >= ?1 AND s.id < ?2", .text(low), .text(low + "g"))
         }
         return rows
     }
@@ -249,12 +250,12 @@ extension ReadModel {
     func mergedRows(of ids: [EntityID]) throws(ReadModelError) -> [MergedFold.RecordRow] {
         guard !ids.isEmpty else { return [] }
         let list = JSON.array(Set(ids).sorted().map { .string($0.uuidString) }).encodedString
-        return try mergedRows(where: "s.id IN (SELECT value FROM json_each(?)) ORDER BY s.id", .text(list))
+        return try mergedRows(where: "s.id IN (SELECT value FROM json_each(?1))", .text(list), inIDOrder: true)
     }
 
     /// Every row, in id order.
     func everyMergedRow() throws(ReadModelError) -> [MergedFold.RecordRow] {
-        try mergedRows(where: "1 ORDER BY s.id")
+        try mergedRows(where: "1", inIDOrder: true)
     }
 
     /// Every row and the frame: the whole merged fold (for rebuild checks and the tests).
@@ -288,16 +289,22 @@ extension ReadModel {
         }
     }
 
-    /// The rows of a `WHERE` clause over `record_stamps` (as `s`), bound to `values`.
-    func mergedRows(where clause: String, _ values: SQLiteValue...) throws(ReadModelError)
-        -> [MergedFold.RecordRow]
+    /// The rows of a `WHERE` clause over the rows' tables (each as `s`; numbered parameters, bound to `values`):
+    /// the live records from `records` with their stamps, the others from `record_stamps`, one arm each of a
+    /// `UNION ALL`, so that each arm looks its rows up by its own keys (SQLite does not push an `IN` or a
+    /// subquery into a union in `FROM`: that read every record).
+    func mergedRows(where clause: String, _ values: SQLiteValue..., inIDOrder: Bool = false)
+        throws(ReadModelError) -> [MergedFold.RecordRow]
     {
         let rows = try database.statement(
             """
-            SELECT s.id, s.status, s.stamps, r.start_ms, r.end_ms, r.tag_id, r.comment, i.provenance
-            FROM record_stamps s LEFT JOIN records r ON r.id = s.id LEFT JOIN imports i ON i.id = s.id
-            WHERE
-            """ + " " + clause)
+            SELECT s.id, \(MergedFold.RecordStatus.live.rawValue), s.stamps, s.start_ms, s.end_ms, s.tag_id, s.comment,
+                i.provenance
+            FROM records s LEFT JOIN imports i ON i.id = s.id WHERE \(clause)
+            UNION ALL
+            SELECT s.id, s.status, s.stamps, NULL, NULL, NULL, NULL, i.provenance
+            FROM record_stamps s LEFT JOIN imports i ON i.id = s.id WHERE \(clause)
+            """ + (inIDOrder ? " ORDER BY 1" : ""))
         for (index, value) in values.enumerated() { try rows.bind(at: Int32(index + 1), value) }
         var found: [MergedFold.RecordRow] = []
         while try rows.step() { found.append(try Self.mergedRow(in: rows)) }
@@ -332,16 +339,25 @@ extension ReadModel {
             id: id, status: status, values: values, stamps: stamps, deletedBy: deletedBy, provenance: provenance)
     }
 
-    /// Writes `row` into `record_stamps` and the single log's tables (its values, deletion and provenance);
-    /// `replacing` clears what an earlier row of the id left there.
+    /// Writes `row` into the single log's tables (its values, deletion and provenance), its bookkeeping in
+    /// its `records` row when live and in `record_stamps` otherwise; `replacing` clears what an earlier row of
+    /// the id left there.
     func write(_ row: MergedFold.RecordRow, replacing: Bool) throws(ReadModelError) {
         let key = SQLiteValue.text(row.id.uuidString)
-        try database.statement("INSERT OR REPLACE INTO record_stamps (id, status, stamps) VALUES (?, ?, ?)").bind(
-            key, .integer(Int64(row.status.rawValue)), .blob(row.bookkeeping)
-        ).run()
+        let live = row.status == .live
+        guard live == (row.values != nil) else {
+            throw ReadModelError("the row of \(row.id) has values if and only if it is live")
+        }
+        if !live {
+            try database.statement("INSERT OR REPLACE INTO record_stamps (id, status, stamps) VALUES (?, ?, ?)").bind(
+                key, .integer(Int64(row.status.rawValue)), .blob(row.bookkeeping)
+            ).run()
+        } else if replacing {
+            try database.statement("DELETE FROM record_stamps WHERE id = ?").bind(key).run()
+        }
         try writeRecord(
-            row.id, values: row.values, deleted: row.status == .deleted, provenance: row.provenance,
-            replacing: replacing)
+            row.id, values: row.values, stamps: live ? row.bookkeeping : nil, deleted: row.status == .deleted,
+            provenance: row.provenance, replacing: replacing)
     }
 
     /// Writes the frame, its tags (for people's reports) and the mark; the undo and redo entries in it with

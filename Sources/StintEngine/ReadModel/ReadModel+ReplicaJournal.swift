@@ -119,7 +119,8 @@ extension ReadModel {
             """
             INSERT OR IGNORE INTO merged_journal_records
                 (step, id, status, stamps, start_ms, end_ms, tag_id, comment, provenance)
-            SELECT ?, j.value, s.status, s.stamps, r.start_ms, r.end_ms, r.tag_id, r.comment, i.provenance
+            SELECT ?, j.value, CASE WHEN r.id IS NULL THEN s.status ELSE \(MergedFold.RecordStatus.live.rawValue) END,
+                coalesce(r.stamps, s.stamps), r.start_ms, r.end_ms, r.tag_id, r.comment, i.provenance
             FROM json_each(?) j LEFT JOIN record_stamps s ON s.id = j.value LEFT JOIN records r ON r.id = j.value
             LEFT JOIN imports i ON i.id = j.value
             """

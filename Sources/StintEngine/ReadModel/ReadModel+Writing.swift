@@ -34,7 +34,8 @@ extension ReadModel {
                 insert.reset()
                 try insert.bind(
                     .text(record.id.uuidString), .integer(record.start.milliseconds),
-                    .optional(record.end?.milliseconds), .optional(record.tagId?.uuidString), .optional(record.comment))
+                    .optional(record.end?.milliseconds), .optional(record.tagId?.uuidString), .optional(record.comment),
+                    .null)
                 try insert.run()
             }
             try insertDeleted(state.deletedRecordIds.sorted())
@@ -130,7 +131,7 @@ extension ReadModel {
     static let widenBound = "UPDATE record_bounds SET longest_ms = max(longest_ms, ?)"
 
     static let insertRecord =
-        "INSERT OR REPLACE INTO records (id, start_ms, end_ms, tag_id, comment) VALUES (?, ?, ?, ?, ?)"
+        "INSERT OR REPLACE INTO records (id, start_ms, end_ms, tag_id, comment, stamps) VALUES (?, ?, ?, ?, ?, ?)"
 
     /// The row of record `id` as `state` has it: live, deleted, or neither; and its provenance.
     private func write(recordOf id: EntityID, in state: LogState) throws(ReadModelError) {
@@ -139,18 +140,19 @@ extension ReadModel {
             provenance: state.importProvenance[id])
     }
 
-    /// The rows of record `id` in `records`, `deleted_records` and `imports`: its values while live, its id
-    /// while deleted, its provenance when imported; `replacing` clears what an earlier write of the id left
-    /// (a rebuild into empty tables need not).
+    /// The rows of record `id` in `records`, `deleted_records` and `imports`: its values while live (with a
+    /// replica's `stamps`, nil on a single log), its id while deleted, its provenance when imported;
+    /// `replacing` clears what an earlier write of the id left (a rebuild into empty tables need not).
     func writeRecord(
-        _ id: EntityID, values: Record?, deleted: Bool, provenance: ImportProvenance?, replacing: Bool = true
+        _ id: EntityID, values: Record?, stamps: [UInt8]? = nil, deleted: Bool, provenance: ImportProvenance?,
+        replacing: Bool = true
     ) throws(ReadModelError) {
         let key = SQLiteValue.text(id.uuidString)
         if replacing { try noteSpans(replacing: key, with: values) }
         if let record = values {
             try database.statement(Self.insertRecord).bind(
                 key, .integer(record.start.milliseconds), .optional(record.end?.milliseconds),
-                .optional(record.tagId?.uuidString), .optional(record.comment)
+                .optional(record.tagId?.uuidString), .optional(record.comment), stamps.map(SQLiteValue.blob) ?? .null
             ).run()
             if let end = record.end {
                 try database.statement(Self.widenBound).bind(.integer(end.milliseconds - record.start.milliseconds))

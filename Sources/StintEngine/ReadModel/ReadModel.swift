@@ -18,7 +18,7 @@ final class ReadModel {
     static let fileName = "read-models.sqlite"
     /// The schema version (`PRAGMA user_version`). Bump it whenever the tables or the fold change: a database
     /// of another version is rebuilt, never migrated.
-    static let schemaVersion: Int64 = 14
+    static let schemaVersion: Int64 = 15
 
     let database: SQLiteDatabase
     let path: String
@@ -133,7 +133,7 @@ final class ReadModel {
         """
 
     /// The secondary indexes of `records` (a rebuild creates them after loading the table). The index by start
-    /// covers every column, so that the ordered scan of reports and exports reads it alone instead of
+    /// covers every column but a replica's `stamps`, so that the ordered scan of reports and exports reads it alone instead of
     /// looking up each record in the table by id (a third of an export's time before version 3).
     static let recordIndexes = """
         CREATE INDEX records_by_start ON records (start_ms, id, end_ms, tag_id, comment);
@@ -172,7 +172,8 @@ final class ReadModel {
             start_ms INTEGER NOT NULL,
             end_ms INTEGER,
             tag_id TEXT,
-            comment TEXT
+            comment TEXT,
+            stamps BLOB
         ) WITHOUT ROWID;
         \(recordIndexes)
         CREATE TABLE record_bounds (
