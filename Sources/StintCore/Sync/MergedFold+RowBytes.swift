@@ -1,8 +1,8 @@
 /// A record row's bookkeeping as bytes, as a replica's read models keep it beside the row's values
-/// (docs/read-models.md, `records.stamps` and `record_stamps.stamps`): a flags byte (1 created, 2 setters, 4 deleted), then the
-/// creator's stamp, the last setters of start, end, tag and comment, and the event that deleted the record,
-/// each as merged checkpoints write them (a stamp in 16 bytes: its position, then its device's index and
-/// `seq` packed).
+/// (docs/read-models.md, `records.stamps` and `record_stamps.stamps`): a flags byte (1 created, 2 setters,
+/// 4 deleted), then the creator's stamp, the last setters of start, end, tag and comment, and the event that
+/// deleted the record, each as merged checkpoints write them (a stamp in 16 bytes: its position, then its
+/// device's index and `seq` packed).
 extension MergedFold.RecordRow {
     package var bookkeeping: [UInt8] {
         var out = CompactCheckpointWriter(capacity: 128)

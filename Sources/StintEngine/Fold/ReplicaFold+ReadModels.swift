@@ -88,6 +88,11 @@ extension ReplicaFold {
         }
     }
 
+    /// How many batches of a catch-up take in the rows they name with one query
+    /// (``foldOn(_:from:upTo:store:database:)``): a steady `stint sync` of 1 000 events made some five hundred
+    /// queries of one id each.
+    static let batchesPerInclude = 256
+
     /// Folds the merged batches after `mark` up to `head` onto `fold`, a fold in parts of `database`, taking
     /// in the rows each batch needs, and saves what changed at the mark of `head`, which it returns. nil, with
     /// `fold` and the models as they were, when the merged history does not go on from `mark`: events that
@@ -106,21 +111,38 @@ extension ReplicaFold {
             // No lane for a device with nothing new: its log is not read.
             let cursor = try store.mergedBatches(after: mark.head.position, through: head.position.merged)
             var reached = mark.head.position
-            while reached != head.position, let batch = try cursor.next() {
-                guard let device = batch.device, let first = batch.events.first else { return nil }
-                var wanted = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
-                if linked.insert(device).inserted {
-                    let link = mark.frontier.heads[device].map { String($0.hash.prefix(32)) }
-                    guard first.prev == link ?? RecordedEvent.genesisPrev else { return nil }
-                    // Its stacks, and the records its top entries edit, at its first batch: what a command's fold in
-                    // parts holds for its own device (``MergedFold/recordsEditedByTopEntries(of:)``); an entry a
-                    // later batch pushes edits records that batch touched, which the fold holds from then on.
-                    try database.includeStacks(of: device, in: &next)
-                    wanted += next.recordsEditedByTopEntries(of: device)
+            var ended = false
+            while reached != head.position, !ended {
+                // A run of batches takes in the rows they name with one query: the models hold each row as it was
+                // before the catch-up, and a row the run changes is named by the first batch that changes it, so
+                // taking it in at the run's start is taking it in before that batch.
+                var run: [StoredBatch] = []
+                var wanted: [EntityID] = []
+                while run.count < Self.batchesPerInclude {
+                    guard let batch = try cursor.next() else {
+                        ended = true
+                        break
+                    }
+                    guard let device = batch.device, let first = batch.events.first else { return nil }
+                    wanted += batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
+                    if linked.insert(device).inserted {
+                        let link = mark.frontier.heads[device].map { String($0.hash.prefix(32)) }
+                        guard first.prev == link ?? RecordedEvent.genesisPrev else { return nil }
+                        // Its stacks, and the records its top entries edit, at its first batch: what a command's fold
+                        // in parts holds for its own device (``MergedFold/recordsEditedByTopEntries(of:)``); an entry
+                        // a later batch pushes edits records that batch touched, which the fold holds from then on.
+                        // Only a device's own batches change its stacks, so they are as they were at the run's start.
+                        try database.includeStacks(of: device, in: &next)
+                        wanted += next.recordsEditedByTopEntries(of: device)
+                    }
+                    run.append(batch)
+                    if batch.position == head.position { break }
                 }
                 try database.include(wanted, in: &next)
-                for event in batch.events { try next.apply(event) }
-                reached = batch.position
+                for batch in run {
+                    for event in batch.events { try next.apply(event) }
+                    reached = batch.position
+                }
             }
             guard cursor.damage == nil, reached == head.position else { return nil }
             reachedMark = try Self.mark(of: store, at: head)

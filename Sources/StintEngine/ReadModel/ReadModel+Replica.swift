@@ -7,8 +7,9 @@ import StintLog
 /// merge key of the last event folded); each record's bookkeeping (whether it is live, deleted or neither,
 /// the events that created it and last set each field, the one that deleted it) is a live record's
 /// `records.stamps`, or a row of `record_stamps` for one that is not live (so that a new record costs one
-/// page of a tree keyed by random ids, not two: decision 0010 step 8d). The live values, deleted ids, import provenance and tags are in the tables a single
-/// log's models have, so people's own reports read a replica's models as they read a single log's. A
+/// page of a tree keyed by random ids, not two: decision 0010 step 8d). The live values, deleted ids, import
+/// provenance and tags are in the tables a single log's models have, so people's own reports read a
+/// replica's models as they read a single log's. A
 /// single log's `position` and `undo_entries` stay empty: each device's stacks are in `merged_stacks`
 /// (`ReadModel+ReplicaStacks.swift`).
 extension ReadModel {
@@ -312,7 +313,7 @@ extension ReadModel {
     }
 
     /// The row in the columns of `rows`: id, status, stamps, start, end, tag, comment and provenance, as
-    /// ``mergedRows(where:_:)`` selects them.
+    /// ``mergedRows(where:_:inIDOrder:)`` selects them.
     static func mergedRow(in rows: SQLiteDatabase.Statement) throws(ReadModelError) -> MergedFold.RecordRow {
         guard let id = rows.entityID(0),
             let status = MergedFold.RecordStatus(rawValue: UInt8(clamping: rows.integer(1))),

@@ -133,8 +133,9 @@ final class ReadModel {
         """
 
     /// The secondary indexes of `records` (a rebuild creates them after loading the table). The index by start
-    /// covers every column but a replica's `stamps`, so that the ordered scan of reports and exports reads it alone instead of
-    /// looking up each record in the table by id (a third of an export's time before version 3).
+    /// covers every column but a replica's `stamps`, so that the ordered scan of reports and exports reads it
+    /// alone instead of looking up each record in the table by id (a third of an export's time before
+    /// version 3).
     static let recordIndexes = """
         CREATE INDEX records_by_start ON records (start_ms, id, end_ms, tag_id, comment);
         CREATE INDEX records_by_end ON records (end_ms, id);
