@@ -55,6 +55,37 @@ import Testing
             of: directory, equalTo: whole, at: try #require(try model.mergedMark()), in: space, seed: seed)
     }
 
+    /// What a command reads of the models is found by key: no statement scans a table (a union of the two
+    /// tables of rows in `FROM` made SQLite read every record for an `IN` or a subquery, and no other test saw
+    /// it). A save is not held to it: it lists the few whole undo entries the models keep.
+    @Test func theRowsACommandReadsAreLookedUpNotScanned() throws {
+        let (space, replicas) = try Self.randomSpace(seed: 0x6E_0003)
+        let batches = try Self.storedBatches(of: replicas[0])
+        let whole = try MergedFold.fold(batches.flatMap(\.events))
+        let directory = space.root.appending("models")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let model = try ReadModel.open(inLogDirectory: directory)
+        defer { model.close() }
+        var marks = MarkBuilder()
+        var mark = marks.after(batches[0])
+        for batch in batches.dropFirst() { mark = marks.after(batch) }
+        try model.rebuild(from: whole, at: mark)
+        let ids = whole.rows.map(\.id)
+        #expect(ids.count > 20 && whole.rows.contains { $0.status != .live }, "rows of both tables")
+        _ = model.database.takeFullScanSteps()
+        for device in [replicas[0].device, replicas[1].device] {
+            let references = [try RecordRef(String(ids[3].uuidString.prefix(6))), RecordRef(ids[5])]
+            let parts = try model.mergedParts(for: device, matching: references, including: Array(ids.prefix(9)))
+            #expect(parts.rows.count < ids.count)
+            var fold = try model.mergedFold(for: device)
+            try model.include(Array(ids.suffix(9)), in: &fold)
+        }
+        #expect(try model.mergedRows(of: ids).count == ids.count)
+        #expect(model.database.takeFullScanSteps() == 0, "a read of rows scanned a table")
+        #expect(try model.everyMergedRow().count == ids.count)
+        #expect(model.database.takeFullScanSteps() > 0, "the counter counts the scan of every row")
+    }
+
     @Test func partsMatchingReferencesAreTheWholeFoldsAndDamageIsAnError() throws {
         let (space, replicas) = try Self.randomSpace(seed: 0x6E_0003)
         let replica = replicas[0]

@@ -87,6 +87,12 @@ final class SQLiteDatabase {
     /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// How many steps of full table scans the prepared statements took since the last call (SQLite's
+    /// `SQLITE_STMTSTATUS_FULLSCAN_STEP`, read and reset): what tells a lookup by key from a read of every row.
+    func takeFullScanSteps() -> Int {
+        statements.values.reduce(0) { $0 + $1.takeFullScanSteps() }
+    }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         try execute("BEGIN IMMEDIATE")
@@ -129,6 +135,11 @@ final class SQLiteDatabase {
         func reset() {
             sqlite3_reset(pointer)
             sqlite3_clear_bindings(pointer)
+        }
+
+        /// The statement's full-scan steps since the last call (see ``SQLiteDatabase/takeFullScanSteps()``).
+        func takeFullScanSteps() -> Int {
+            Int(sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1))
         }
 
         /// Binds the values in order, from index 1.
