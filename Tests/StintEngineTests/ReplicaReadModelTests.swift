@@ -59,17 +59,8 @@ import Testing
     /// tables of rows in `FROM` made SQLite read every record for an `IN` or a subquery, and no other test saw
     /// it). A save is not held to it: it lists the few whole undo entries the models keep.
     @Test func theRowsACommandReadsAreLookedUpNotScanned() throws {
-        let (space, replicas) = try Self.randomSpace(seed: 0x6E_0003)
-        let batches = try Self.storedBatches(of: replicas[0])
-        let whole = try MergedFold.fold(batches.flatMap(\.events))
-        let directory = space.root.appending("models")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        let model = try ReadModel.open(inLogDirectory: directory)
-        defer { model.close() }
-        var marks = MarkBuilder()
-        var mark = marks.after(batches[0])
-        for batch in batches.dropFirst() { mark = marks.after(batch) }
-        try model.rebuild(from: whole, at: mark)
+        let (space, replicas, whole, model, _) = try Self.rebuiltModels()
+        defer { withExtendedLifetime(space) { model.close() } }
         let ids = whole.rows.map(\.id)
         #expect(ids.count > 20 && whole.rows.contains { $0.status != .live }, "rows of both tables")
         _ = model.database.takeFullScanSteps()
@@ -87,18 +78,8 @@ import Testing
     }
 
     @Test func partsMatchingReferencesAreTheWholeFoldsAndDamageIsAnError() throws {
-        let (space, replicas) = try Self.randomSpace(seed: 0x6E_0003)
-        let replica = replicas[0]
-        let batches = try Self.storedBatches(of: replica)
-        let whole = try MergedFold.fold(batches.flatMap(\.events))
-        let directory = space.root.appending("models")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        let model = try ReadModel.open(inLogDirectory: directory)
-        defer { model.close() }
-        var marks = MarkBuilder()
-        var mark = marks.after(batches[0])
-        for batch in batches.dropFirst() { mark = marks.after(batch) }
-        try model.rebuild(from: whole, at: mark)
+        let (space, replicas, whole, model, mark) = try Self.rebuiltModels()
+        defer { withExtendedLifetime(space) { model.close() } }
         let ids = whole.rows.map(\.id)
         for (index, id) in ids.enumerated() where index % 3 == 0 {
             // A prefix short enough to match several ids of a space's history, and a whole id.
@@ -163,6 +144,30 @@ import Testing
 
     /// The marks of a walk of the merged history: each device's last `seq` and line hash, and the key of
     /// the last event.
+    /// Models rebuilt from the whole merged fold of the first replica of a random space, in a directory of that
+    /// space (which the caller keeps alive), at the mark of its last batch; the caller closes them.
+    static func rebuiltModels() throws -> (
+        space: SpaceHarness, replicas: [SpaceHarness.Replica], whole: MergedFold, model: ReadModel,
+        mark: ReadModel.MergedMark
+    ) {
+        let (space, replicas) = try randomSpace(seed: 0x6E_0003)
+        let batches = try storedBatches(of: replicas[0])
+        let whole = try MergedFold.fold(batches.flatMap(\.events))
+        let directory = space.root.appending("models")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let model = try ReadModel.open(inLogDirectory: directory)
+        var marks = MarkBuilder()
+        var mark = marks.after(batches[0])
+        for batch in batches.dropFirst() { mark = marks.after(batch) }
+        do {
+            try model.rebuild(from: whole, at: mark)
+        } catch {
+            model.close()
+            throw error
+        }
+        return (space, replicas, whole, model, mark)
+    }
+
     struct MarkBuilder {
         var heads: [DeviceID: Frontier.Head] = [:]
 
