@@ -101,8 +101,8 @@ sample: build
 ## bench: Stint against Timewarrior and Watson on generated histories (docs/performance.md).
 ##        SIZES="1000 10000" RUNS=3 make bench for a quicker run.
 bench: bootstrap
-	@command -v hyperfine >/dev/null && command -v timew >/dev/null || \
-		(apt-get update -qq && apt-get install -y -qq timewarrior hyperfine)
+	@command -v hyperfine >/dev/null && command -v timew >/dev/null && command -v rsync >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq timewarrior hyperfine rsync)
 	@command -v watson >/dev/null || pip install -q td-watson
 	$(SWIFT) build $(RELEASE) --product stint
 	$(SWIFT) build $(RELEASE) --product stint-generate

@@ -1,0 +1,68 @@
+"""A replica in a steady state for timing `stint sync` (used by bench.py's sync group and steady-sync.py).
+
+Restoring a replica by copying it gives every sealed segment of the mirror that takes the events in a new
+inode and change time, so the mirror's writer hashes them all again (docs/performance.md, "A replica's
+commands"); between real commands they stay as they are. `make_steady` restores only the files a sync changed
+(`rsync --checksum`: the others keep their inode and change time) and, once, carries the fingerprints the live
+files have into the saved copy's `checked` files, so every run starts as a replica in use does. Needs rsync.
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+
+
+def checked_lines(path):
+    data = open(path, "rb").read()
+    return data[:-65].decode().split("\n")
+
+
+def write_checked(path, lines):
+    body = "\n".join(lines).encode()
+    open(path, "wb").write(body + hashlib.sha256(body).hexdigest().encode() + b"\n")
+
+
+def carry_fingerprints(saved, live):
+    """Gives the sealed segments of each `checked` file of `saved` the fingerprints the `live` copy has for the
+    same bytes (docs/log-format.md §5.4: `<name> sealed|active <size> <last seq> <line sha> <sha> <print> <settled>`)."""
+    logs = [""] + [os.path.join("mirrors", d) for d in os.listdir(os.path.join(saved, "mirrors"))]
+    for log in logs:
+        mine, theirs = os.path.join(saved, log, "checked"), os.path.join(live, log, "checked")
+        if not (os.path.exists(mine) and os.path.exists(theirs)):
+            continue
+        known = {line.split(" ")[0]: line.split(" ") for line in checked_lines(theirs)[1:] if line}
+        lines = checked_lines(mine)
+        for index, line in enumerate(lines[1:], start=1):
+            fields = line.split(" ")
+            other = known.get(fields[0])
+            if line and fields[1] == "sealed" and other and other[1] == "sealed" and other[5] == fields[5]:
+                fields[6:8] = other[6:8]
+                lines[index] = " ".join(fields)
+        write_checked(mine, lines)
+
+
+def make_steady(steady, stint, env, folder_after, replica_log, published_copy, own):
+    """Makes `steady` (emptied first): a copy of the sync folder after the other device wrote (`folder_after`),
+    the replica `replica_log` saved as it was before that, and the published copy of this device (`own`) as
+    generated (`published_copy`). Returns the restore script's path and the environment of the live replica,
+    after two syncs that carried the live files' fingerprints into the saved copy."""
+    shutil.rmtree(steady, ignore_errors=True)
+    folder, saved, live = (os.path.join(steady, name) for name in ("folder", "saved", "log"))
+    shutil.copytree(folder_after, folder, symlinks=True)
+    shutil.copytree(replica_log, saved, symlinks=True)
+    published = os.path.join(steady, "published")
+    shutil.copytree(published_copy, published, symlinks=True)
+    with open(os.path.join(saved, "space"), "w") as space:
+        space.write(folder + "\n")
+    restore = os.path.join(steady, "restore.sh")
+    with open(restore, "w") as script:
+        script.write(f"#!/bin/sh\nrsync -a --checksum --delete {saved}/ {live}/ && "
+                     f"rsync -a --checksum --delete {published}/ {folder}/devices/{own}/\n")
+    os.chmod(restore, 0o755)
+    env = dict(env, STINT_LOG=live)
+    for _ in range(2):
+        subprocess.run([restore], check=True)
+        subprocess.run([stint, "sync"], env=env, check=True, stdout=subprocess.DEVNULL)
+        carry_fingerprints(saved, live)
+    return restore, env
