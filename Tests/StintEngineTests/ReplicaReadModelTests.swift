@@ -142,8 +142,6 @@ import Testing
         #expect(try imports.step() && imports.integer(0) == Int64(state.importProvenance.count))
     }
 
-    /// The marks of a walk of the merged history: each device's last `seq` and line hash, and the key of
-    /// the last event.
     /// Models rebuilt from the whole merged fold of the first replica of a random space, in a directory of that
     /// space (which the caller keeps alive), at the mark of its last batch; the caller closes them.
     static func rebuiltModels() throws -> (
@@ -168,6 +166,8 @@ import Testing
         return (space, replicas, whole, model, mark)
     }
 
+    /// The marks of a walk of the merged history: each device's last `seq` and line hash, and the key of
+    /// the last event.
     struct MarkBuilder {
         var heads: [DeviceID: Frontier.Head] = [:]
 

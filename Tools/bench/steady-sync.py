@@ -1,13 +1,9 @@
 #!/usr/bin/env python3
 """`stint sync` of 1 000 events and the first `start` after it, on a replica in a steady state.
 
-`make bench --only sync` restores its replica by copying it before each run, so every sealed segment of the
-mirror that takes the events in has a new inode and change time, and the mirror's writer hashes them all again
-(docs/performance.md, "A replica's commands"). Between real commands the segments stay as they are. This
-restores only the files a sync changed (`rsync --checksum`: the others keep their inode and change time) and,
-once, carries the fingerprints the live files have into the saved copy's `checked` files, so every run starts
-as a replica in use does (`steady_replica.py`, which `bench.py --only sync` uses too). Run it after
-`bench.py --only sync` has made its work directory:
+The replica is restored as `steady_replica.py` says (only the files a sync changed), as `bench.py --only sync`
+does for its "steady" rows; this times more runs of just those two. Run it after `bench.py --only sync` has made
+its work directory:
 
     python3 Tools/bench/steady-sync.py .build/bench1m/work/sync-1000000 [--runs 12] [--data .build/bench-data]
 

@@ -111,18 +111,15 @@ extension ReplicaFold {
             // No lane for a device with nothing new: its log is not read.
             let cursor = try store.mergedBatches(after: mark.head.position, through: head.position.merged)
             var reached = mark.head.position
-            var ended = false
-            while reached != head.position, !ended {
+            while reached != head.position {
                 // A run of batches takes in the rows they name with one query: the models hold each row as it was
                 // before the catch-up, and a row the run changes is named by the first batch that changes it, so
                 // taking it in at the run's start is taking it in before that batch.
                 var run: [StoredBatch] = []
                 var wanted: [EntityID] = []
-                while run.count < Self.batchesPerInclude {
-                    guard let batch = try cursor.next() else {
-                        ended = true
-                        break
-                    }
+                while run.count < Self.batchesPerInclude, run.last?.position != head.position,
+                    let batch = try cursor.next()
+                {
                     guard let device = batch.device, let first = batch.events.first else { return nil }
                     wanted += batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
                     if linked.insert(device).inserted {
@@ -136,8 +133,8 @@ extension ReplicaFold {
                         wanted += next.recordsEditedByTopEntries(of: device)
                     }
                     run.append(batch)
-                    if batch.position == head.position { break }
                 }
+                guard !run.isEmpty else { break }
                 try database.include(wanted, in: &next)
                 for batch in run {
                     for event in batch.events { try next.apply(event) }

@@ -9,9 +9,8 @@ import StintLog
 /// `records.stamps`, or a row of `record_stamps` for one that is not live (so that a new record costs one
 /// page of a tree keyed by random ids, not two: decision 0010 step 8d). The live values, deleted ids, import
 /// provenance and tags are in the tables a single log's models have, so people's own reports read a
-/// replica's models as they read a single log's. A
-/// single log's `position` and `undo_entries` stay empty: each device's stacks are in `merged_stacks`
-/// (`ReadModel+ReplicaStacks.swift`).
+/// replica's models as they read a single log's. A single log's `position` and `undo_entries` stay empty:
+/// each device's stacks are in `merged_stacks` (`ReadModel+ReplicaStacks.swift`).
 extension ReadModel {
     /// The replica's tables (part of ``schema``).
     static let replicaSchema = """
