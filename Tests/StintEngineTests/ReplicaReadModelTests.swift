@@ -55,6 +55,44 @@ import Testing
             of: directory, equalTo: whole, at: try #require(try model.mergedMark()), in: space, seed: seed)
     }
 
+    /// A fold kept across saves (a writer kept open between commands, a catch-up's runs) takes in only the
+    /// rows it lacks, so each save clears what the tables held for a row as this connection last wrote it
+    /// (``ReadModel/heldRows``): the tables end as a rebuild writes them. A save that left what it wrote
+    /// unnoted would clear by what the tables held before it (a record deleted after it was created
+    /// batches earlier stays in `records`).
+    @Test func aFoldKeptAcrossSavesWritesWhatARebuildWrites() throws {
+        let seed: UInt64 = 0x6E_0004
+        let (space, replicas) = try Self.randomSpace(seed: seed)
+        let batches = try Self.storedBatches(of: replicas[0])
+        let directory = space.root.appending("models")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let model = try ReadModel.open(inLogDirectory: directory)
+        defer { model.close() }
+        var whole = try MergedFold.fold(batches[0].events)
+        var marks = MarkBuilder()
+        var mark = marks.after(batches[0])
+        try model.rebuild(from: whole, at: mark)
+        var fold = try model.mergedFold(for: batches[1].device)
+        var devices: Set<DeviceID?> = [batches[1].device]
+        for batch in batches.dropFirst() {
+            var named = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
+            if devices.insert(batch.device).inserted {
+                try model.includeStacks(of: batch.device, in: &fold)
+                named += fold.recordsEditedByTopEntries(of: batch.device)
+            }
+            try model.include(named, in: &fold)
+            for event in batch.events {
+                try whole.apply(event)
+                try fold.apply(event)
+            }
+            mark = marks.after(batch)
+            try model.save(fold.takeChangedRows(), of: &fold, at: mark)
+        }
+        #expect(whole.rows.contains { $0.status == .deleted }, "seed \(seed): records were deleted")
+        try Self.expectModel(model, holds: whole, seed: seed)
+        try ReplicaRewindTests.expectTables(of: directory, equalTo: whole, at: mark, in: space, seed: seed)
+    }
+
     /// What a command reads of the models is found by key: no statement scans a table (a union of the two
     /// tables of rows in `FROM` made SQLite read every record for an `IN` or a subquery, and no other test saw
     /// it). A save is not held to it: it lists the few whole undo entries the models keep.

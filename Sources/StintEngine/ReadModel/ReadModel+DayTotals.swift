@@ -37,12 +37,18 @@ extension ReadModel {
         INSERT INTO wall_total (singleton, milliseconds) VALUES (1, 0);
         """
 
-    /// Notes the span record `key` has in `records` before a write replaces or removes it, and `record`'s new
-    /// one: the days both touch are computed again by ``writeDayTotals(calendar:)``.
-    func noteSpans(replacing key: SQLiteValue, with record: Record?) throws(ReadModelError) {
-        let stored = try database.statement("SELECT start_ms, end_ms FROM records WHERE id = ? AND end_ms IS NOT NULL")
-        try stored.bind(key)
-        if try stored.step() { touchedSpans.append((stored.integer(0), stored.integer(1))) }
+    /// Notes the span record `key` has in `records` before a write replaces or removes it (`prior`'s, when the
+    /// writer knows what the tables held), and `record`'s new one: the days both touch are computed again by
+    /// ``writeDayTotals(calendar:)``.
+    func noteSpans(replacing key: SQLiteValue, with record: Record?, prior: PriorRow?) throws(ReadModelError) {
+        if let prior {
+            if let span = prior.span { touchedSpans.append(span) }
+        } else {
+            let stored = try database.statement(
+                "SELECT start_ms, end_ms FROM records WHERE id = ? AND end_ms IS NOT NULL")
+            try stored.bind(key)
+            if try stored.step() { touchedSpans.append((stored.integer(0), stored.integer(1))) }
+        }
         if let record, let end = record.end { touchedSpans.append((record.start.milliseconds, end.milliseconds)) }
     }
 

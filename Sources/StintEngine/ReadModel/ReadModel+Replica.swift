@@ -88,6 +88,7 @@ extension ReadModel {
     /// in id order, each table's pages filled one after another, so a small page cache does: 4 MiB, where
     /// 64 MiB took the rebuild of the bench's million-event replica from 112 to 210 MiB and was no faster.
     func rebuild(from fold: MergedFold, at mark: MergedMark) throws(ReadModelError) {
+        heldRows = [:]
         try database.execute("PRAGMA cache_size = -4096")
         defer { try? database.execute("PRAGMA cache_size = -2000") }
         // Only the stacks are copied: the thinned fold shares the records' storage.
@@ -108,13 +109,19 @@ extension ReadModel {
     func save(_ changed: [MergedFold.RecordRow], of fold: inout MergedFold, at mark: MergedMark)
         throws(ReadModelError)
     {
-        try database.transaction { () throws(ReadModelError) in
-            let step = try beginJournalStep(
-                to: mark, writing: changed.map(\.id), stacksOf: Array(fold.devicesWithStacksAtHand))
-            for row in changed { try write(row, replacing: true) }
-            try writeDayTotals(calendar: fold.calendar)
-            try writeFrame(of: &fold, at: mark, journaling: step)
+        do {
+            try database.transaction { () throws(ReadModelError) in
+                let step = try beginJournalStep(
+                    to: mark, writing: changed.map(\.id), stacksOf: Array(fold.devicesWithStacksAtHand))
+                for row in changed { try write(row, replacing: true, prior: prior(of: row.id)) }
+                try writeDayTotals(calendar: fold.calendar)
+                try writeFrame(of: &fold, at: mark, journaling: step)
+            }
+        } catch {
+            heldRows = [:]
+            throw error
         }
+        hold(changed)
         setHead(mark.head)
     }
 
@@ -194,7 +201,7 @@ extension ReadModel {
         var rows: [EntityID: MergedFold.RecordRow] = [:]
         for row in try mergedRowsDecidedOn() + mergedRows(matching: references) { rows[row.id] = row }
         for row in try mergedRows(
-            of: Array(Set(ids + frame.recordsEditedByTopEntries(of: device))).filter({ rows[$0] == nil }))
+            of: Array(Set(ids + frame.recordsEditedByTopEntries(of: device))).filter { rows[$0] == nil })
         {
             rows[row.id] = row
         }
@@ -231,9 +238,12 @@ extension ReadModel {
 
     /// The rows every decision reads: the running records and the one that ended last (by `(end, id)`).
     func mergedRowsDecidedOn() throws(ReadModelError) -> [MergedFold.RecordRow] {
-        try mergedRows(where: "s.id IN (SELECT id FROM records WHERE end_ms IS NULL)")
+        let rows =
+            try mergedRows(where: "s.id IN (SELECT id FROM records WHERE end_ms IS NULL)")
             + mergedRows(
                 where: "s.id = (SELECT id FROM records WHERE end_ms IS NOT NULL ORDER BY end_ms DESC, id DESC LIMIT 1)")
+        hold(rows)
+        return rows
     }
 
     /// The rows whose ids start with one of `references`.
@@ -243,6 +253,7 @@ extension ReadModel {
             let low = reference.canonicalPrefix
             rows += try mergedRows(where: "s.id >= ?1 AND s.id < ?2", .text(low), .text(low + "g"))
         }
+        hold(rows)
         return rows
     }
 
@@ -250,7 +261,9 @@ extension ReadModel {
     func mergedRows(of ids: [EntityID]) throws(ReadModelError) -> [MergedFold.RecordRow] {
         guard !ids.isEmpty else { return [] }
         let list = JSON.array(Set(ids).sorted().map { .string($0.uuidString) }).encodedString
-        return try mergedRows(where: "s.id IN (SELECT value FROM json_each(?1))", .text(list), inIDOrder: true)
+        let rows = try mergedRows(where: "s.id IN (SELECT value FROM json_each(?1))", .text(list), inIDOrder: true)
+        hold(rows, lookedUp: ids)
+        return rows
     }
 
     /// Every row, in id order.
@@ -342,7 +355,7 @@ extension ReadModel {
     /// Writes `row` into the single log's tables (its values, deletion and provenance), its bookkeeping in
     /// its `records` row when live and in `record_stamps` otherwise; `replacing` clears what an earlier row of
     /// the id left there.
-    func write(_ row: MergedFold.RecordRow, replacing: Bool) throws(ReadModelError) {
+    func write(_ row: MergedFold.RecordRow, replacing: Bool, prior: PriorRow? = nil) throws(ReadModelError) {
         let key = SQLiteValue.text(row.id.uuidString)
         let live = row.status == .live
         guard live == (row.values != nil) else {
@@ -352,12 +365,12 @@ extension ReadModel {
             try database.statement("INSERT OR REPLACE INTO record_stamps (id, status, stamps) VALUES (?, ?, ?)").bind(
                 key, .integer(Int64(row.status.rawValue)), .blob(row.bookkeeping)
             ).run()
-        } else if replacing {
+        } else if replacing, prior?.stamped != false {
             try database.statement("DELETE FROM record_stamps WHERE id = ?").bind(key).run()
         }
         try writeRecord(
             row.id, values: row.values, stamps: live ? row.bookkeeping : nil, deleted: row.status == .deleted,
-            provenance: row.provenance, replacing: replacing)
+            provenance: row.provenance, replacing: replacing, prior: prior)
     }
 
     /// Writes the frame, its tags (for people's reports) and the mark; the undo and redo entries in it with

@@ -160,6 +160,7 @@ extension ReadModel {
         guard let current = try mergedMark() else { return nil }
         // Nothing folded sorts at or after `key`: the models are where a rewind would take them.
         if current.lastKey.map({ $0 < key }) ?? true { return current }
+        heldRows = [:]
         let rewound = try database.transaction { () throws(ReadModelError) -> MergedMark? in
             guard let oldest = try oldestStepToUndo(from: current, before: key) else { return nil }
             try undoRecords(since: oldest)

@@ -143,12 +143,14 @@ extension ReadModel {
     /// The rows of record `id` in `records`, `deleted_records` and `imports`: its values while live (with a
     /// replica's `stamps`, nil on a single log), its id while deleted, its provenance when imported;
     /// `replacing` clears what an earlier write of the id left (a rebuild into empty tables need not).
+    /// With `prior`, what the tables held for the id before this write, the clearing takes only the rows
+    /// that were there (``PriorRow``).
     func writeRecord(
         _ id: EntityID, values: Record?, stamps: [UInt8]? = nil, deleted: Bool, provenance: ImportProvenance?,
-        replacing: Bool = true
+        replacing: Bool = true, prior: PriorRow? = nil
     ) throws(ReadModelError) {
         let key = SQLiteValue.text(id.uuidString)
-        if replacing { try noteSpans(replacing: key, with: values) }
+        if replacing { try noteSpans(replacing: key, with: values, prior: prior) }
         if let record = values {
             try database.statement(Self.insertRecord).bind(
                 key, .integer(record.start.milliseconds), .optional(record.end?.milliseconds),
@@ -158,17 +160,17 @@ extension ReadModel {
                 try database.statement(Self.widenBound).bind(.integer(end.milliseconds - record.start.milliseconds))
                     .run()
             }
-        } else if replacing {
+        } else if replacing, prior?.live != false {
             try database.statement("DELETE FROM records WHERE id = ?").bind(key).run()
         }
         if deleted {
             try database.statement("INSERT OR IGNORE INTO deleted_records (id) VALUES (?)").bind(key).run()
-        } else if replacing {
+        } else if replacing, prior?.deleted != false {
             try database.statement("DELETE FROM deleted_records WHERE id = ?").bind(key).run()
         }
         if let provenance {
             try write(provenance)
-        } else if replacing {
+        } else if replacing, prior?.imported != false {
             try database.statement("DELETE FROM imports WHERE id = ?").bind(key).run()
         }
     }

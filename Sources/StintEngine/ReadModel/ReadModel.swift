@@ -27,6 +27,11 @@ final class ReadModel {
     /// The spans (start and end, in milliseconds) of completed records written or replaced in the current
     /// transaction: the days they touch get their totals computed again before it ends (`ReadModel+DayTotals`).
     var touchedSpans: [(Int64, Int64)] = []
+    /// The rows of a replica's records, each as this connection last read it from the tables or wrote it
+    /// (none: it looked the id up and found no row), so that a save clears only what was there
+    /// (``PriorRow``). Only the holder of the log's lock writes the models; it lets go of all of it when a
+    /// catch-up begins (``ReplicaFold``), a write fails, or a rebuild or a rewind replaces rows wholesale.
+    var heldRows: [EntityID: MergedFold.RecordRow?] = [:]
     /// How many saves of a replica's models a journal step holds (``savesPerStep``; the tests vary it).
     var savesPerJournalStep = ReadModel.savesPerStep
 

@@ -1,0 +1,42 @@
+import StintCore
+
+/// What the tables held for a record before a write, when the writer knows it: the write then clears only
+/// the rows that were there, and takes the span it replaces from here rather than from a lookup. A replica's
+/// save of some five hundred new records made five statements of each needless (decision 0010, step 8e).
+struct PriorRow {
+    /// Whether `records` held it (live).
+    var live: Bool
+    /// Whether `deleted_records` held it.
+    var deleted: Bool
+    /// Whether `imports` held its provenance.
+    var imported: Bool
+    /// Whether a replica's `record_stamps` held it (not live).
+    var stamped: Bool
+    /// Its start and end in milliseconds, when `records` held it completed.
+    var span: (Int64, Int64)?
+
+    /// What the replica's tables hold for `row` as ``ReadModel/write(_:replacing:prior:)`` writes it; nothing
+    /// for none.
+    init(_ row: MergedFold.RecordRow?) {
+        live = row?.status == .live
+        deleted = row?.status == .deleted
+        imported = row?.provenance != nil
+        stamped = row.map { $0.status != .live } ?? false
+        span = row?.values.flatMap { record in record.end.map { (record.start.milliseconds, $0.milliseconds) } }
+    }
+}
+
+extension ReadModel {
+    /// Notes what the replica's tables hold for `ids`, as read just now: `rows`, and none for an id of `ids`
+    /// without one.
+    func hold(_ rows: [MergedFold.RecordRow], lookedUp ids: [EntityID] = []) {
+        for id in ids { heldRows[id] = .some(nil) }
+        for row in rows { heldRows[row.id] = row }
+    }
+
+    /// What the replica's tables hold for `id`, when this connection read or wrote it since it last let go of
+    /// what it knew (``heldRows``).
+    func prior(of id: EntityID) -> PriorRow? {
+        heldRows[id].map(PriorRow.init)
+    }
+}
