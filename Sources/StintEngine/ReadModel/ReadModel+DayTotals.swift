@@ -54,6 +54,7 @@ extension ReadModel {
 
     /// Computes again, from `records`, the totals of every day the spans noted since the last call touch.
     func writeDayTotals(calendar: LogCalendar) throws(ReadModelError) {
+        try widenBoundToWrittenRecords()
         guard !touchedSpans.isEmpty else { return }
         var days = Set<Int64>()
         for (start, end) in touchedSpans { days.formUnion(Self.days(from: start, to: end, calendar: calendar)) }
@@ -73,6 +74,7 @@ extension ReadModel {
     /// Replaces every day's totals with those of the whole `records` table (after a bulk load, its indexes
     /// built): one scan in start order, holding a day's cells and the wall clock per day.
     func rebuildDayTotals(calendar: LogCalendar) throws(ReadModelError) {
+        try widenBoundToWrittenRecords()
         touchedSpans = []
         try database.execute(
             """

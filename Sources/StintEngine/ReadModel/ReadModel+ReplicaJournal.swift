@@ -114,17 +114,42 @@ extension ReadModel {
                 ).run()
             }
         }
-        let list = JSON.array(Set(ids).sorted().map { .string($0.uuidString) }).encodedString
-        try database.statement(
+        // The images of the rows this connection knows the tables hold (``heldRows``) are written as it knows
+        // them; the others are read from the tables.
+        var unknown: [EntityID] = []
+        let image = try database.statement(
             """
             INSERT OR IGNORE INTO merged_journal_records
                 (step, id, status, stamps, start_ms, end_ms, tag_id, comment, provenance)
-            SELECT ?, j.value, CASE WHEN r.id IS NULL THEN s.status ELSE \(MergedFold.RecordStatus.live.rawValue) END,
-                coalesce(r.stamps, s.stamps), r.start_ms, r.end_ms, r.tag_id, r.comment, i.provenance
-            FROM json_each(?) j LEFT JOIN record_stamps s ON s.id = j.value LEFT JOIN records r ON r.id = j.value
-            LEFT JOIN imports i ON i.id = j.value
-            """
-        ).bind(.integer(step), .text(list)).run()
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for id in Set(ids).sorted() {
+            guard case .some(let row) = heldRows[id] else {
+                unknown.append(id)
+                continue
+            }
+            let values = row?.values
+            image.reset()
+            try image.bind(
+                .integer(step), .text(id.uuidString), .optional(row.map { Int64($0.status.rawValue) }),
+                row.map { .blob($0.bookkeeping) } ?? .null, .optional(values?.start.milliseconds),
+                .optional(values?.end?.milliseconds), .optional(values?.tagId?.uuidString), .optional(values?.comment),
+                .optional(row?.provenance.map { LogState.json($0).encodedString })
+            ).run()
+        }
+        if !unknown.isEmpty {
+            let list = JSON.array(unknown.map { .string($0.uuidString) }).encodedString
+            try database.statement(
+                """
+                INSERT OR IGNORE INTO merged_journal_records
+                    (step, id, status, stamps, start_ms, end_ms, tag_id, comment, provenance)
+                SELECT ?, j.value, CASE WHEN r.id IS NULL THEN s.status ELSE \(MergedFold.RecordStatus.live.rawValue) END,
+                    coalesce(r.stamps, s.stamps), r.start_ms, r.end_ms, r.tag_id, r.comment, i.provenance
+                FROM json_each(?) j LEFT JOIN record_stamps s ON s.id = j.value LEFT JOIN records r ON r.id = j.value
+                LEFT JOIN imports i ON i.id = j.value
+                """
+            ).bind(.integer(step), .text(list)).run()
+        }
         let columns = JSON.array(Set(devices.map(Self.deviceColumn)).sorted().map { .string($0) }).encodedString
         try database.statement(
             """

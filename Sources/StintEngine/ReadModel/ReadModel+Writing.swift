@@ -130,6 +130,14 @@ extension ReadModel {
     /// upper bound is all they need).
     static let widenBound = "UPDATE record_bounds SET longest_ms = max(longest_ms, ?)"
 
+    /// Raises the bound to the longest record written since the last call (``widening``): once per
+    /// transaction, before the day totals, which read it.
+    func widenBoundToWrittenRecords() throws(ReadModelError) {
+        guard let longest = widening else { return }
+        try database.statement(Self.widenBound).bind(.integer(longest)).run()
+        widening = nil
+    }
+
     static let insertRecord =
         "INSERT OR REPLACE INTO records (id, start_ms, end_ms, tag_id, comment, stamps) VALUES (?, ?, ?, ?, ?, ?)"
 
@@ -157,8 +165,7 @@ extension ReadModel {
                 .optional(record.tagId?.uuidString), .optional(record.comment), stamps.map(SQLiteValue.blob) ?? .null
             ).run()
             if let end = record.end {
-                try database.statement(Self.widenBound).bind(.integer(end.milliseconds - record.start.milliseconds))
-                    .run()
+                widening = max(widening ?? 0, end.milliseconds - record.start.milliseconds)
             }
         } else if replacing, prior?.live != false {
             try database.statement("DELETE FROM records WHERE id = ?").bind(key).run()

@@ -27,6 +27,10 @@ final class ReadModel {
     /// The spans (start and end, in milliseconds) of completed records written or replaced in the current
     /// transaction: the days they touch get their totals computed again before it ends (`ReadModel+DayTotals`).
     var touchedSpans: [(Int64, Int64)] = []
+    /// The length of the longest completed record written since the bound on lengths was last raised to it
+    /// (``widenBoundToWrittenRecords()``, before the day totals of the transaction); a larger one left by a
+    /// failed transaction only widens an upper bound.
+    var widening: Int64?
     /// The rows of a replica's records, each as this connection last read it from the tables or wrote it
     /// (none: it looked the id up and found no row), so that a save clears only what was there
     /// (``PriorRow``). Only the holder of the log's lock writes the models; it lets go of all of it when a
