@@ -5,12 +5,23 @@ public import StintCore
 /// ``next()`` returns nil at the end of the intact log. When reading stopped because of damage (rather than
 /// at the end or at an incomplete last frame, which is an append in progress), ``warning`` says where.
 public final class LogBatchCursor {
-    let engine: ReadEngine
+    let engine: ReadEngine?
     private let from: Int64
+    /// The batches a cursor made by ``init(handingOut:)`` has yet to hand out, in reverse order.
+    private var held: [LogBatch]
 
     init(engine: ReadEngine, from: Int64) {
         self.engine = engine
         self.from = from
+        held = []
+    }
+
+    /// A cursor that hands out `batches`, which the caller holds as a log has them after some event (the
+    /// batches a writer has just appended, which reading them back would give again): nothing is read.
+    public init(handingOut batches: [LogBatch]) {
+        engine = nil
+        from = 0
+        held = batches.reversed()
     }
 
     /// The next whole batch; nil at the end.
@@ -18,6 +29,11 @@ public final class LogBatchCursor {
     /// - Throws: ``LogError/Code/io`` when a read fails. Damage does not throw: it ends the batches and
     ///   sets ``warning``.
     public func next() throws(LogError) -> LogBatch? {
+        guard let engine else {
+            guard let batch = held.popLast() else { return nil }
+            lastSeq = batch.lastSeq
+            return batch
+        }
         while let batch = try engine.nextBatch() {
             if batch.lastSeq >= from {
                 lastSeq = batch.lastSeq
@@ -33,11 +49,11 @@ public final class LogBatchCursor {
     public private(set) var lastSeqBefore: Int64 = 0
 
     /// Why reading stopped before the end of the log, if it did.
-    public var warning: LogProblem? { engine.warning }
+    public var warning: LogProblem? { engine?.warning }
 
     /// Where the log's last segment ends inside a frame, once reading reached it: not damage (an append in
     /// progress, or a copy the sync tool has not completed), so it is not a ``warning``.
-    public var incompleteTail: LogLocation? { engine.incompleteTail }
+    public var incompleteTail: LogLocation? { engine?.incompleteTail }
 
     /// The `seq` of the last event of the last batch returned (0 before any).
     public private(set) var lastSeq: Int64 = 0

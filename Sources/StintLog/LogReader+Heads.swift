@@ -64,7 +64,7 @@ extension LogBatchCursor {
     /// The head at the `seq` given to ``LogReader/batches(from:recordingHeadAt:)``, once the batch holding it
     /// has been read; nil before, or when the log ends (or is damaged) before it.
     public var recordedHead: LogHead? {
-        guard let seq = engine.checker.options.digestOfSeq, let digest = engine.checker.recordedDigest else {
+        guard let seq = engine?.checker.options.digestOfSeq, let digest = engine?.checker.recordedDigest else {
             return nil
         }
         return LogHead(seq: seq, hash: digest.hex)

@@ -1,7 +1,7 @@
 import StintCore
 import StintLog
 
-/// Where a lane of the merged history can start reading a device's log right after one of its events, instead
+/// Where a lane of the merged history can start reading the own log right after one of its events, instead
 /// of reading that event's segment from its start (decision 0010, step 0b): the byte after the event's frame in
 /// the active segment, as the log's writer knew it under the own log's lock (every byte before it checked as
 /// the writer opened, or written by it).

@@ -26,6 +26,7 @@ extension MergedStore {
         let unsettled = unsettledMirrors
         lastEventsCache = nil
         unsettledMirrors = []
+        ingestedBatches = [:]
         try space.checkDescription()
         var report = IngestionReport(devices: [])
         // Each mirror's writer, opened before its device is scanned: its head is where the scan starts (no
@@ -58,18 +59,16 @@ extension MergedStore {
             // change): kept, it costs four stats next time.
             var writer = try openMirror(of: device)
             writers[device] = writer
-            // Where a catch-up from a position taken before this ingestion (the read models' mark) resumes
-            // reading the mirror: kept once its writer is done, if it still holds.
-            let point =
-                holdsLock ? LaneResumePoint(lastWritten: writer?.lastWritten, activeEnd: writer?.activeEnd) : nil
-            resumePoints[device] = nil
             // Compared again once the writer opened: it may have set a torn tail of the mirror aside.
             let scan = try space.scan(device, mirrorHead: writer?.head, mirrorLast: writer?.lastEvent)
             if !scan.accepted.isEmpty {
+                let afterSeq = writer?.lastSeq ?? 0
                 writer = try writeMirror(of: device, scan.accepted, to: writer)
                 writers[device] = writer
+                // What a catch-up from a position taken before this ingestion (the read models' mark) reads
+                // of the mirror, as it was written: handed out instead of read back.
+                if holdsLock { ingestedBatches[device] = (afterSeq, scan.accepted) }
             }
-            if let point, point.holds(activeEnd: writer?.activeEnd) { resumePoints[device] = point }
             report.devices.append(scan)
         }
         try recordIngestion(

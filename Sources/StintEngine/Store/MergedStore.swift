@@ -32,18 +32,22 @@ public final class MergedStore: EventStore {
     /// The mirrors whose end ``lastEventsCache`` took by hashing their active segment: an ingestion that finds
     /// one unchanged settles its fingerprint, so that the next commands vouch for its end with a `stat`.
     var unsettledMirrors: Set<DeviceID> = []
-    /// Per device, where a lane can resume reading after the event its log ended with when this store opened
-    /// it (the own log) or an ingestion opened its mirror: a catch-up from a position taken then (the read
-    /// models' mark) reads only what came after, not the segment from its start.
-    var resumePoints: [DeviceID: LaneResumePoint] = [:]
+    /// Where a lane can resume reading the own log after the event it ended with when this store opened it: a
+    /// catch-up from a position taken then (the read models' mark) reads only what came after, not the
+    /// segment from its start. (A mirror's new batches are held as its ingestion wrote them:
+    /// ``ingestedBatches``.)
+    var ownResumePoint: LaneResumePoint?
+    /// Per device, the batches the last ingestion appended to its mirror and the `seq` of the mirror's last
+    /// event before them (0 for a mirror it created), while the store holds the lock: a lane from that `seq`
+    /// hands them out as they were written instead of reading the mirror back (the catch-up of the read
+    /// models after `stint sync`).
+    var ingestedBatches: [DeviceID: (afterSeq: Int64, batches: [LogBatch])] = [:]
 
     init(space: Space, own: LogDirectoryStore, holdsLock: Bool) {
         self.space = space
         self.own = own
         self.holdsLock = holdsLock
-        if holdsLock {
-            resumePoints[space.device] = LaneResumePoint(lastWritten: own.lastWritten, activeEnd: own.activeEnd)
-        }
+        if holdsLock { ownResumePoint = LaneResumePoint(lastWritten: own.lastWritten, activeEnd: own.activeEnd) }
     }
 
     /// Opens the replica at `log`.
@@ -193,15 +197,18 @@ public final class MergedStore: EventStore {
         return cursor
     }
 
-    /// The batches of `device`'s log after `seq`: from its resume point when that is where it stands, else
-    /// from the start of the segment holding `seq + 1`.
+    /// The batches of `device`'s log after `seq`: those the last ingestion wrote to its mirror after `seq`, as it
+    /// wrote them; the own log's from its resume point when that is where it stands (its writer is open, and
+    /// its active segment tells whether the point still holds); else from the start of the segment holding
+    /// `seq + 1`.
     private func laneCursor(_ reader: LogReader, of device: DeviceID, after seq: Int64) throws(LogError)
         -> LogBatchCursor
     {
-        // The own log's writer is open: its active segment tells whether the point still holds. A mirror's was
-        // checked when the ingestion that took it closed its writer.
-        if seq > 0, let point = resumePoints[device], point.event.seq == seq,
-            device != space.device || point.holds(activeEnd: own.activeEnd)
+        if let ingested = ingestedBatches[device], ingested.afterSeq == seq {
+            return LogBatchCursor(handingOut: ingested.batches)
+        }
+        if device == space.device, seq > 0, let point = ownResumePoint, point.event.seq == seq,
+            point.holds(activeEnd: own.activeEnd)
         {
             return try reader.batches(
                 resumingAfter: point.event, head: point.head, segment: point.segment, offset: point.offset)
