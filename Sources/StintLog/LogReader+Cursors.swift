@@ -17,8 +17,9 @@ public final class LogBatchCursor {
     }
 
     /// A cursor that hands out `batches`, which the caller holds as a log has them after some event (the
-    /// batches a writer has just appended, which reading them back would give again): nothing is read.
-    public init(handingOut batches: [LogBatch]) {
+    /// batches a writer has just appended, which reading them back would give again): nothing is read, and
+    /// ``lastSeqBefore`` and ``recordedHead`` say nothing (0 and nil).
+    package init(handingOut batches: [LogBatch]) {
         engine = nil
         from = 0
         held = batches.reversed()

@@ -33,9 +33,9 @@ import Testing
     /// before it synced them), then b writes `later` remarks and a's store ingests them. Returns what a
     /// catch-up from that head hands out, how many of b's mirror's segments it opened, and whether the
     /// ingestion sealed the segment that was active before it.
-    private func catchUp(earlier: Int, later: Int, sealThreshold: Int64 = 1 << 20, fromBefore: Bool = false)
-        throws -> (remarks: [String], opened: Int, sealedSince: Bool)
-    {
+    private func catchUp(
+        earlier: Int, later: Int, sealThreshold: Int64 = 1 << 20, fromBefore: Bool = false, syncsFirst: Bool = true
+    ) throws -> (remarks: [String], opened: Int, sealedSince: Bool) {
         let space = SpaceHarness()
         let a = space.replica("a")
         let b = space.replica("b", skew: 60_000)
@@ -43,11 +43,15 @@ import Testing
         b.sealThreshold = sealThreshold
         try space.found(a)
         try space.join(b)
-        let beforeSync = try a.store().head()!.position
+        let beforeSync = try { () throws -> StorePosition in
+            let store = try a.store()
+            defer { store.close() }
+            return try #require(try store.head()).position
+        }()
         for n in 0..<earlier { try b.write("early \(n) of a backlog of items to work through") }
-        try a.sync()
+        if syncsFirst { try a.sync() }
         let mirror = a.log + "/mirrors/\(b.device)"
-        let before = try SpaceHarness.segments(of: mirror)
+        let before = syncsFirst ? try SpaceHarness.segments(of: mirror) : []
         let counting = CountingFileSystem()
         var options = a.options
         options.fileSystem = counting
@@ -74,6 +78,13 @@ import Testing
         let caught = try catchUp(earlier: 40, later: 40, sealThreshold: 6_000)
         #expect(caught.sealedSince, "the segment active before the ingestion was sealed")
         #expect(caught.remarks == (0..<40).map { "late \($0)" })
+        #expect(caught.opened == 0, "opened \(caught.opened) of the mirror's segments")
+    }
+
+    /// A mirror the ingestion creates: its batches from the first are handed out.
+    @Test func aMirrorTheIngestionCreatesIsNotReadEither() throws {
+        let caught = try catchUp(earlier: 0, later: 3, syncsFirst: false)
+        #expect(caught.remarks == ["late 0", "late 1", "late 2"])
         #expect(caught.opened == 0, "opened \(caught.opened) of the mirror's segments")
     }
 

@@ -59,7 +59,8 @@ import Testing
     /// rows it lacks, so each save clears what the tables held for a row as this connection last wrote it
     /// (``ReadModel/heldRows``): the tables end as a rebuild writes them. A save that left what it wrote
     /// unnoted would clear by what the tables held before it (a record deleted after it was created
-    /// batches earlier stays in `records`).
+    /// batches earlier stays in `records`). Every row a save writes was read or written before, so no save looks
+    /// up the span a row had, but one made to forget what it knew.
     @Test func aFoldKeptAcrossSavesWritesWhatARebuildWrites() throws {
         let seed: UInt64 = 0x6E_0004
         let (space, replicas) = try Self.randomSpace(seed: seed)
@@ -74,7 +75,9 @@ import Testing
         try model.rebuild(from: whole, at: mark)
         var fold = try model.mergedFold(for: batches[1].device)
         var devices: Set<DeviceID?> = [batches[1].device]
-        for batch in batches.dropFirst() {
+        var forgotten = false
+        _ = model.database.takeRuns(of: [ReadModel.storedSpan])
+        for (index, batch) in batches.enumerated().dropFirst() {
             var named = batch.events.flatMap { (try? DomainEvent($0))?.namedRecordIds ?? [] }
             if devices.insert(batch.device).inserted {
                 try model.includeStacks(of: batch.device, in: &fold)
@@ -86,8 +89,19 @@ import Testing
                 try fold.apply(event)
             }
             mark = marks.after(batch)
-            try model.save(fold.takeChangedRows(), of: &fold, at: mark)
+            let changed = fold.takeChangedRows()
+            let forgets = !forgotten && index > batches.count * 3 / 4 && !changed.isEmpty
+            if forgets { model.heldRows = [:] }
+            try model.save(changed, of: &fold, at: mark)
+            let runs = model.database.takeRuns(of: [ReadModel.storedSpan])
+            if forgets {
+                #expect(runs == changed.count, "seed \(seed): a save that knew nothing looked up each row")
+                forgotten = true
+            } else if !forgotten {
+                #expect(runs == 0, "seed \(seed), batch \(index): a save of rows it knew looked them up")
+            }
         }
+        #expect(forgotten)
         #expect(whole.rows.contains { $0.status == .deleted }, "seed \(seed): records were deleted")
         try Self.expectModel(model, holds: whole, seed: seed)
         try ReplicaRewindTests.expectTables(of: directory, equalTo: whole, at: mark, in: space, seed: seed)

@@ -40,7 +40,8 @@ extension ReplicaFold {
         continuing known: (fold: MergedFold, mark: ReadModel.MergedMark)?, options: EngineOptions
     ) throws(StintError) -> (fold: MergedFold, model: (database: ReadModel, mark: ReadModel.MergedMark)?) {
         let device = store.space.device
-        // What the models hold is read again from here on (a writer kept open held it since its last command).
+        // What the models hold is read again from here on: what a writer kept open held since its last command
+        // is let go of rather than kept growing (the lock kept it true).
         database.heldRows = [:]
         do {
             var start = known

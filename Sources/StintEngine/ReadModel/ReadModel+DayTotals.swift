@@ -44,8 +44,7 @@ extension ReadModel {
         if let prior {
             if let span = prior.span { touchedSpans.append(span) }
         } else {
-            let stored = try database.statement(
-                "SELECT start_ms, end_ms FROM records WHERE id = ? AND end_ms IS NOT NULL")
+            let stored = try database.statement(Self.storedSpan)
             try stored.bind(key)
             if try stored.step() { touchedSpans.append((stored.integer(0), stored.integer(1))) }
         }

@@ -354,7 +354,7 @@ extension ReadModel {
 
     /// Writes `row` into the single log's tables (its values, deletion and provenance), its bookkeeping in
     /// its `records` row when live and in `record_stamps` otherwise; `replacing` clears what an earlier row of
-    /// the id left there.
+    /// the id left there (only what `prior`, when given, says the tables held).
     func write(_ row: MergedFold.RecordRow, replacing: Bool, prior: PriorRow? = nil) throws(ReadModelError) {
         let key = SQLiteValue.text(row.id.uuidString)
         let live = row.status == .live
@@ -366,7 +366,7 @@ extension ReadModel {
                 key, .integer(Int64(row.status.rawValue)), .blob(row.bookkeeping)
             ).run()
         } else if replacing, prior?.stamped != false {
-            try database.statement("DELETE FROM record_stamps WHERE id = ?").bind(key).run()
+            try database.statement(Self.deleteStamps).bind(key).run()
         }
         try writeRecord(
             row.id, values: row.values, stamps: live ? row.bookkeeping : nil, deleted: row.status == .deleted,

@@ -249,7 +249,7 @@ extension ReadModel {
             if let row {
                 try write(row, replacing: true)
             } else {
-                try database.statement("DELETE FROM record_stamps WHERE id = ?").bind(.text(id.uuidString)).run()
+                try database.statement(Self.deleteStamps).bind(.text(id.uuidString)).run()
                 try writeRecord(id, values: nil, deleted: false, provenance: nil, replacing: true)
             }
         }

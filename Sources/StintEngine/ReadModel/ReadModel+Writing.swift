@@ -168,17 +168,17 @@ extension ReadModel {
                 widening = max(widening ?? 0, end.milliseconds - record.start.milliseconds)
             }
         } else if replacing, prior?.live != false {
-            try database.statement("DELETE FROM records WHERE id = ?").bind(key).run()
+            try database.statement(Self.deleteRecord).bind(key).run()
         }
         if deleted {
             try database.statement("INSERT OR IGNORE INTO deleted_records (id) VALUES (?)").bind(key).run()
         } else if replacing, prior?.deleted != false {
-            try database.statement("DELETE FROM deleted_records WHERE id = ?").bind(key).run()
+            try database.statement(Self.deleteDeletedID).bind(key).run()
         }
         if let provenance {
             try write(provenance)
         } else if replacing, prior?.imported != false {
-            try database.statement("DELETE FROM imports WHERE id = ?").bind(key).run()
+            try database.statement(Self.deleteProvenance).bind(key).run()
         }
     }
 

@@ -33,8 +33,9 @@ final class ReadModel {
     var widening: Int64?
     /// The rows of a replica's records, each as this connection last read it from the tables or wrote it
     /// (none: it looked the id up and found no row), so that a save clears only what was there
-    /// (``PriorRow``). Only the holder of the log's lock writes the models; it lets go of all of it when a
-    /// catch-up begins (``ReplicaFold``), a write fails, or a rebuild or a rewind replaces rows wholesale.
+    /// (``PriorRow``). Only the holder of the log's lock writes the models, so it holds for a writer kept open
+    /// between commands too; it lets go of all of it when a catch-up begins (``ReplicaFold``), a write fails,
+    /// a rebuild replaces every row, or a rewind puts back rows it does not note.
     var heldRows: [EntityID: MergedFold.RecordRow?] = [:]
     /// How many saves of a replica's models a journal step holds (``savesPerStep``; the tests vary it).
     var savesPerJournalStep = ReadModel.savesPerStep

@@ -93,6 +93,12 @@ final class SQLiteDatabase {
         statements.values.reduce(0) { $0 + $1.takeFullScanSteps() }
     }
 
+    /// How many times the prepared statements of `sqls` ran since the last call (SQLite's
+    /// `SQLITE_STMTSTATUS_RUN`, read and reset; 0 for one never prepared).
+    func takeRuns(of sqls: [String]) -> Int {
+        sqls.reduce(0) { $0 + (statements[$1]?.takeRuns() ?? 0) }
+    }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         try execute("BEGIN IMMEDIATE")
@@ -135,6 +141,11 @@ final class SQLiteDatabase {
         func reset() {
             sqlite3_reset(pointer)
             sqlite3_clear_bindings(pointer)
+        }
+
+        /// How many times the statement ran since the last call (see ``SQLiteDatabase/takeRuns(of:)``).
+        func takeRuns() -> Int {
+            Int(sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_RUN, 1))
         }
 
         /// The statement's full-scan steps since the last call (see ``SQLiteDatabase/takeFullScanSteps()``).

@@ -205,6 +205,8 @@ public final class MergedStore: EventStore {
         -> LogBatchCursor
     {
         if let ingested = ingestedBatches[device], ingested.afterSeq == seq {
+            // Handed out once: the cursor lets go of each batch as it hands it out, and a later catch-up reads.
+            ingestedBatches[device] = nil
             return LogBatchCursor(handingOut: ingested.batches)
         }
         if device == space.device, seq > 0, let point = ownResumePoint, point.event.seq == seq,
