@@ -36,8 +36,10 @@ extension ReadModel {
     static let deleteStamps = "DELETE FROM record_stamps WHERE id = ?"
 
     /// Notes what the replica's tables hold for `ids`, as read just now: `rows`, and none for an id of `ids`
-    /// without one.
+    /// without one. Past ``heldRowsLimit`` what was held before is let go of: every row held is still as the
+    /// tables hold it, and one not held is looked up.
     func hold(_ rows: [MergedFold.RecordRow], lookedUp ids: [EntityID] = []) {
+        if heldRows.count + rows.count + ids.count > heldRowsLimit { heldRows = [:] }
         for id in ids { heldRows[id] = .some(nil) }
         for row in rows { heldRows[row.id] = row }
     }

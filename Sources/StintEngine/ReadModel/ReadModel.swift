@@ -37,6 +37,10 @@ final class ReadModel {
     /// between commands too; it lets go of all of it when a catch-up begins (``ReplicaFold``), a write fails,
     /// a rebuild replaces every row, or a rewind puts back rows it does not note.
     var heldRows: [EntityID: MergedFold.RecordRow?] = [:]
+    /// How many rows ``heldRows`` holds at most before it lets go of them all (a catch-up of a long history
+    /// would otherwise keep a second copy of every row its fold took in; what is let go of is only looked up
+    /// again). The tests lower it.
+    var heldRowsLimit = 10_000
     /// How many saves of a replica's models a journal step holds (``savesPerStep``; the tests vary it).
     var savesPerJournalStep = ReadModel.savesPerStep
 
