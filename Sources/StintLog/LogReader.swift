@@ -30,6 +30,11 @@ public struct LogReader: Sendable {
         /// single segment, a file or a stream) the calling thread reads everything itself; less than 1 counts
         /// as 1. The results, the warnings and the errors are the same for every count.
         public var workers: Int
+        /// Whether a batch read from a data frame that holds it alone, every line checked without a problem,
+        /// carries that frame's compressed bytes (``LogBatch/sourceFrame``; default false): ingestion asks, so
+        /// that a mirror takes the frames the device wrote instead of compressing them again. Sealed frames
+        /// hold many batches and carry none.
+        package var keepsFrames = false
         /// The file operations (default ``POSIXFileSystem``).
         @_spi(FaultInjection) public var fileSystem: any LogFileSystem
 

@@ -1,3 +1,4 @@
+import Glibc
 public import StintCore
 
 extension LogWriter {
@@ -11,12 +12,20 @@ extension LogWriter {
     public static func createMirror(
         at path: String, firstBatch: [RecordedEvent], configuration: LogConfiguration
     ) throws(LogError) -> LogWriter {
+        try createMirror(at: path, first: LogBatch(events: firstBatch), configuration: configuration)
+    }
+
+    /// Creates the mirror of another device's log as ``createMirror(at:firstBatch:configuration:)`` does, its
+    /// first batch as read (its frame taken as ``appendRecorded(read:sealedCopies:)`` takes one).
+    package static func createMirror(
+        at path: String, first: LogBatch, configuration: LogConfiguration
+    ) throws(LogError) -> LogWriter {
         guard configuration.device != nil else {
             throw LogError(.invalidInput, "a mirror is the log of a device: give its device id")
         }
         return try create(at: path, configuration: configuration) { (writer) throws(LogError) in
             writer.hybridClock = HybridLogicalClock()
-            try writer.appendRecorded(firstBatch)
+            try writer.appendRecorded(read: [first])
         }
     }
 
@@ -53,17 +62,31 @@ extension LogWriter {
     public func appendRecorded(
         batches: [[RecordedEvent]], sealedCopies sealed: (_ segment: String) -> [UInt8]? = { _ in nil }
     ) throws(LogError) {
+        try appendRecorded(read: batches.map { LogBatch(events: $0) }, sealedCopies: sealed)
+    }
+
+    /// Appends batches another device recorded as ``appendRecorded(batches:sealedCopies:)`` does, taking the
+    /// frame a batch was read from (``LogBatch/sourceFrame``) instead of compressing the batch again when that
+    /// frame holds exactly the lines written for it (``takesFrame(_:holding:)``): the mirror then holds the
+    /// device's frames byte for byte, at whatever level they were compressed, and the frame costs a
+    /// decompression instead of a compression. A frame that does not is ignored: the batch is compressed.
+    ///
+    /// - Throws: as ``appendRecorded(_:)``, for the first batch refused.
+    package func appendRecorded(
+        read batches: [LogBatch], sealedCopies sealed: (_ segment: String) -> [UInt8]? = { _ in nil }
+    ) throws(LogError) {
         try refuseIfStopped()
         var encoded: [RecordedBatch] = []
         var digest = lastDigest
         var clock = hybridClock ?? HybridLogicalClock()
-        for events in batches {
+        for batch in batches {
+            let events = batch.events
             let content = try encodeRecorded(
                 events, after: encoded.last?.last.seq ?? lastSeq, digest: &digest, clock: &clock)
             encoded.append(
                 RecordedBatch(
                     content: content, firstSeq: events[0].seq, last: events[events.count - 1], digest: digest!,
-                    clock: clock))
+                    clock: clock, sourceFrame: batch.sourceFrame))
         }
         var rest = encoded[...]
         while !rest.isEmpty {
@@ -74,7 +97,11 @@ extension LogWriter {
         var frames: [(bytes: [UInt8], firstSeq: Int64, last: RecordedEvent, digest: SHA256Digest)] = []
         for batch in rest {
             var frame: [UInt8] = []
-            try compress(batch.content, appendingTo: &frame)
+            if let source = batch.sourceFrame, takesFrame(source, holding: batch.content) {
+                frame = source
+            } else {
+                try compress(batch.content, appendingTo: &frame)
+            }
             frames.append((frame, batch.firstSeq, batch.last, batch.digest))
         }
         var pending: [UInt8] = []
@@ -109,6 +136,27 @@ extension LogWriter {
         var digest: SHA256Digest
         /// The writer's clock once it has received the batch's readings.
         var clock: HybridLogicalClock
+        /// The frame the batch was read from, when the reader kept it (``LogBatch/sourceFrame``).
+        var sourceFrame: [UInt8]? = nil
+    }
+
+    /// Whether `frame` is one whole data frame of the kind this writer writes (a content checksum, the content
+    /// size declared) that decompresses to `content`, so that appending it writes exactly the lines `content`
+    /// holds. Checked here, with the writer's own decompressor, rather than trusted from the reader that kept it:
+    /// the bytes appended are the bytes checked (docs/decisions/0008).
+    func takesFrame(_ frame: [UInt8], holding content: [UInt8]) -> Bool {
+        frame.withUnsafeBytes { bytes in
+            guard case .data(let header, let size) = FrameProbe(bytes), size == bytes.count,
+                SegmentLayout.isTrustworthy(header), SegmentLayout.declaresContentSize(header),
+                header.contentSize == Int64(content.count),
+                let decompressed = try? decompressor.decompress(bytes, header: header)
+            else { return false }
+            return content.withUnsafeBytes { expected in
+                expected.count == decompressed.count
+                    && (expected.count == 0
+                        || memcmp(expected.baseAddress!, decompressed.baseAddress!, expected.count) == 0)
+            }
+        }
     }
 
     /// The lines of a recorded batch that continues the log after `seq` and the line hashing to `digest`, the

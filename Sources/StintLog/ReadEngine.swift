@@ -278,6 +278,13 @@ final class ReadEngine {
             }
             framesInSegment += 1
             checker.checkFrame(content, segment: segment.name, offset: offset, prepared: scanner.preparedLines)
+            if options.keepsFrames, checker.problems.isEmpty, checker.completed.count == 1,
+                let frame = scanner.lastDataFrame
+            {
+                // Batches never cross frames (a batch in progress is closed at the frame's end), so the frame
+                // holds this batch's lines and nothing else.
+                checker.completed[0].sourceFrame = Array(frame)
+            }
             collect()
         case .seal(let offset, _, let payload):
             do {

@@ -1,10 +1,10 @@
 import Foundation
 import StintCore
-import StintLog
 import TestSupport
 import Testing
 
 @testable import StintEngine
+@testable import StintLog
 
 /// Replicas of one space converge: after every device has written and synced, each holds the same events,
 /// the same frontier and the same merged history (docs/decisions/0007 §5, §6).
@@ -101,6 +101,41 @@ import Testing
                     == FileManager.default.contents(atPath: "\(a.log)/\(name)"), "\(name) is a byte copy")
         }
         #expect(try LogReader(path: mirror).verify().problems.isEmpty)
+    }
+
+    @Test func aMirrorHoldsTheFramesOfTheFoldersCopyAsTheDeviceCompressedThem() throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b")
+        try space.found(a)
+        for step in 0..<4 { try a.write("a\(step)") }
+        // Another zstd or another level made the copy's frames: the same lines, other bytes. b's mirror is
+        // made from them (joining ingests).
+        let folder = space.published(a)
+        let segments = try SpaceHarness.segments(of: folder)
+        #expect(segments.count == 1)
+        let path = "\(folder)/\(segments[0])"
+        let original = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let recompressed = try Self.recompressed(original, level: 19)
+        #expect(recompressed != original)
+        try Data(recompressed).write(to: URL(fileURLWithPath: path))
+        try space.join(b)
+        let mirror = "\(b.log)/mirrors/\(a.device)"
+        #expect(FileManager.default.contents(atPath: "\(mirror)/\(segments[0])") == Data(recompressed))
+        #expect(try LogReader(path: mirror).verify().problems.isEmpty)
+        #expect(try b.events(of: mirror) == (try a.events(of: a.log)))
+        #expect(try b.sync().ingested.isEmpty, "the copy and the mirror are the same bytes")
+    }
+
+    /// A segment of one-batch frames with each frame compressed again at `level`.
+    private static func recompressed(_ segment: [UInt8], level: Int32) throws -> [UInt8] {
+        let scanner = FrameScanner(source: .memory(segment), chunkSize: segment.count, decompressor: ZstdDecompressor())
+        let compressor = ZstdCompressor(level: level)
+        var frames: [UInt8] = []
+        while case .data(_, _, _, let content) = try scanner.next() {
+            try compressor.compress(content, appendingTo: &frames)
+        }
+        return frames
     }
 
     @Test func ingestionWritesOnlyTheReplicaAndNoReplicaWritesAnotherDevicesFiles() throws {

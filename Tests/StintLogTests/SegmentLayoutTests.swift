@@ -53,14 +53,6 @@ import Testing
         return bytes
     }
 
-    /// The frame without its content size: a window descriptor (128 KiB) instead of the single-segment size.
-    private func withoutContentSize(_ frame: [UInt8]) -> [UInt8] {
-        let descriptor = frame[4]
-        #expect(descriptor & 0x20 != 0 && descriptor & 0x03 == 0, "a single-segment frame without dictionary")
-        let sizeBytes = [1, 2, 4, 8][Int(descriptor >> 6)]
-        return Array(frame[0..<4]) + [descriptor & 0x04, 7 << 3] + Array(frame[(5 + sizeBytes)...])
-    }
-
     @Test(arguments: Break.allCases)
     func theReaderTheVerifierAndRecoveryApplyTheSameRule(_ broken: Break) throws {
         let (fixture, name, frames) = try log()
@@ -77,7 +69,8 @@ import Testing
                 bytes[0..<2].flatMap { $0 } + withoutChecksum(bytes[2]) + bytes[3...].flatMap { $0 }, to: name)
         case .dataFrameWithoutContentSize:
             try fixture.write(
-                bytes[0..<2].flatMap { $0 } + withoutContentSize(bytes[2]) + bytes[3...].flatMap { $0 }, to: name)
+                bytes[0..<2].flatMap { $0 } + SegmentSurgery.withoutContentSize(bytes[2]) + bytes[3...].flatMap { $0 },
+                to: name)
         case .severalBatchesInAnActiveFrame:
             let merged = SegmentSurgery.frame(frames[1].content! + frames[2].content!)
             try fixture.write(bytes[0..<1].flatMap { $0 } + merged + bytes[3...].flatMap { $0 }, to: name)

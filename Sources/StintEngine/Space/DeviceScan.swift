@@ -49,10 +49,11 @@ extension Space {
 
     /// Compares the folder's copy of `device`'s log with the mirror whose head is `mirrorHead` (nil: no mirror
     /// yet) and whose last event is `mirrorLast` (when known), as the mirror's writer knows them, reading the copy
-    /// from there.
-    func scan(_ device: DeviceID, mirrorHead: LogHead?, mirrorLast: RecordedEvent? = nil) throws(StintError)
-        -> DeviceScan
-    {
+    /// from there. With `keepingFrames`, an accepted batch read from a frame of its own carries that frame's bytes
+    /// (``LogBatch/sourceFrame``), for the mirror's writer to take instead of compressing the batch again.
+    func scan(
+        _ device: DeviceID, mirrorHead: LogHead?, mirrorLast: RecordedEvent? = nil, keepingFrames: Bool = false
+    ) throws(StintError) -> DeviceScan {
         var scan = DeviceScan(device: device, mirrorHead: mirrorHead)
         // Compared byte for byte with the mirror's last segment, found without decompressing: the same (a device
         // that wrote nothing since the last ingestion: the copy holds the mirror's head and nothing after it), or
@@ -71,6 +72,7 @@ extension Space {
         let mirror = try mirrorReader(of: device)
         var readOptions = options.readOptions
         readOptions.checksCanonical = true
+        readOptions.keepsFrames = keepingFrames
         readOptions.workers = 1
         let path = folderPath(of: device)
         let known = mirrorHead?.seq ?? 0

@@ -60,11 +60,14 @@ extension MergedStore {
             var writer = try openMirror(of: device)
             writers[device] = writer
             // Compared again once the writer opened: it may have set a torn tail of the mirror aside.
-            let scan = try space.scan(device, mirrorHead: writer?.head, mirrorLast: writer?.lastEvent)
+            var scan = try space.scan(
+                device, mirrorHead: writer?.head, mirrorLast: writer?.lastEvent, keepingFrames: true)
             if !scan.accepted.isEmpty {
                 let afterSeq = writer?.lastSeq ?? 0
                 writer = try writeMirror(of: device, scan.accepted, to: writer)
                 writers[device] = writer
+                // The frames are in the mirror now; what is kept of the batches is their events.
+                for index in scan.accepted.indices { scan.accepted[index].sourceFrame = nil }
                 // What a catch-up from a position taken before this ingestion (the read models' mark) reads
                 // of the mirror, as it was written: handed out instead of read back.
                 if holdsLock { ingestedBatches[device] = (afterSeq, scan.accepted) }
@@ -142,15 +145,14 @@ extension MergedStore {
         let sealed = sealedSegments(of: device)
         do throws(LogError) {
             if let writer {
-                try writer.appendRecorded(batches: batches.map(\.events), sealedCopies: sealed)
+                try writer.appendRecorded(read: batches, sealedCopies: sealed)
                 return writer
             }
             try space.makeDirectory(Space.path(space.log, Space.mirrorsName))
             let created = try LogWriter.createMirror(
-                at: space.mirrorPath(of: device), firstBatch: batches[0].events,
-                configuration: mirrorConfiguration(of: device))
+                at: space.mirrorPath(of: device), first: batches[0], configuration: mirrorConfiguration(of: device))
             do {
-                try created.appendRecorded(batches: batches.dropFirst().map(\.events), sealedCopies: sealed)
+                try created.appendRecorded(read: Array(batches.dropFirst()), sealedCopies: sealed)
             } catch {
                 created.close()
                 throw error

@@ -31,6 +31,9 @@ final class FrameScanner {
     private var exhausted = false
     /// The offset in the source of the next frame (the byte at `buffer[start]`).
     private(set) var offset: Int64
+    /// The compressed bytes of the data frame ``next()`` returned last, as the source holds them; nil after
+    /// any other result. Valid, like the frame's content, until the next call.
+    private(set) var lastDataFrame: UnsafeRawBufferPointer?
 
     /// The largest remainder ``findNextValidFrame()`` reads into memory to look for a valid frame.
     static let maximumSearch = 512 << 20
@@ -54,6 +57,7 @@ final class FrameScanner {
 
     /// The next frame.
     func next() throws(SystemCallError) -> ScannedFrame {
+        lastDataFrame = nil
         while true {
             switch FrameProbe(available) {
             case .needsBytes(let count):
@@ -78,6 +82,7 @@ final class FrameScanner {
                 do {
                     let content = try decompressor.decompress(frame, header: header)
                     consume(size)
+                    lastDataFrame = frame
                     return .data(offset: frameOffset, size: size, header: header, content: content)
                 } catch {
                     return .unreadable(offset: frameOffset, reason: error.reason, oversized: error.oversized)
@@ -100,6 +105,7 @@ final class FrameScanner {
     /// checksum-valid data frame or a valid seal frame starts, reading the rest of the source into memory;
     /// moves the scanner there when found.
     func findNextValidFrame() throws(SystemCallError) -> Search {
+        lastDataFrame = nil
         while try fill(toAtLeast: end - start + chunkSize) {
             if end - start > FrameScanner.maximumSearch { return .tooLargeToSearch }
         }

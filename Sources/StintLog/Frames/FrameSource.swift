@@ -15,6 +15,10 @@ protocol FrameSource: AnyObject {
 
     /// The lines of the data frame last returned, already decoded and hashed; nil when not prepared.
     var preparedLines: [PreparedLine]? { get }
+
+    /// The compressed bytes of the data frame last returned (``FrameScanner/lastDataFrame``), valid until the
+    /// next call; nil when the source does not keep them.
+    var lastDataFrame: UnsafeRawBufferPointer? { get }
 }
 
 extension FrameScanner: FrameSource {

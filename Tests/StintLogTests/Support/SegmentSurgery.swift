@@ -33,13 +33,22 @@ enum SegmentSurgery {
         }
     }
 
-    /// A data frame holding `content`, with checksum and content size, as the writer makes them.
-    static func frame(_ content: [UInt8]) -> [UInt8] {
+    /// A data frame holding `content`, with checksum and content size, as the writer makes them (at
+    /// `level`: the writer's is 3).
+    static func frame(_ content: [UInt8], level: Int32 = 3) -> [UInt8] {
         var output: [UInt8] = []
         try! content.withBytes { (bytes) throws(LogError) in
-            try ZstdCompressor(level: 3).compress(bytes, appendingTo: &output)
+            try ZstdCompressor(level: level).compress(bytes, appendingTo: &output)
         }
         return output
+    }
+
+    /// The frame without its content size: a window descriptor (128 KiB) instead of the single-segment size.
+    static func withoutContentSize(_ frame: [UInt8]) -> [UInt8] {
+        let descriptor = frame[4]
+        precondition(descriptor & 0x20 != 0 && descriptor & 0x03 == 0, "a single-segment frame without dictionary")
+        let sizeBytes = [1, 2, 4, 8][Int(descriptor >> 6)]
+        return Array(frame[0..<4]) + [descriptor & 0x04, 7 << 3] + Array(frame[(5 + sizeBytes)...])
     }
 
     /// The lines of a frame's content, each without its newline.
