@@ -258,29 +258,28 @@ public final class LogWriter {
     func rewriteActiveSegment(appending frames: [UInt8]) throws(LogError) {
         guard var segment = active else { return }
         let segmentPath = directory.path(segment.name)
-        var bytes = [UInt8](repeating: 0, count: Int(segment.size))
-        let reading = bytes.withUnsafeMutableBytes { (buffer) -> Result<Int, SystemCallError> in
-            var filled = 0
-            while filled < buffer.count {
+        let size = Int(segment.size)
+        var failure: SystemCallError?
+        // Read into a buffer with room for the frames too: appending them copies nothing.
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + frames.count) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            while count < size {
                 do throws(SystemCallError) {
                     let read = try fileSystem.read(
-                        segment.descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]),
-                        at: Int64(filled))
+                        segment.descriptor, into: UnsafeMutableRawBufferPointer(rebasing: raw[count..<size]),
+                        at: Int64(count))
                     guard read > 0 else { break }
-                    filled += read
+                    count += read
                 } catch {
-                    return .failure(error)
+                    failure = error
+                    break
                 }
             }
-            return .success(filled)
         }
-        let filled: Int
-        switch reading {
-        case .success(let count): filled = count
-        case .failure(let error):
-            throw stop(LogError.io(error, "read segment \(segment.name) to append to it", path: segmentPath))
+        if let failure {
+            throw stop(LogError.io(failure, "read segment \(segment.name) to append to it", path: segmentPath))
         }
-        guard filled == bytes.count else {
+        guard bytes.count == size else {
             throw stop(
                 LogError(
                     .damaged,

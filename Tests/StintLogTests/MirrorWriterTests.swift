@@ -106,6 +106,31 @@ import Testing
         #expect(mirror.lastSeq == batches[1].lastSeq)
     }
 
+    /// Batches appended together to the active segment rewrite it (a copy with the frames after it, renamed
+    /// over it): a segment changed or cut under the writer is not copied, and nothing is written.
+    @Test(arguments: [false, true])
+    func anActiveSegmentChangedUnderTheWriterIsNotRewritten(cut: Bool) throws {
+        let (fixture, batches) = try LogFixture.deviceBatches(
+            of: Self.device, count: 6, sealThreshold: 1 << 20, sealedFrameTarget: 64 << 10)
+        let path = fixture.directory.appending("mirror")
+        let mirror = try createMirror(at: path, holding: batches[0], fixture)
+        defer { mirror.close() }
+        try mirror.appendRecorded(batches: batches[1..<3].map(\.events))
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: path).first { $0.hasSuffix(".jsonl.zst") })
+        let url = URL(fileURLWithPath: path + "/" + name)
+        var bytes = Array(try Data(contentsOf: url))
+        if cut { bytes.removeLast() } else { bytes[bytes.count / 2] ^= 0x20 }
+        try Data(bytes).write(to: url)
+        let error = try #require(throws: LogError.self) {
+            try mirror.appendRecorded(batches: batches[3..<5].map(\.events))
+        }
+        #expect(error.code == .damaged)
+        #expect(error.message.contains(cut ? "became shorter" : "changed while this writer held the lock"))
+        #expect(Array(try Data(contentsOf: url)) == bytes, "the segment is left as it was found")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path).allSatisfy { !$0.hasSuffix(".tmp") })
+    }
+
     @Test func aWriterReceivingARemoteReadingStampsItsBatchAfterIt() throws {
         let fixture = LogFixture(sealThreshold: 1 << 20, sealedFrameTarget: 1 << 16)
         fixture.device = Self.device
