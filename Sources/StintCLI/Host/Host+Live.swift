@@ -25,10 +25,10 @@ extension Host {
             standardError: FileStream(fileDescriptor: 2),
             readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
             standardOutputIsTerminal: isatty(1) == 1,
-            standardErrorIsTerminal: isatty(2) == 1,
-            systemTimeZone: TimeZone.current.identifier,
-            localeFirstWeekday: Calendar.current.firstWeekday
+            standardErrorIsTerminal: isatty(2) == 1
         )
+        host.readSystemTimeZone = { TimeZone.current.identifier }
+        host.readLocaleFirstWeekday = { Calendar.current.firstWeekday }
         host.workingDirectory = FileManager.default.currentDirectoryPath
         host.hostName = machineName()
         return host

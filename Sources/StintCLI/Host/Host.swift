@@ -19,9 +19,19 @@ public struct Host: Sendable {
     public var standardOutputIsTerminal: Bool
     public var standardErrorIsTerminal: Bool
     /// The machine's IANA time zone, the default of `stint init --tz`.
-    public var systemTimeZone: String
+    public var systemTimeZone: String {
+        get { readSystemTimeZone() }
+        set { readSystemTimeZone = { newValue } }
+    }
     /// The locale's first weekday (1 = Sunday … 7 = Saturday), the default of `stint init --first-weekday`.
-    public var localeFirstWeekday: Int
+    public var localeFirstWeekday: Int {
+        get { readLocaleFirstWeekday() }
+        set { readLocaleFirstWeekday = { newValue } }
+    }
+    /// What ``systemTimeZone`` and ``localeFirstWeekday`` read, when asked: only `stint init` asks, so the other
+    /// commands do not load the system's zone and the locale's calendar data.
+    var readSystemTimeZone: @Sendable () -> String
+    var readLocaleFirstWeekday: @Sendable () -> Int
     /// The process's working directory, against which relative paths given to the space verbs are made
     /// absolute (`sync init DIR` records DIR for later commands run from elsewhere); nil refuses them.
     public var workingDirectory: String? = nil
@@ -45,8 +55,8 @@ public struct Host: Sendable {
         self.readStandardInput = readStandardInput
         self.standardOutputIsTerminal = standardOutputIsTerminal
         self.standardErrorIsTerminal = standardErrorIsTerminal
-        self.systemTimeZone = systemTimeZone
-        self.localeFirstWeekday = localeFirstWeekday
+        readSystemTimeZone = { systemTimeZone }
+        readLocaleFirstWeekday = { localeFirstWeekday }
     }
 }
 
