@@ -79,4 +79,41 @@ import Testing
         defer { fresh.close() }
         #expect(try store.head() == fresh.head())
     }
+
+    /// `stint sync` settles the mirrors its ingestion wrote once its other work is done, so the next command
+    /// neither hashes them to read their ends nor opens their writers to settle them.
+    @Test(arguments: [false, true])
+    func mirrorsSettledByTheIngestingCommandAreNotHashedByTheNext(settled: Bool) throws {
+        let space = SpaceHarness()
+        let a = space.replica("a")
+        let b = space.replica("b", skew: 60_000)
+        try space.found(a)
+        try space.join(b)
+        // A segment of many frames: reading its end reads the last one; hashing it reads them all.
+        for step in 0..<30 { try b.write("b\(step)") }
+        let syncing = try MergedStore.open(log: a.log, holdingLock: true, options: a.options)
+        let report = try syncing.ingest()
+        #expect(report.ingested.map(\.device) == [b.device])
+        // The rest of the sync (the read models' catch-up): the file system's clock moves on from the write.
+        Thread.sleep(forTimeInterval: 0.03)
+        if settled { syncing.settleMirrors(writtenBy: report) }
+        syncing.close()
+
+        let mirror = a.log + "/mirrors/\(b.device)"
+        let segment = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: mirror).filter { $0.hasSuffix(".jsonl.zst") }.max())
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: mirror + "/" + segment)[.size] as? Int)
+        let counting = CountingFileSystem()
+        var options = a.options
+        options.fileSystem = counting
+        let next = try MergedStore.open(log: a.log, holdingLock: true, options: options)
+        defer { next.close() }
+        _ = try next.head()
+        #expect(
+            (counting.bytesRead(of: segment) < size) == settled,
+            "the mirror's end is vouched for by its fingerprint, not by hashing its active segment, once settled")
+        counting.reset()
+        #expect(try next.ingest().ingested.isEmpty)
+        #expect(counting.openedPaths.contains(mirror + "/lock") == !settled, "nor is the mirror settled again")
+    }
 }

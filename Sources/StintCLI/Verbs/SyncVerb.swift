@@ -49,6 +49,9 @@ struct SyncVerb: Verb {
             } catch {
                 context.notice("note: the read models were not brought up to date: \(error.message)")
             }
+            // The mirrors written are settled now, long enough after their last write, rather than hashed twice
+            // by the next command.
+            store.settleMirrors(writtenBy: report)
         }
         if case .forked(let seq) = published {
             let short = store.space.device.short

@@ -117,6 +117,15 @@ extension MergedStore {
         publishQuietly()
     }
 
+    /// Settles the mirrors an ingestion of this command wrote (`report`'s), as the next command would
+    /// otherwise: it reads each one's end by hashing its active segment, and then settles it, hashing it again.
+    /// For the end of a command that ingested, once the rest of its work is done: a segment whose last change is
+    /// not older than the settling's mark (the file system's clock ticks in milliseconds) is hashed for
+    /// nothing, its fingerprint not settled.
+    public func settleMirrors(writtenBy report: IngestionReport) {
+        for scan in report.ingested where scan.device != space.device { settle(scan.device) }
+    }
+
     /// Settles the fingerprint of `device`'s mirror's active segment, which no ingestion changed since the last
     /// one wrote it: its writer, opened and closed (``LogConfiguration/settlesActiveSegment``). A failure only
     /// leaves the next command to hash the segment again, and damage to the next ingestion that appends.
