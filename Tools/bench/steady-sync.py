@@ -8,14 +8,21 @@ its work directory:
     python3 Tools/bench/steady-sync.py .build/bench1m/work/sync-1000000 [--runs 12] [--data .build/bench-data]
 
 Needs rsync and hyperfine; prints the medians.
+
+With `--against OTHER` (a second build of stint), it instead alternates the two builds, `--runs` times each: a
+restore, `sync`, then `start`, timing each command's wall clock and CPU (user + system, from the kernel's
+accounting of the child), and prints each build's medians and first quartiles. On a noisy machine only builds
+timed in alternation compare; hyperfine is not needed then.
 """
 
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from steady_replica import make_steady  # noqa: E402
@@ -25,12 +32,45 @@ def median_ms(export):
     return statistics.median(json.load(open(export))["results"][0]["times"]) * 1000
 
 
+def timed(command, env):
+    """Runs `command`; its wall clock and CPU time in milliseconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall * 1000, cpu * 1000
+
+
+def alternate(builds, restore, env, runs):
+    """`sync` then `start` with each build in turn, `runs` times; prints medians and first quartiles."""
+    times = {build: [] for build in builds}
+    for _ in range(runs):
+        for build in builds:
+            subprocess.run([restore], check=True)
+            sync = timed([build, "sync"], env)
+            start = timed([build, "start", "bench"], env)
+            times[build].append((sync, start))
+    for build, pairs in times.items():
+        def quartiles(values):
+            ordered = sorted(values)
+            return f"median {statistics.median(ordered):.1f} (p25 {ordered[(len(ordered) - 1) // 4]:.1f})"
+        print(f"{build} ({runs} runs)")
+        for kind, index in (("wall", 0), ("cpu", 1)):
+            syncs = [sync[index] for sync, _ in pairs]
+            starts = [start[index] for _, start in pairs]
+            both = [sync[index] + start[index] for sync, start in pairs]
+            print(f"  {kind}: sync {quartiles(syncs)}, start {quartiles(starts)}, both {quartiles(both)} ms")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("work", help="the bench's work directory of the sync group (…/work/sync-N)")
     parser.add_argument("--stint", default=".build/release/stint")
     parser.add_argument("--runs", type=int, default=12)
     parser.add_argument("--data", default=".build/bench-data", help="bench.py's --data")
+    parser.add_argument("--against", help="another build of stint, timed in alternation with --stint")
     args = parser.parse_args()
     work = os.path.abspath(args.work)
     stint = os.path.abspath(args.stint)
@@ -44,6 +84,9 @@ def main():
     env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "full", "state"), STINT_NOW=now)
     restore, env = make_steady(steady, stint, env, os.path.join(work, "view-after"), os.path.join(work, "warm", "log"),
                                generated, own)
+    if args.against:
+        alternate([stint, os.path.abspath(args.against)], restore, env, args.runs)
+        return
     results = {}
     for label, command, prepare in (
         ("sync", f"{stint} sync", restore),
