@@ -18,29 +18,16 @@ timed in alternation compare; hyperfine is not needed then.
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from steady_replica import make_steady  # noqa: E402
+from steady_replica import make_steady, timed  # noqa: E402
 
 
 def median_ms(export):
     return statistics.median(json.load(open(export))["results"][0]["times"]) * 1000
-
-
-def timed(command, env):
-    """Runs `command`; its wall clock and CPU time in milliseconds."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return wall * 1000, cpu * 1000
 
 
 def alternate(builds, restore, env, runs):

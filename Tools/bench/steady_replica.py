@@ -9,8 +9,10 @@ files have into the saved copy's `checked` files, so every run starts as a repli
 
 import hashlib
 import os
+import resource
 import shutil
 import subprocess
+import time
 
 
 def checked_lines(path):
@@ -66,3 +68,14 @@ def make_steady(steady, stint, env, folder_after, replica_log, published_copy, o
         subprocess.run([stint, "sync"], env=env, check=True, stdout=subprocess.DEVNULL)
         carry_fingerprints(saved, live)
     return restore, env
+
+
+def timed(command, env):
+    """Runs `command`; its wall clock and CPU time in milliseconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall * 1000, cpu * 1000

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""What record ids ordered by time would save a `stint sync` (docs/decisions/0012): the steady replica's sync
+with the other device's new events as generated, against the same events with the records they create given
+ids that sort after every id the replica holds, alternating.
+
+Run it after `steady-sync.py` made the steady replica (…/work/sync-N/steady):
+
+    python3 Tools/bench/ordered-ids.py .build/bench1m/work/sync-1000000/steady [--runs 20] [--stint BIN]
+
+The device whose copy in the folder extends its mirror in the saved replica is the one rewritten: in its last
+segment, the frames after the mirror's bytes are decompressed, the created records' ids get the first eight
+digits `ffff0001`, `ffff0002`, … (the rest kept, so every line keeps its length and stays canonical), each
+event's `prev` is linked again, and every batch is compressed again as its own frame with the `zstd` tool
+(content size and checksum declared). The same with the ids unchanged must give the segment back byte for byte,
+which the script checks first: then nothing else differs. The folder's segment is put back at the end.
+Needs `zstd` and `rsync`; prints, per version, the pages of the read models' file the sync changed and the
+sync's and the `start`'s CPU and wall clock (medians and first quartiles).
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from steady_replica import timed  # noqa: E402
+
+RECORD_ID = re.compile(rb'"recordId":"([0-9a-f-]{36})"')
+CREATING = ("timer.started", "record.tracked", "record.created")
+
+
+def zstd(arguments, data):
+    return subprocess.run(["zstd", *arguments], input=data, capture_output=True, check=True).stdout
+
+
+def rewritten_device(steady):
+    """The device, its last segment's path in the folder, and the length of the mirror's bytes it starts with."""
+    for device in sorted(os.listdir(os.path.join(steady, "saved", "mirrors"))):
+        mirror = os.path.join(steady, "saved", "mirrors", device)
+        names = sorted(name for name in os.listdir(mirror) if name.endswith(".jsonl.zst"))
+        folder = os.path.join(steady, "folder", "devices", device, names[-1])
+        held = open(os.path.join(mirror, names[-1]), "rb").read()
+        copy = open(folder, "rb").read()
+        if len(copy) > len(held) and copy.startswith(held):
+            return device, folder, len(held)
+    sys.exit("no device's copy in the folder extends its mirror: run steady-sync.py first")
+
+
+def ids_held(steady, segment, cut):
+    """Every record id in the folder's copies, but in the new part of `segment`."""
+    held = set()
+    devices = os.path.join(steady, "folder", "devices")
+    for device in os.listdir(devices):
+        for name in os.listdir(os.path.join(devices, device)):
+            path = os.path.join(devices, device, name)
+            if name.endswith(".jsonl.zst"):
+                data = open(path, "rb").read()
+                held.update(RECORD_ID.findall(zstd(["-dc"], data[:cut] if path == segment else data)))
+    return held
+
+
+def rebuilt(segment_bytes, cut, renamed):
+    """The segment with the frames after `cut` made again, ids renamed as `renamed` says."""
+    before = zstd(["-dc"], segment_bytes[:cut]).split(b"\n")[-2]
+    lines = zstd(["-dc"], segment_bytes[cut:]).split(b"\n")[:-1]
+    prev = hashlib.sha256(before + b"\n").hexdigest()[:32]
+    batches, batch, batch_tx = [], [], None
+    for line in lines:
+        for old, new in renamed.items():
+            line = line.replace(old, new)
+        line = re.sub(rb'"prev":"[0-9a-f]{32}"', b'"prev":"' + prev.encode() + b'"', line, count=1)
+        prev = hashlib.sha256(line + b"\n").hexdigest()[:32]
+        tx = json.loads(line).get("tx")
+        if batch and (tx is None or tx != batch_tx):
+            batches.append(batch)
+            batch = []
+        batch.append(line)
+        batch_tx = tx
+        if tx is None:
+            batches.append(batch)
+            batch = []
+    if batch:
+        batches.append(batch)
+    frames = b"".join(
+        zstd(["-3", "-q", "-c", "--check", f"--stream-size={len(content)}"], content)
+        for content in (b"".join(line + b"\n" for line in batch) for batch in batches))
+    return segment_bytes[:cut] + frames
+
+
+def changed_pages(before, after):
+    size = int.from_bytes(after[16:18], "big") or 65536
+    return sum(1 for page in range(len(after) // size)
+               if after[page * size:(page + 1) * size] != before[page * size:(page + 1) * size])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("steady", help="steady-sync.py's steady replica (…/work/sync-N/steady)")
+    parser.add_argument("--stint", default=".build/release/stint")
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--data", default=".build/bench-data", help="bench.py's --data")
+    args = parser.parse_args()
+    steady = os.path.abspath(args.steady)
+    stint = os.path.abspath(args.stint)
+    work = os.path.dirname(steady)
+    size = os.path.basename(work).replace("sync-", "")
+    now = json.load(open(os.path.join(args.data, f"{size}-seed1", "manifest.json")))["now"]
+    env = dict(os.environ, STINT_LOG=os.path.join(steady, "log"), STINT_NOW=now,
+               XDG_STATE_HOME=os.path.join(work, "full", "state"))
+    restore = os.path.join(steady, "restore.sh")
+
+    device, segment, cut = rewritten_device(steady)
+    original = open(segment, "rb").read()
+    if rebuilt(original, cut, {}) != original:
+        sys.exit("the frames made again with the ids unchanged differ from the folder's: nothing to compare")
+    held = ids_held(steady, segment, cut)
+    created = []
+    for line in zstd(["-dc"], original[cut:]).split(b"\n")[:-1]:
+        event = json.loads(line)
+        record = event.get("data", {}).get("recordId", "").encode()
+        if event["type"] in CREATING and record and record not in held and record not in created:
+            created.append(record)
+    renamed = {record: b"ffff%04x" % (index + 1) + record[8:] for index, record in enumerate(created)}
+    versions = {"random": original, "ordered": rebuilt(original, cut, renamed)}
+    print(f"device {device[:8]}: {len(created)} records created by the new events")
+
+    models = os.path.join(steady, "log", "read-models.sqlite")
+    saved = open(os.path.join(steady, "saved", "read-models.sqlite"), "rb").read()
+    times = {name: [] for name in versions}
+    try:
+        for run in range(args.runs):
+            for name, data in versions.items():
+                open(segment, "wb").write(data)
+                subprocess.run([restore], check=True)
+                sync = timed([stint, "sync"], env)
+                if run == 0:
+                    print(f"{name}: {changed_pages(saved, open(models, 'rb').read())} pages of the read models changed")
+                start = timed([stint, "start", "bench"], env)
+                times[name].append((sync, start))
+    finally:
+        open(segment, "wb").write(original)
+    for name, pairs in times.items():
+        def quartiles(values):
+            ordered = sorted(values)
+            return f"median {statistics.median(ordered):.1f} (p25 {ordered[(len(ordered) - 1) // 4]:.1f})"
+        for kind, index in (("wall", 0), ("cpu", 1)):
+            print(f"{name} {kind}: sync {quartiles([s[index] for s, _ in pairs])}, "
+                  f"start {quartiles([t[index] for _, t in pairs])} ms")
+
+
+if __name__ == "__main__":
+    main()
