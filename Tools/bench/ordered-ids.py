@@ -22,12 +22,11 @@ import hashlib
 import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from steady_replica import timed  # noqa: E402
+from steady_replica import quartiles, timed  # noqa: E402
 
 RECORD_ID = re.compile(rb'"recordId":"([0-9a-f-]{36})"')
 CREATING = ("timer.started", "record.tracked", "record.created")
@@ -144,9 +143,6 @@ def main():
     finally:
         open(segment, "wb").write(original)
     for name, pairs in times.items():
-        def quartiles(values):
-            ordered = sorted(values)
-            return f"median {statistics.median(ordered):.1f} (p25 {ordered[(len(ordered) - 1) // 4]:.1f})"
         for kind, index in (("wall", 0), ("cpu", 1)):
             print(f"{name} {kind}: sync {quartiles([s[index] for s, _ in pairs])}, "
                   f"start {quartiles([t[index] for _, t in pairs])} ms")

@@ -23,7 +23,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from steady_replica import make_steady, timed  # noqa: E402
+from steady_replica import make_steady, quartiles, timed  # noqa: E402
 
 
 def median_ms(export):
@@ -40,9 +40,6 @@ def alternate(builds, restore, env, runs):
             start = timed([build, "start", "bench"], env)
             times[build].append((sync, start))
     for build, pairs in times.items():
-        def quartiles(values):
-            ordered = sorted(values)
-            return f"median {statistics.median(ordered):.1f} (p25 {ordered[(len(ordered) - 1) // 4]:.1f})"
         print(f"{build} ({runs} runs)")
         for kind, index in (("wall", 0), ("cpu", 1)):
             syncs = [sync[index] for sync, _ in pairs]

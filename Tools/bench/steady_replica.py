@@ -11,6 +11,7 @@ import hashlib
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import time
 
@@ -79,3 +80,9 @@ def timed(command, env):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     return wall * 1000, cpu * 1000
+
+
+def quartiles(values):
+    """The median and the first quartile of `values`, as the alternating timings print them."""
+    ordered = sorted(values)
+    return f"median {statistics.median(ordered):.1f} (p25 {ordered[(len(ordered) - 1) // 4]:.1f})"
