@@ -12,7 +12,7 @@ public struct LogBatch: Hashable, Sendable {
     /// asked for them (``LogReader/Options/keepsFrames``) and that frame held this batch and nothing else,
     /// every line of it checked without a problem; nil otherwise. A mirror's writer appends them instead of
     /// compressing the batch again, once it has checked that they decompress to the lines it would write
-    /// (``LogWriter/appendRecorded(batches:sealedCopies:)``). Not part of the batch's equality: the same events
+    /// (``LogWriter/appendRecorded(read:sealedCopies:)``). Not part of the batch's equality: the same events
     /// compress to other bytes at another level.
     package var sourceFrame: [UInt8]?
 

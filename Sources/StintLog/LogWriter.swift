@@ -259,7 +259,7 @@ public final class LogWriter {
         guard var segment = active else { return }
         let segmentPath = directory.path(segment.name)
         let size = Int(segment.size)
-        var failure: SystemCallError?
+        var readError: SystemCallError?
         // Read into a buffer with room for the frames too: appending them copies nothing.
         var bytes = [UInt8](unsafeUninitializedCapacity: size + frames.count) { buffer, count in
             let raw = UnsafeMutableRawBufferPointer(buffer)
@@ -271,13 +271,13 @@ public final class LogWriter {
                     guard read > 0 else { break }
                     count += read
                 } catch {
-                    failure = error
+                    readError = error
                     break
                 }
             }
         }
-        if let failure {
-            throw stop(LogError.io(failure, "read segment \(segment.name) to append to it", path: segmentPath))
+        if let readError {
+            throw stop(LogError.io(readError, "read segment \(segment.name) to append to it", path: segmentPath))
         }
         guard bytes.count == size else {
             throw stop(

@@ -147,9 +147,10 @@ final class ReadEngine {
     }
 
     /// Whether the segments after the first are prepared by a ``SegmentPipeline``: with several workers and
-    /// at least two such segments of a log directory.
+    /// at least two such segments of a log directory, unless the reader keeps frames (a worker's prepared
+    /// segment does not keep them).
     private var readsAhead: Bool {
-        options.workers > 1 && segments.count > 2 && segments.allSatisfy { $0.path != nil }
+        options.workers > 1 && !options.keepsFrames && segments.count > 2 && segments.allSatisfy { $0.path != nil }
     }
 
     /// Starts preparing the segments after the first. Only once the reader leaves its first segment, so that

@@ -102,6 +102,24 @@ import Testing
         }
     }
 
+    @Test func aFrameWhoseBatchIsFollowedByDamageIsNotKept() throws {
+        let (fixture, name) = try deviceLog()
+        let frames = SegmentSurgery.frames(try fixture.bytes(of: name))
+        // The frame of the second batch, then a line that is not an event: the batch is whole and handed out,
+        // the reading stops at the line after it, and the frame is not the batch's alone.
+        let damaged = SegmentSurgery.frame(frames[1].content! + Array("not an event\n".utf8))
+        try fixture.write(frames[0].bytes + damaged + frames[2...].flatMap(\.bytes), to: name)
+        var options = fixture.readOptions
+        options.keepsFrames = true
+        let cursor = try LogReader(path: fixture.path, options: options).batches()
+        var batches: [LogBatch] = []
+        while let batch = try cursor.next() { batches.append(batch) }
+        #expect(cursor.warning != nil, "the reading stops at the damage")
+        #expect(batches.count == 2)
+        #expect(batches.first?.sourceFrame == frames[0].bytes)
+        #expect(batches.last?.sourceFrame == nil)
+    }
+
     @Test func framesCompressedAtAnotherLevelLandInTheMirrorByteForByte() throws {
         let (fixture, name) = try deviceLog()
         let original = try fixture.bytes(of: name)
@@ -136,6 +154,12 @@ import Testing
         flipped[flipped.count - 1] ^= 0x01  // the content checksum does not verify
         wrong[5].sourceFrame = flipped
         wrong[6].sourceFrame = []
+        // A whole, checksummed frame of the batch's size whose lines differ by one byte: only the comparison of
+        // the content refuses it.
+        var altered = SegmentSurgery.frames(try fixture.bytes(of: name))[7].content!
+        let digit = try #require(altered.lastIndex { (0x30...0x38).contains($0) })
+        altered[digit] += 1
+        wrong[7].sourceFrame = SegmentSurgery.frame(altered)
         let path = fixture.directory.appending("mirror")
         try writeMirror(at: path, wrong, fixture)
         #expect(try segment(name, of: path) == (try segment(name, of: expected)))

@@ -23,29 +23,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from steady_replica import make_steady, quartiles, timed  # noqa: E402
+from steady_replica import alternate, make_steady  # noqa: E402
 
 
 def median_ms(export):
     return statistics.median(json.load(open(export))["results"][0]["times"]) * 1000
-
-
-def alternate(builds, restore, env, runs):
-    """`sync` then `start` with each build in turn, `runs` times; prints medians and first quartiles."""
-    times = {build: [] for build in builds}
-    for _ in range(runs):
-        for build in builds:
-            subprocess.run([restore], check=True)
-            sync = timed([build, "sync"], env)
-            start = timed([build, "start", "bench"], env)
-            times[build].append((sync, start))
-    for build, pairs in times.items():
-        print(f"{build} ({runs} runs)")
-        for kind, index in (("wall", 0), ("cpu", 1)):
-            syncs = [sync[index] for sync, _ in pairs]
-            starts = [start[index] for _, start in pairs]
-            both = [sync[index] + start[index] for sync, start in pairs]
-            print(f"  {kind}: sync {quartiles(syncs)}, start {quartiles(starts)}, both {quartiles(both)} ms")
 
 
 def main():
@@ -69,7 +51,8 @@ def main():
     restore, env = make_steady(steady, stint, env, os.path.join(work, "view-after"), os.path.join(work, "warm", "log"),
                                generated, own)
     if args.against:
-        alternate([stint, os.path.abspath(args.against)], restore, env, args.runs)
+        against = os.path.abspath(args.against)
+        alternate({stint: (stint, None), against: (against, None)}, restore, env, args.runs)
         return
     results = {}
     for label, command, prepare in (

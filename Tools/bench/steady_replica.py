@@ -72,12 +72,14 @@ def make_steady(steady, stint, env, folder_after, replica_log, published_copy, o
 
 
 def timed(command, env):
-    """Runs `command`; its wall clock and CPU time in milliseconds."""
+    """Runs `command`; its wall clock and CPU time in milliseconds. Exits with its output when it fails."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     return wall * 1000, cpu * 1000
 
@@ -86,3 +88,29 @@ def quartiles(values):
     """The median and the first quartile of `values`, as the alternating timings print them."""
     ordered = sorted(values)
     return f"median {statistics.median(ordered):.1f} (p25 {ordered[(len(ordered) - 1) // 4]:.1f})"
+
+
+def alternate(variants, restore, env, runs, after_first_sync=None):
+    """`sync` then `start bench` on the restored replica for each of `variants` in turn, `runs` times (the order
+    reversed every other round), and prints each one's medians and first quartiles of wall clock and CPU.
+    `variants` maps a name to a build of stint and a function run before the restore (or None);
+    `after_first_sync(name)` is called after each variant's first sync."""
+    times = {name: [] for name in variants}
+    names = list(variants)
+    for run in range(runs):
+        for name in names if run % 2 == 0 else reversed(names):
+            stint, prepare = variants[name]
+            if prepare:
+                prepare()
+            subprocess.run([restore], check=True)
+            sync = timed([stint, "sync"], env)
+            if run == 0 and after_first_sync:
+                after_first_sync(name)
+            times[name].append((sync, timed([stint, "start", "bench"], env)))
+    for name, pairs in times.items():
+        print(f"{name} ({runs} runs)")
+        for kind, index in (("wall", 0), ("cpu", 1)):
+            syncs = [sync[index] for sync, _ in pairs]
+            starts = [start[index] for _, start in pairs]
+            both = [sync[index] + start[index] for sync, start in pairs]
+            print(f"  {kind}: sync {quartiles(syncs)}, start {quartiles(starts)}, both {quartiles(both)} ms")

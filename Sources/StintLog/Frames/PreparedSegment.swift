@@ -31,7 +31,7 @@ final class PreparedSegment: FrameSource, @unchecked Sendable {
     private let steps: [Step]
     private var index = 0
     private(set) var preparedLines: [PreparedLine]?
-    /// Not kept: a worker prepares the segments after the first, whose frames are sealed (many batches each).
+    /// Not kept: a reader that keeps frames reads every segment itself (``LogReader/Options/keepsFrames``).
     var lastDataFrame: UnsafeRawBufferPointer? { nil }
     /// The bytes last handed out, kept alive until the next call.
     private var current: FrameBytes?
