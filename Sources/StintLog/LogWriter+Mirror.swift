@@ -147,7 +147,7 @@ extension LogWriter {
     func takesFrame(_ frame: [UInt8], holding content: [UInt8]) -> Bool {
         frame.withUnsafeBytes { bytes in
             guard case .data(let header, let size) = FrameProbe(bytes), size == bytes.count,
-                SegmentLayout.isTrustworthy(header), SegmentLayout.declaresContentSize(header),
+                SegmentLayout.isSegmentFrame(header),
                 header.contentSize == Int64(content.count),
                 let decompressed = try? decompressor.decompress(bytes, header: header)
             else { return false }

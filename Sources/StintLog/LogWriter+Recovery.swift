@@ -191,7 +191,7 @@ extension LogWriter {
             switch frame {
             case .data(let offset, let size, let header, let content):
                 if let message = order.data() { throw problem(.frameLayout, message, offset) }
-                guard SegmentLayout.isTrustworthy(header), SegmentLayout.declaresContentSize(header) else {
+                guard SegmentLayout.isSegmentFrame(header) else {
                     throw problem(.frameLayout, "the data frame does not declare its content size and checksum", offset)
                 }
                 checker.checkFrame(content, segment: segment.name, offset: offset)

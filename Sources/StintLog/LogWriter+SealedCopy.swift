@@ -34,7 +34,7 @@ extension LogWriter {
         scanning: while true {
             switch try? scanner.next() {
             case .data(let offset, _, let header, let frame)?:
-                guard seal == nil, SegmentLayout.isTrustworthy(header), SegmentLayout.declaresContentSize(header)
+                guard seal == nil, SegmentLayout.isSegmentFrame(header)
                 else { return 0 }
                 sealedContent.append(contentsOf: frame)
                 frameEnds.append((offset, sealedContent.count))

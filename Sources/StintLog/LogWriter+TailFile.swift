@@ -62,7 +62,7 @@ struct TailFile: Hashable {
             source: .file(descriptor: descriptor, fileSystem: fileSystem), startingAt: offset, chunkSize: chunkSize,
             decompressor: decompressor)
         guard case .data(_, let size, let header, let content) = try? scanner.next(), offset + Int64(size) == end,
-            SegmentLayout.isTrustworthy(header), SegmentLayout.declaresContentSize(header),
+            SegmentLayout.isSegmentFrame(header),
             content.count > 1, content[content.count - 1] == 0x0A
         else { return nil }
         var start = content.count - 1

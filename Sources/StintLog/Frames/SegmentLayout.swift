@@ -119,6 +119,12 @@ enum SegmentLayout {
         header.contentSize != nil
     }
 
+    /// Whether a data frame is as a writer makes a segment's (§4.1): its content checksummed and its size
+    /// declared.
+    static func isSegmentFrame(_ header: DataFrameHeader) -> Bool {
+        isTrustworthy(header) && declaresContentSize(header)
+    }
+
     /// Whether a segment's data frames may each hold several batches (§4.1): only in a sealed segment; each
     /// frame of the active (unsealed) segment holds one batch, so that appending a batch is appending a frame.
     static func allowsSeveralBatchesPerFrame(sealed: Bool) -> Bool {
