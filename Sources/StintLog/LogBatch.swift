@@ -21,12 +21,6 @@ public struct LogBatch: Hashable, Sendable {
         self.events = events
     }
 
-    /// A batch of `events` read from the data frame `sourceFrame`.
-    package init(events: [RecordedEvent], sourceFrame: [UInt8]?) {
-        self.events = events
-        self.sourceFrame = sourceFrame
-    }
-
     public static func == (lhs: LogBatch, rhs: LogBatch) -> Bool {
         lhs.events == rhs.events
     }

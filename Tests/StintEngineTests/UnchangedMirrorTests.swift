@@ -43,13 +43,7 @@ import Testing
         defer { store.close() }
         counting.reset()
         let head = try #require(try store.head())
-        let mirrorSegment = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: a.log + "/mirrors/\(b.device)").filter {
-                $0.hasSuffix(".jsonl.zst")
-            }.max())
-        let segmentSize = try #require(
-            try FileManager.default.attributesOfItem(atPath: a.log + "/mirrors/\(b.device)/\(mirrorSegment)")[.size]
-                as? Int)
+        let (mirrorSegment, segmentSize) = try Self.lastSegment(of: a.log + "/mirrors/\(b.device)")
         #expect(
             counting.bytesRead(of: mirrorSegment) < segmentSize,
             "the settled fingerprint vouches for the mirror's end: its segment is not hashed")
@@ -100,9 +94,7 @@ import Testing
         syncing.close()
 
         let mirror = a.log + "/mirrors/\(b.device)"
-        let segment = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: mirror).filter { $0.hasSuffix(".jsonl.zst") }.max())
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: mirror + "/" + segment)[.size] as? Int)
+        let (segment, size) = try Self.lastSegment(of: mirror)
         let counting = CountingFileSystem()
         var options = a.options
         options.fileSystem = counting
@@ -115,5 +107,13 @@ import Testing
         counting.reset()
         #expect(try next.ingest().ingested.isEmpty)
         #expect(counting.openedPaths.contains(mirror + "/lock") == !settled, "nor is the mirror settled again")
+    }
+
+    /// The name and size of the last segment of the log directory at `path`.
+    private static func lastSegment(of path: String) throws -> (name: String, size: Int) {
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".jsonl.zst") }.max())
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path + "/" + name)[.size] as? Int)
+        return (name, size)
     }
 }

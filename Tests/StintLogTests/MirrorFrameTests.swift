@@ -19,15 +19,22 @@ import Testing
         return (fixture, names[0])
     }
 
-    /// The log's batches read with ``LogReader/Options/keepsFrames``.
-    private func batchesKeepingFrames(_ fixture: LogFixture, keeping: Bool = true) throws -> [LogBatch] {
+    /// The log's batches read with ``LogReader/Options/keepsFrames`` (as ingestion reads, lines checked canonical),
+    /// and why the reading stopped early, if it did.
+    private func read(_ fixture: LogFixture, keepingFrames: Bool = true) throws -> ([LogBatch], LogProblem?) {
         var options = fixture.readOptions
         options.checksCanonical = true
-        options.keepsFrames = keeping
+        options.keepsFrames = keepingFrames
         let cursor = try LogReader(path: fixture.path, options: options).batches()
         var batches: [LogBatch] = []
         while let batch = try cursor.next() { batches.append(batch) }
-        #expect(cursor.warning == nil)
+        return (batches, cursor.warning)
+    }
+
+    /// The log's batches read keeping frames, the log read to its end.
+    private func batchesKeepingFrames(_ fixture: LogFixture, keeping: Bool = true) throws -> [LogBatch] {
+        let (batches, warning) = try read(fixture, keepingFrames: keeping)
+        #expect(warning == nil)
         return batches
     }
 
@@ -90,11 +97,7 @@ import Testing
         // A sealed segment's frames hold many batches: the frame is no batch's own.
         let merged = SegmentSurgery.frame(frames[0].content! + frames[1].content!)
         try fixture.write(merged + frames[2...].flatMap(\.bytes), to: name)
-        var options = fixture.readOptions
-        options.keepsFrames = true
-        let cursor = try LogReader(path: fixture.path, options: options).batches()
-        var batches: [LogBatch] = []
-        while let batch = try cursor.next() { batches.append(batch) }
+        let (batches, _) = try read(fixture)
         #expect(batches.count >= 2, "the merged frame's batches are read")
         for batch in batches {
             #expect(batch.sourceFrame != merged)
@@ -109,12 +112,8 @@ import Testing
         // the reading stops at the line after it, and the frame is not the batch's alone.
         let damaged = SegmentSurgery.frame(frames[1].content! + Array("not an event\n".utf8))
         try fixture.write(frames[0].bytes + damaged + frames[2...].flatMap(\.bytes), to: name)
-        var options = fixture.readOptions
-        options.keepsFrames = true
-        let cursor = try LogReader(path: fixture.path, options: options).batches()
-        var batches: [LogBatch] = []
-        while let batch = try cursor.next() { batches.append(batch) }
-        #expect(cursor.warning != nil, "the reading stops at the damage")
+        let (batches, warning) = try read(fixture)
+        #expect(warning != nil, "the reading stops at the damage")
         #expect(batches.count == 2)
         #expect(batches.first?.sourceFrame == frames[0].bytes)
         #expect(batches.last?.sourceFrame == nil)

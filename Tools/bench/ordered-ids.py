@@ -26,7 +26,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from steady_replica import alternate  # noqa: E402
+from steady_replica import alternate, bench_env  # noqa: E402
 
 RECORD_ID = re.compile(rb'"recordId":"([0-9a-f-]{36})"')
 CREATING = ("timer.started", "record.tracked")
@@ -106,11 +106,7 @@ def main():
     args = parser.parse_args()
     steady = os.path.abspath(args.steady)
     stint = os.path.abspath(args.stint)
-    work = os.path.dirname(steady)
-    size = os.path.basename(work).replace("sync-", "")
-    now = json.load(open(os.path.join(args.data, f"{size}-seed1", "manifest.json")))["now"]
-    env = dict(os.environ, STINT_LOG=os.path.join(steady, "log"), STINT_NOW=now,
-               XDG_STATE_HOME=os.path.join(work, "full", "state"))
+    env = dict(bench_env(os.path.dirname(steady), args.data), STINT_LOG=os.path.join(steady, "log"))
     restore = os.path.join(steady, "restore.sh")
 
     device, segment, cut = rewritten_device(steady)

@@ -23,7 +23,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from steady_replica import alternate, make_steady  # noqa: E402
+from steady_replica import alternate, bench_env, bench_size, make_steady  # noqa: E402
 
 
 def median_ms(export):
@@ -40,14 +40,12 @@ def main():
     args = parser.parse_args()
     work = os.path.abspath(args.work)
     stint = os.path.abspath(args.stint)
-    size = os.path.basename(work).replace("sync-", "")
-    now = json.load(open(os.path.join(args.data, f"{size}-seed1", "manifest.json")))["now"]
-    space = os.path.join(args.data, f"{size}-seed1-space3")
+    space = os.path.join(args.data, f"{bench_size(work)}-seed1-space3")
     own = json.load(open(os.path.join(space, "space.manifest.json")))["devices"][0]["id"]
     # The published copy as the bench restores it: the space as generated.
     generated = os.path.join(space, "space", "devices", own)
     steady = os.path.join(work, "steady")
-    env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "full", "state"), STINT_NOW=now)
+    env = bench_env(work, args.data)
     restore, env = make_steady(steady, stint, env, os.path.join(work, "view-after"), os.path.join(work, "warm", "log"),
                                generated, own)
     if args.against:

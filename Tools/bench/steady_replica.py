@@ -8,6 +8,7 @@ files have into the saved copy's `checked` files, so every run starts as a repli
 """
 
 import hashlib
+import json
 import os
 import resource
 import shutil
@@ -43,6 +44,18 @@ def carry_fingerprints(saved, live):
                 fields[6:8] = other[6:8]
                 lines[index] = " ".join(fields)
         write_checked(mine, lines)
+
+
+def bench_size(work):
+    """The history size of the bench's sync group whose work directory is `work` (…/work/sync-N)."""
+    return os.path.basename(work).replace("sync-", "")
+
+
+def bench_env(work, data):
+    """The environment the bench's sync group runs stint in (`work` as above, `data` bench.py's --data): its state
+    directory and the generated history's `now`."""
+    now = json.load(open(os.path.join(data, f"{bench_size(work)}-seed1", "manifest.json")))["now"]
+    return dict(os.environ, XDG_STATE_HOME=os.path.join(work, "full", "state"), STINT_NOW=now)
 
 
 def make_steady(steady, stint, env, folder_after, replica_log, published_copy, own):
