@@ -37,5 +37,5 @@ extension CommandContext {
 /// Options several mutation verbs share.
 enum SharedOptions {
     static let comment = Option("comment", "TEXT", "A comment for the record (at most 500 characters).")
-    static let force = Flag("force", "Allow a record longer than 7 days.")
+    static let force = Flag("force", "Allow a record longer than 7 days (366 at most).")
 }

@@ -49,6 +49,22 @@ import Testing
             errorCode { () throws(DomainError) in
                 try log.run(.track(start: log.time("8d ago"), end: log.time("now"), force: true))
             } == nil)
+        let longest = InputLimits.longestForcedRecordMilliseconds
+        let end = log.time("1h ago")
+        #expect(
+            errorCode { () throws(DomainError) in
+                try log.run(
+                    .track(
+                        start: ParsedTime(end.instant.adding(milliseconds: -longest - 1), text: "long ago"), end: end,
+                        force: true))
+            } == .recordTooLong)
+        #expect(
+            errorCode { () throws(DomainError) in
+                try log.run(
+                    .track(
+                        start: ParsedTime(end.instant.adding(milliseconds: -longest), text: "a year ago"), end: end,
+                        force: true))
+            } == nil)
     }
 }
 

@@ -295,6 +295,22 @@ import Testing
         #expect(try log.run(.stop(force: true)).events.count == 1)
     }
 
+    @Test func noRecordLastsMoreThan366DaysEvenWithForce() throws {
+        var log = TestLog()
+        let longest = InputLimits.longestForcedRecordMilliseconds
+        let tooOld = ParsedTime(log.now.adding(milliseconds: -longest - 1), text: "long ago")
+        let count = log.events.count
+        let error = domainError { () throws(DomainError) in try log.run(.start(at: tooOld, force: true)) }
+        #expect(error?.code == .recordTooLong && error?.category == .refused)
+        #expect(error?.message.contains("not even with --force") == true)
+        #expect(log.events.count == count)
+        let oldest = ParsedTime(log.now.adding(milliseconds: -longest), text: "a year ago")
+        #expect(try log.run(.start(at: oldest, force: true)).events.count == 1)
+        log.advance(minutes: 1)
+        #expect(errorCode { () throws(DomainError) in try log.run(.stop(force: true)) } == .recordTooLong)
+        #expect(try log.run(.stop(at: log.time("1d ago"), force: true)).events.count == 1)
+    }
+
     @Test func aStopInTheFutureIsRefused() throws {
         var log = TestLog()
         try log.run(.start())

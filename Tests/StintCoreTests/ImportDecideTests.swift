@@ -297,6 +297,24 @@ extension TestLog {
         #expect(log.record(plan.records[index].recordId)?.end == plan.records[index].end)
     }
 
+    @Test func recordsLongerThan366DaysAreRefusedEvenWithForce() throws {
+        var log = ImportPlans.log()
+        var plan = try ImportPlans.timewarrior()
+        let index = try #require(plan.records.firstIndex { !$0.isRunning })
+        plan.records[index].start = plan.records[index].end!.adding(
+            milliseconds: -InputLimits.longestForcedRecordMilliseconds - 1)
+        let count = log.events.count
+        let error = domainError { () throws(DomainError) in
+            try log.run(.import(plan, from: .timewarrior, force: true))
+        }
+        #expect(error?.code == .recordTooLong)
+        #expect(error?.message.contains(plan.records[index].position.description) == true)
+        #expect(log.events.count == count)
+        plan.records[index].start = plan.records[index].start.adding(milliseconds: 1)
+        try log.importing(plan, from: .timewarrior, force: true)
+        #expect(log.record(plan.records[index].recordId)?.start == plan.records[index].start)
+    }
+
     @Test func aRunningRecordStartedMoreThanSevenDaysAgoNeedsForceToo() throws {
         var log = ImportPlans.log()
         log.now = instant("2026-12-05T13:00:01.000Z")

@@ -6,7 +6,8 @@ import StintEngine
 /// `--dry-run`), report.
 struct ImportRun: Sendable {
     static let dryRun = Flag("dry-run", "Print what the import would do, and append nothing.")
-    static let force = Flag("force", "Import records longer than 7 days (forgotten timers, usually) as they are.")
+    static let force = Flag(
+        "force", "Import records longer than 7 days (forgotten timers, usually) as they are, up to 366 days.")
     static let options: [any OptionDeclaration] = [dryRun, force]
 
     static let discussion = """
@@ -17,9 +18,9 @@ struct ImportRun: Sendable {
         batch: 'stint undo' reverts all of it.
 
         Exit status: 0 imported (or nothing to import); 1 refused, nothing appended (a record longer than
-        7 days without --force, a time in the future); 65 the file is not what the tool writes (not JSON,
-        or JSON of another shape): the message gives the line, column and byte of the first problem, and
-        nothing was imported.
+        7 days without --force or than 366 days, a time in the future); 65 the file is not what the tool
+        writes (not JSON, or JSON of another shape): the message gives the line, column and byte of the
+        first problem, and nothing was imported.
         """
 
     let dryRun: Bool

@@ -41,7 +41,7 @@ public enum Command: Hashable, Sendable {
     /// Makes one record of two with the same tag and comment that touch or overlap.
     case join(first: RecordRef, second: RecordRef, force: Bool = false)
     /// Imports the records of `plan`, read from `system`: adds the new ones, updates those the source changed,
-    /// and leaves alone what the log already has; `force` allows records longer than 7 days. See
+    /// and leaves alone what the log already has; `force` allows records longer than 7 days (up to 366). See
     /// `docs/import-export.md` for the rules.
     case `import`(ImportPlan, from: ImportSystem, force: Bool = false)
 }

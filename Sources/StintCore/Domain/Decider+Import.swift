@@ -15,6 +15,13 @@ extension Decider {
             try importRecord(record, values: source, into: &work)
         }
         work.findVanished(in: state)
+        if let first = work.tooLong.first(where: { $0.milliseconds > InputLimits.longestForcedRecordMilliseconds }) {
+            throw DomainError(
+                .recordTooLong,
+                "the record at \(first.position) would last \(MessageFormat.duration(first.milliseconds)) from "
+                    + "\(MessageFormat.local(first.start, calendar)); no record may last more than 366 days, not even "
+                    + "with --force: correct it in the source")
+        }
         if !force, let first = work.tooLong.first {
             let count = work.tooLong.count
             throw DomainError(

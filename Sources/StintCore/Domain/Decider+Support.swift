@@ -23,7 +23,8 @@ extension Decider {
         return argument.instant
     }
 
-    /// Refuses an end before the start, and a span over seven days unless forced.
+    /// Refuses an end before the start, a span over seven days unless forced, and one over 366 days even
+    /// when forced.
     ///
     /// `end` nil means the record runs, and its span is measured to now.
     func checkSpan(start: Instant, end: Instant?, force: Bool, of what: String) throws(DomainError) {
@@ -34,6 +35,13 @@ extension Decider {
                     + "\(MessageFormat.local(start, calendar)): give an end after the start")
         }
         let length = (end ?? now).milliseconds(since: start)
+        if length > InputLimits.longestForcedRecordMilliseconds {
+            throw DomainError(
+                .recordTooLong,
+                "\(what) would last \(MessageFormat.duration(length)), from \(MessageFormat.local(start, calendar)) "
+                    + "to \(MessageFormat.local(end ?? now, calendar)); no record may last more than 366 days, "
+                    + "not even with --force: check the times")
+        }
         if !force && length > InputLimits.maximumRecordMilliseconds {
             throw DomainError(
                 .recordTooLong,
