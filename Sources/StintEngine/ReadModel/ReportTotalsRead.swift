@@ -15,7 +15,11 @@ import StintCore
 ///
 /// Split at midnight, every record's part inside the range counts on the day it falls on: a day's tags are
 /// `day_tag_time.milliseconds` and its wall clock the stored union, both of which add up over days; the days
-/// the range cuts and those a running record covers are computed again from the records' parts.
+/// the range cuts and those a running record reaches in part are computed again from the records' parts.
+///
+/// Either way, the days a running record covers wholly are whole on the wall clock and are added a run at a
+/// time (``WholeDayRuns``), and only the days with stored rows are read: a report costs the days with time,
+/// not the days of its range, so a timer left running for years (or a range of centuries) stays cheap.
 struct ReportTotalsRead {
     typealias Span = (start: Int64, end: Int64)
 
@@ -53,6 +57,10 @@ struct ReportTotalsRead {
     /// Whole on the start day: the completed records that start from `longest` before the range to its end
     /// and cross a midnight.
     private var crossers: [Tagged] = []
+    /// The days with a stored union of the report's time (`dayWall`'s, or with a tag filter `dayTagTime`'s),
+    /// and those with a stored time per tag (`dayTagTime`'s), in order.
+    private var wallDays: [Int64] = []
+    private var tagTimeDays: [Int64] = []
 
     var runningCount: Int { running.count }
 
@@ -190,6 +198,8 @@ struct ReportTotalsRead {
                 start: record.span.start, end: record.span.end, dayEnd: start(of: day + 1))
         }
         if filter != nil { severalTagDays = dayTagTime.filter { $0.value.count > 1 }.keys.sorted() }
+        tagTimeDays = dayTagTime.keys.sorted()
+        wallDays = filter == nil ? dayWall.keys.sorted() : tagTimeDays
         if attribution == .wholeOnStartDay { try readCrossers() }
     }
 
@@ -264,19 +274,28 @@ struct ReportTotalsRead {
             totals.recordCount += Int(sums.integer(1))
             crossingMidnight += Int(sums.integer(2))
         }
-        // The running records count up to now; the days they cover have their wall clock computed with them.
-        var runningDays = Set<Int64>()
+        // The running records count up to now. The days they cover wholly are whole on the wall clock; the
+        // others they reach (their first and last) have their wall clock computed with them.
+        var partDays = Set<Int64>()
         for record in running {
             totals.perTag[record.tag, default: 0] += record.span.end - record.span.start
             totals.recordCount += 1
             let days = ReadModel.days(from: record.span.start, to: record.span.end, calendar: head.calendar)
             if days.count > 1 { crossingMidnight += 1 }
-            runningDays.formUnion(days)
+            partDays.formUnion([days.lowerBound, days.upperBound])
         }
         let total = try model.database.statement("SELECT milliseconds FROM wall_total")
         guard try total.step() else { throw ReadModelError("the wall_total row is missing") }
         totals.wallClock = total.integer(0)
-        for day in runningDays {
+        let whole = WholeDayRuns(running.map(\.span), within: Int64.min...Int64.max, calendar: head.calendar)
+        for run in whole.runs {
+            let stored = try model.database.statement(
+                "SELECT coalesce(sum(milliseconds), 0) FROM day_wall WHERE day >= ? AND day <= ?")
+            try stored.bind(.integer(run.lowerBound), .integer(run.upperBound))
+            if try stored.step() { totals.wallClock -= stored.integer(0) }
+        }
+        totals.wallClock += whole.milliseconds(calendar: head.calendar)
+        for day in partDays where !whole.contains(day) {
             let stored = try model.database.statement("SELECT milliseconds FROM day_wall WHERE day = ?")
             try stored.bind(.integer(day))
             if try stored.step() { totals.wallClock -= stored.integer(0) }
@@ -303,25 +322,25 @@ extension ReportTotalsRead {
         whole.wallClock = try wallClock(from: range.start.milliseconds, to: range.end.milliseconds)
         guard grouping != .tag else { return (whole, [:]) }
         let calendar = head.calendar
+        // Only the periods with a day that has records: a range of centuries holds few of them.
         var periods: [CivilDate: TimeReport.Totals] = [:]
-        var first = TimeReport.periodStart(
-            of: CivilDate(daysSinceEpoch: firstDay), grouping: grouping, calendar: calendar)
-        while first.daysSinceEpoch <= lastDay {
+        for (day, tags) in cells where day >= firstDay && day <= lastDay {
+            let first = TimeReport.periodStart(
+                of: CivilDate(daysSinceEpoch: day), grouping: grouping, calendar: calendar)
+            for (tag, cell) in tags {
+                periods[first, default: .init()].perTag[tag, default: 0] += cell.milliseconds
+                periods[first, default: .init()].recordCount += cell.records
+            }
+        }
+        for (first, totals) in periods {
+            guard totals.recordCount > 0 else {
+                periods[first] = nil
+                continue
+            }
             let next = TimeReport.periodEnd(from: first, grouping: grouping, calendar: calendar)
-            var totals = TimeReport.Totals()
-            for day in max(first.daysSinceEpoch, firstDay)..<min(next.daysSinceEpoch, lastDay + 1) {
-                for (tag, cell) in cells[day] ?? [:] {
-                    totals.perTag[tag, default: 0] += cell.milliseconds
-                    totals.recordCount += cell.records
-                }
-            }
-            if totals.recordCount > 0 {
-                totals.wallClock = try wallClock(
-                    from: max(range.start, calendar.startOfDay(first)).milliseconds,
-                    to: min(range.end, calendar.startOfDay(next)).milliseconds)
-                periods[first] = totals
-            }
-            first = next
+            periods[first]?.wallClock = try wallClock(
+                from: max(range.start, calendar.startOfDay(first)).milliseconds,
+                to: min(range.end, calendar.startOfDay(next)).milliseconds)
         }
         return (whole, periods)
     }
@@ -332,7 +351,10 @@ extension ReportTotalsRead {
         let first = calendar.date(of: Instant(milliseconds: from)).daysSinceEpoch
         let last = calendar.date(of: Instant(milliseconds: to - 1)).daysSinceEpoch
         let running = running.filter { $0.span.start >= from && $0.span.start < to }
-        // The days a record that does not belong here reaches, or a running record covers: computed again.
+        // The days a running record covers wholly: whole on the wall clock.
+        let whole = WholeDayRuns(running.map(\.span), within: first...last, calendar: calendar)
+        // The days a record that does not belong here reaches, or a running record reaches in part: computed
+        // again.
         var computed = cutDays(from: from, to: to)
         for day in severalTagDays where day >= first && day <= last { computed.insert(day) }
         for record in crossers where record.span.start < from && record.span.end > from {
@@ -340,17 +362,16 @@ extension ReportTotalsRead {
                 ReadModel.days(from: from, to: record.span.end, calendar: calendar).filter { $0 <= last })
         }
         for record in running {
-            computed.formUnion(
-                ReadModel.days(from: record.span.start, to: record.span.end, calendar: calendar).filter { $0 <= last })
+            let days = ReadModel.days(from: record.span.start, to: record.span.end, calendar: calendar)
+            computed.formUnion([days.lowerBound, days.upperBound].filter { $0 <= last })
         }
-        var total: Int64 = 0
-        for day in first...last {
-            guard computed.contains(day) else {
-                total += storedWall(of: day) ?? 0
-                continue
-            }
+        var total = whole.milliseconds(calendar: calendar)
+        for day in computed where !whole.contains(day) {
             let window = (start(of: day), start(of: day + 1))
             total += Self.union(try parts(of: window, startingIn: (from, to)) + Self.cut(running, to: window))
+        }
+        for day in wallDays.sortedSlice(in: first...last) where !computed.contains(day) && !whole.contains(day) {
+            total += storedWall(of: day) ?? 0
         }
         // After the last day: the parts of the records that run on past it.
         let after = start(of: last + 1)
@@ -384,13 +405,53 @@ extension ReportTotalsRead {
         }
         var periods: [CivilDate: TimeReport.Totals] = [:]
         let calendar = head.calendar
-        // The days computed again: those the range cuts, those a running record covers.
-        var computed = cutDays(from: from, to: to)
-        for record in running {
-            computed.formUnion(
-                ReadModel.days(from: max(from, record.span.start), to: min(to, record.span.end), calendar: calendar))
+        func add(_ perTag: [EntityID?: Int64], wallClock: Int64, on day: Int64) {
+            whole.add(perTag, wallClock: wallClock)
+            guard grouping != .tag else { return }
+            let first = TimeReport.periodStart(
+                of: CivilDate(daysSinceEpoch: day), grouping: grouping, calendar: calendar)
+            periods[first, default: .init()].add(perTag, wallClock: wallClock)
         }
-        for day in firstDay...lastDay {
+        // The days wholly in the range that a running record covers wholly: each run is added a period at a
+        // time, its days' stored time per tag and the running records' parts, whole on the wall clock.
+        let cut = cutDays(from: from, to: to)
+        let firstWhole = cut.contains(firstDay) ? firstDay + 1 : firstDay
+        let lastWhole = cut.contains(lastDay) ? lastDay - 1 : lastDay
+        let covered =
+            firstWhole <= lastWhole
+            ? WholeDayRuns(running.map(\.span), within: firstWhole...lastWhole, calendar: calendar)
+            : WholeDayRuns([], within: 0...0, calendar: calendar)
+        for run in covered.runs {
+            var low = run.lowerBound
+            while low <= run.upperBound {
+                var high = run.upperBound
+                if grouping != .tag {
+                    let first = TimeReport.periodStart(
+                        of: CivilDate(daysSinceEpoch: low), grouping: grouping, calendar: calendar)
+                    let next = TimeReport.periodEnd(from: first, grouping: grouping, calendar: calendar)
+                    high = min(high, next.daysSinceEpoch - 1)
+                }
+                let window = (start(of: low), start(of: high + 1))
+                var perTag: [EntityID?: Int64] = [:]
+                for day in tagTimeDays.sortedSlice(in: low...high) {
+                    for (tag, time) in dayTagTime[day] ?? [] { perTag[tag, default: 0] += time.milliseconds }
+                }
+                for part in Self.cut(running, to: window) {
+                    perTag[part.tag, default: 0] += part.span.end - part.span.start
+                }
+                add(perTag.filter { $0.value > 0 }, wallClock: window.1 - window.0, on: low)
+                low = high + 1
+            }
+        }
+        // The days computed again: those the range cuts, those a running record reaches in part.
+        var computed = cut
+        for record in running {
+            let days = ReadModel.days(
+                from: max(from, record.span.start), to: min(to, record.span.end), calendar: calendar)
+            computed.formUnion([days.lowerBound, days.upperBound])
+        }
+        computed = computed.filter { !covered.contains($0) }
+        for day in Set(tagTimeDays).union(computed) where !covered.contains(day) {
             var perTag: [EntityID?: Int64] = [:]
             var wall: Int64
             if !computed.contains(day), let stored = storedWall(of: day) {
@@ -403,13 +464,7 @@ extension ReportTotalsRead {
                 wall = Self.union(parts)
             }
             guard perTag.values.contains(where: { $0 > 0 }) else { continue }
-            perTag = perTag.filter { $0.value > 0 }
-            whole.add(perTag, wallClock: wall)
-            if grouping != .tag {
-                let first = TimeReport.periodStart(
-                    of: CivilDate(daysSinceEpoch: day), grouping: grouping, calendar: calendar)
-                periods[first, default: .init()].add(perTag, wallClock: wall)
-            }
+            add(perTag.filter { $0.value > 0 }, wallClock: wall, on: day)
         }
         return (whole, periods)
     }
