@@ -71,6 +71,40 @@ import Testing
         #expect(report.wallClock == 3 * hour + hour * 3 / 4)
     }
 
+    /// A timer running since Sat 2026-01-10 13:00 local (12:00Z), read on Wed 2026-04-15 14:00 local (12:00Z),
+    /// split at midnight by month: January has 21 days and 11 hours of it, February 28 days, March 31 days
+    /// less the hour the DST night lost, April 14 days and 14 hours; the whole range counts it once.
+    @Test func splitAtMidnightByMonthCutsAtTheMonthsMidnights() {
+        let running = ProjectionSource(
+            calendar: berlin, tags: [:], records: [record(9, "2026-01-10T12:00:00.000Z", nil, nil)], recentTagIds: [])
+        let later = at("2026-04-15T12:00:00.000Z")
+        let range = TimeInterval64(start: at("2025-12-31T23:00:00.000Z"), end: at("2026-04-30T22:00:00.000Z"))
+        let day = 24 * hour
+        let expected = [21 * day + 11 * hour, 28 * day, 31 * day - hour, 14 * day + 14 * hour]
+        for grouping in [TimeReport.Grouping.month, .day, .week, .tag] {
+            let report = TimeReport(
+                source: running, range: range, grouping: grouping, attribution: .splitAtMidnight, now: later)
+            #expect(report.tagSum == later.milliseconds - at("2026-01-10T12:00:00.000Z").milliseconds)
+            #expect(report.wallClock == report.tagSum)
+            #expect(report.recordCount == 1)
+            #expect(report.periods.map(\.tagSum).reduce(0, +) == (grouping == .tag ? 0 : report.tagSum))
+            #expect(report.periods.allSatisfy { $0.wallClock == $0.tagSum }, "\(grouping)")
+        }
+        let months = TimeReport(
+            source: running, range: range, grouping: .month, attribution: .splitAtMidnight, now: later)
+        #expect(months.periods.map(\.firstDay.month) == [1, 2, 3, 4])
+        #expect(months.periods.map(\.tagSum) == expected)
+        let days = TimeReport(source: running, range: range, grouping: .day, attribution: .splitAtMidnight, now: later)
+        #expect(days.periods.count == 22 + 28 + 31 + 15)
+        #expect(days.periods.first?.tagSum == 11 * hour && days.periods.last?.tagSum == 14 * hour)
+        #expect(days.periods.first { $0.firstDay == CivilDate(year: 2026, month: 3, day: 29) }?.tagSum == 23 * hour)
+        let weeks = TimeReport(
+            source: running, range: range, grouping: .week, attribution: .splitAtMidnight, now: later)
+        // Weeks from Monday: Mon 5 January holds Sat 10 13:00 to Mon 12 00:00, 35 hours.
+        #expect(weeks.periods.first?.firstDay == CivilDate(year: 2026, month: 1, day: 5))
+        #expect(weeks.periods.first?.tagSum == 35 * hour)
+    }
+
     @Test func tagFilterKeepsOneTagOrUntaggedTime() {
         let writeOnly = TimeReport(
             source: source, range: week, grouping: .week, attribution: .wholeOnStartDay, tagFilter: .some(write),

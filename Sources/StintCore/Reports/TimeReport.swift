@@ -81,13 +81,20 @@ extension TimeReport {
                 let stop = min(end, range.end)
                 guard start < stop else { continue }
                 contributing.insert(record.id)
+                // Cut at the periods' midnights only (by tag, not at all): the pieces of one period add up and
+                // unite as its days' would, and a timer running for years is a piece a period, not a day.
                 var cursor = start
                 var day = calendar.date(of: cursor)
                 repeat {
-                    let dayEnd = min(calendar.startOfDay(day.adding(days: 1)), stop)
-                    pieces.append(Piece(day: day, start: cursor, end: dayEnd, tagId: tagId))
-                    cursor = dayEnd
-                    day = day.adding(days: 1)
+                    let pieceDay = day
+                    var pieceEnd = stop
+                    if grouping != .tag {
+                        let first = TimeReport.periodStart(of: day, grouping: grouping, calendar: calendar)
+                        day = TimeReport.periodEnd(from: first, grouping: grouping, calendar: calendar)
+                        pieceEnd = min(calendar.startOfDay(day), stop)
+                    }
+                    pieces.append(Piece(day: pieceDay, start: cursor, end: pieceEnd, tagId: tagId))
+                    cursor = pieceEnd
                 } while cursor < stop
             }
         }
@@ -160,7 +167,7 @@ extension TimeReport {
             }
     }
 
-    /// A span of one record attributed to one local day.
+    /// A span of one record attributed to the period that holds the local day it starts on.
     struct Piece {
         var day: CivilDate
         var start: Instant
