@@ -224,6 +224,25 @@ import Testing
         #expect(log.state.records.count == 1)
     }
 
+    @Test func editAndJoinMakeNoRecordOver366DaysEvenWithForce() throws {
+        var log = TestLog()
+        let day: Int64 = 86_400_000
+        func ago(_ days: Int64) -> ParsedTime { ParsedTime(log.now.adding(milliseconds: -days * day)) }
+        try log.run(.track(start: ago(400), end: ago(200), force: true))
+        try log.run(.track(start: ago(200), end: ago(1), force: true))
+        let (first, second) = try (RecordRef("0001"), RecordRef("0002"))
+        let count = log.events.count
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.join(first: first, second: second, force: true)) }
+                == .recordTooLong)
+        #expect(
+            errorCode { () throws(DomainError) in
+                try log.run(.edit(record: second, start: ago(368), force: true))
+            } == .recordTooLong)
+        #expect(log.events.count == count)
+        #expect(try log.run(.edit(record: second, start: ago(366), force: true)).events.count == 1)
+    }
+
     @Test func joinWithARunningTimerRuns() throws {
         var log = TestLog()
         try log.run(.track(start: log.time("07:00"), end: log.time("08:00")))

@@ -307,8 +307,19 @@ import Testing
         let oldest = ParsedTime(log.now.adding(milliseconds: -longest), text: "a year ago")
         #expect(try log.run(.start(at: oldest, force: true)).events.count == 1)
         log.advance(minutes: 1)
-        #expect(errorCode { () throws(DomainError) in try log.run(.stop(force: true)) } == .recordTooLong)
-        #expect(try log.run(.stop(at: log.time("1d ago"), force: true)).events.count == 1)
+        // The timer has now run for longer: stopping it now, switching away from it or splitting it now would
+        // make a record over the limit, and the message says how to end it instead.
+        let stop = domainError { () throws(DomainError) in try log.run(.stop(force: true)) }
+        #expect(stop?.code == .recordTooLong)
+        #expect(stop?.message.contains("stint stop ID --at TIME") == true)
+        #expect(
+            errorCode { () throws(DomainError) in try log.run(.start(switching: true, force: true)) } == .recordTooLong)
+        let timer = try RecordRef(log.state.runningRecordIds[0].uuidString)
+        let split = domainError { () throws(DomainError) in try log.run(.split(record: timer, at: log.time("now"))) }
+        #expect(split?.code == .recordTooLong && split?.message.contains("split it at most 366 days") == true)
+        #expect(log.events.count == count + 1)
+        #expect(try log.run(.split(record: timer, at: log.time("1d ago"))).events.count == 2)
+        #expect(try log.run(.stop(at: log.time("1m ago"), force: true)).events.count == 1)
     }
 
     @Test func aStopInTheFutureIsRefused() throws {

@@ -81,6 +81,11 @@ extension Decider {
                 "\(MessageFormat.local(at, calendar)) is not inside record \(MessageFormat.short(record.id)) "
                     + "(\(span)): give a time strictly between its start and end")
         }
+        // A running timer's earlier part can be older than any record may be (a completed record's parts are
+        // shorter than it); the limit without force was the timer's to meet when it started.
+        try checkSpan(
+            start: record.start, end: at, force: true, of: "the earlier part of \(MessageFormat.short(record.id))",
+            fix: "split it at most 366 days after its start")
         let earlier = Record(
             id: context.newID(), start: record.start, end: at, tagId: record.tagId, comment: record.comment)
         var later = record

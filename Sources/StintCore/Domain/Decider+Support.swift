@@ -26,8 +26,11 @@ extension Decider {
     /// Refuses an end before the start, a span over seven days unless forced, and one over 366 days even
     /// when forced.
     ///
-    /// `end` nil means the record runs, and its span is measured to now.
-    func checkSpan(start: Instant, end: Instant?, force: Bool, of what: String) throws(DomainError) {
+    /// `end` nil means the record runs, and its span is measured to now. `fix` ends the message of a span over
+    /// 366 days: what the person can do instead.
+    func checkSpan(
+        start: Instant, end: Instant?, force: Bool, of what: String, fix: String = "check the times"
+    ) throws(DomainError) {
         if let end, end < start {
             throw DomainError(
                 .endBeforeStart,
@@ -40,7 +43,7 @@ extension Decider {
                 .recordTooLong,
                 "\(what) would last \(MessageFormat.duration(length)), from \(MessageFormat.local(start, calendar)) "
                     + "to \(MessageFormat.local(end ?? now, calendar)); no record may last more than 366 days, "
-                    + "not even with --force: check the times")
+                    + "not even with --force: \(fix)")
         }
         if !force && length > InputLimits.maximumRecordMilliseconds {
             throw DomainError(
@@ -49,6 +52,10 @@ extension Decider {
                     + "check the times, or pass --force to keep it")
         }
     }
+
+    /// What to do with a timer that has run for more than 366 days: it can only end earlier.
+    static let fixOfARunningTimer =
+        "stop it at an earlier time ('stint stop ID --at TIME'), or drop it ('stint cancel ID')"
 
     /// Refuses a record that `track` or `edit` would make zero long: an interval typed with its end equal
     /// to its start is a mistake (a timer stopped the moment it started is not, and `stop` allows it).

@@ -27,7 +27,7 @@ extension Decider {
             for var running in state.runningRecords {
                 try checkSpan(
                     start: running.start, end: start, force: force,
-                    of: "the running timer \(MessageFormat.short(running.id))")
+                    of: "the running timer \(MessageFormat.short(running.id))", fix: Self.fixOfARunningTimer)
                 running.end = start
                 stopped.append(running)
                 events.append(.timerStopped(recordId: running.id, end: start))
@@ -63,7 +63,8 @@ extension Decider {
         var stopped: [Record] = []
         for var record in targets {
             try checkSpan(
-                start: record.start, end: end, force: force, of: "the timer \(MessageFormat.short(record.id))")
+                start: record.start, end: end, force: force, of: "the timer \(MessageFormat.short(record.id))",
+                fix: Self.fixOfARunningTimer)
             record.end = end
             stopped.append(record)
         }

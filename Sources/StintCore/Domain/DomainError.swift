@@ -42,7 +42,8 @@ public struct DomainError: CategorizedError, Hashable, CustomStringConvertible {
         case timeInFuture
         /// An end is before its start.
         case endBeforeStart
-        /// A record would last longer than ``InputLimits/maximumRecordMilliseconds`` without `force`.
+        /// A record would last longer than ``InputLimits/maximumRecordMilliseconds`` without `force`, or
+        /// longer than ``InputLimits/longestForcedRecordMilliseconds`` with it.
         case recordTooLong
         /// `stop` or `cancel` without ids while no timer runs.
         case noTimerRunning

@@ -44,13 +44,13 @@ struct ReportTotalsRead {
     /// the range, split those with time inside it.
     let running: [Tagged]
     /// The report's records that cross a midnight, once its totals are read.
-    private(set) var crossingMidnight = 0
+    var crossingMidnight = 0
     /// Per day the range touches, its records (those that start on it and in the range), by tag.
-    private var cells: [Int64: [EntityID?: DayTotalsSweep.Cell]] = [:]
+    private(set) var cells: [Int64: [EntityID?: DayTotalsSweep.Cell]] = [:]
     /// `day_wall` of the days wholly in the range (without a tag filter).
     private var dayWall: [Int64: Int64] = [:]
     /// `day_tag_time` of the days wholly in the range, by tag.
-    private var dayTagTime: [Int64: [(tag: EntityID?, time: DayTotalsSweep.TagTime)]] = [:]
+    private(set) var dayTagTime: [Int64: [(tag: EntityID?, time: DayTotalsSweep.TagTime)]] = [:]
     /// The days of `dayTagTime` that hold the report's time under several stored tags (untagged time: none
     /// and deleted ones), whose union is computed again.
     private var severalTagDays: [Int64] = []
@@ -60,7 +60,7 @@ struct ReportTotalsRead {
     /// The days with a stored union of the report's time (`dayWall`'s, or with a tag filter `dayTagTime`'s),
     /// and those with a stored time per tag (`dayTagTime`'s), in order.
     private var wallDays: [Int64] = []
-    private var tagTimeDays: [Int64] = []
+    private(set) var tagTimeDays: [Int64] = []
 
     var runningCount: Int { running.count }
 
@@ -225,14 +225,14 @@ struct ReportTotalsRead {
 
     /// The stored union of `day`'s time of the report's tags; nil when it must be computed again (untagged
     /// time stored under several tags).
-    private func storedWall(of day: Int64) -> Int64? {
+    func storedWall(of day: Int64) -> Int64? {
         guard filter != nil else { return dayWall[day] ?? 0 }
         let times = dayTagTime[day] ?? []
         return times.count <= 1 ? times.first?.time.wallClock ?? 0 : nil
     }
 
     /// The completed records of the report's tags that start in `starts` and overlap `window`.
-    private func records(overlapping window: Span, startingIn starts: Span) throws(ReadModelError) -> [Tagged] {
+    func records(overlapping window: Span, startingIn starts: Span) throws(ReadModelError) -> [Tagged] {
         let overlapping = try model.database.statement(
             "SELECT start_ms, end_ms, tag_id FROM records WHERE start_ms >= ? AND start_ms < ? AND end_ms > ?")
         try overlapping.bind(
@@ -248,7 +248,7 @@ struct ReportTotalsRead {
     }
 
     /// The parts inside `window` of the completed records of the report's tags that start in `starts`.
-    private func parts(of window: Span, startingIn starts: Span) throws(ReadModelError) -> [Tagged] {
+    func parts(of window: Span, startingIn starts: Span) throws(ReadModelError) -> [Tagged] {
         Self.cut(try records(overlapping: window, startingIn: starts), to: window)
     }
 
@@ -370,110 +370,13 @@ extension ReportTotalsRead {
             let window = (start(of: day), start(of: day + 1))
             total += Self.union(try parts(of: window, startingIn: (from, to)) + Self.cut(running, to: window))
         }
-        for day in wallDays.sortedSlice(in: first...last) where !computed.contains(day) && !whole.contains(day) {
+        for day in WholeDayRuns.slice(of: wallDays, in: first...last)
+        where !computed.contains(day) && !whole.contains(day) {
             total += storedWall(of: day) ?? 0
         }
         // After the last day: the parts of the records that run on past it.
         let after = start(of: last + 1)
         let beyond = crossers.filter { $0.span.start >= from && $0.span.start < to } + running
         return total + Self.union(Self.cut(beyond, to: (after, Int64.max)))
-    }
-}
-
-// Split at midnight.
-extension ReportTotalsRead {
-    private mutating func splitAtMidnight(_ grouping: TimeReport.Grouping) throws(ReadModelError)
-        -> (TimeReport.Totals, [CivilDate: TimeReport.Totals])
-    {
-        let (from, to) = (range.start.milliseconds, range.end.milliseconds)
-        var whole = TimeReport.Totals()
-        // The records with time in the range: those that start in it with a length, and those that started
-        // before it and run into it.
-        for day in cells.values {
-            for cell in day.values {
-                whole.recordCount += cell.records - cell.empty
-                crossingMidnight += cell.crossing
-            }
-        }
-        let before =
-            try records(overlapping: (from, Int64.max), startingIn: (from - longest, from))
-            + running.filter { $0.span.start < from }
-        whole.recordCount += before.count
-        for record in before
-        where ReadModel.days(from: record.span.start, to: record.span.end, calendar: head.calendar).count > 1 {
-            crossingMidnight += 1
-        }
-        var periods: [CivilDate: TimeReport.Totals] = [:]
-        let calendar = head.calendar
-        func add(_ perTag: [EntityID?: Int64], wallClock: Int64, on day: Int64) {
-            whole.add(perTag, wallClock: wallClock)
-            guard grouping != .tag else { return }
-            let first = TimeReport.periodStart(
-                of: CivilDate(daysSinceEpoch: day), grouping: grouping, calendar: calendar)
-            periods[first, default: .init()].add(perTag, wallClock: wallClock)
-        }
-        // The days wholly in the range that a running record covers wholly: each run is added a period at a
-        // time, its days' stored time per tag and the running records' parts, whole on the wall clock.
-        let cut = cutDays(from: from, to: to)
-        let firstWhole = cut.contains(firstDay) ? firstDay + 1 : firstDay
-        let lastWhole = cut.contains(lastDay) ? lastDay - 1 : lastDay
-        let covered =
-            firstWhole <= lastWhole
-            ? WholeDayRuns(running.map(\.span), within: firstWhole...lastWhole, calendar: calendar)
-            : WholeDayRuns([], within: 0...0, calendar: calendar)
-        for run in covered.runs {
-            var low = run.lowerBound
-            while low <= run.upperBound {
-                var high = run.upperBound
-                if grouping != .tag {
-                    let first = TimeReport.periodStart(
-                        of: CivilDate(daysSinceEpoch: low), grouping: grouping, calendar: calendar)
-                    let next = TimeReport.periodEnd(from: first, grouping: grouping, calendar: calendar)
-                    high = min(high, next.daysSinceEpoch - 1)
-                }
-                let window = (start(of: low), start(of: high + 1))
-                var perTag: [EntityID?: Int64] = [:]
-                for day in tagTimeDays.sortedSlice(in: low...high) {
-                    for (tag, time) in dayTagTime[day] ?? [] { perTag[tag, default: 0] += time.milliseconds }
-                }
-                for part in Self.cut(running, to: window) {
-                    perTag[part.tag, default: 0] += part.span.end - part.span.start
-                }
-                add(perTag.filter { $0.value > 0 }, wallClock: window.1 - window.0, on: low)
-                low = high + 1
-            }
-        }
-        // The days computed again: those the range cuts, those a running record reaches in part.
-        var computed = cut
-        for record in running {
-            let days = ReadModel.days(
-                from: max(from, record.span.start), to: min(to, record.span.end), calendar: calendar)
-            computed.formUnion([days.lowerBound, days.upperBound])
-        }
-        computed = computed.filter { !covered.contains($0) }
-        for day in Set(tagTimeDays).union(computed) where !covered.contains(day) {
-            var perTag: [EntityID?: Int64] = [:]
-            var wall: Int64
-            if !computed.contains(day), let stored = storedWall(of: day) {
-                for (tag, time) in dayTagTime[day] ?? [] { perTag[tag, default: 0] += time.milliseconds }
-                wall = stored
-            } else {
-                let window = (max(from, start(of: day)), min(to, start(of: day + 1)))
-                let parts = try parts(of: window, startingIn: (Int64.min, to)) + Self.cut(running, to: window)
-                for part in parts { perTag[part.tag, default: 0] += part.span.end - part.span.start }
-                wall = Self.union(parts)
-            }
-            guard perTag.values.contains(where: { $0 > 0 }) else { continue }
-            add(perTag.filter { $0.value > 0 }, wallClock: wall, on: day)
-        }
-        return (whole, periods)
-    }
-}
-
-extension TimeReport.Totals {
-    /// Adds a day's time per tag and wall clock (of split parts, which add up over days).
-    fileprivate mutating func add(_ perTag: [EntityID?: Int64], wallClock: Int64) {
-        for (tag, milliseconds) in perTag { self.perTag[tag, default: 0] += milliseconds }
-        self.wallClock += wallClock
     }
 }

@@ -38,18 +38,36 @@ struct WholeDayRuns {
         return first <= last ? first...last : nil
     }
 
+    /// No day.
+    static let empty = WholeDayRuns()
+
+    private init() {}
+
     func contains(_ day: Int64) -> Bool {
+        let index = Self.firstIndex(in: runs.count) { runs[$0].upperBound >= day }
+        return index < runs.count && runs[index].contains(day)
+    }
+
+    /// The days of `sortedDays` (in ascending order) that lie in `days`.
+    static func slice(of sortedDays: [Int64], in days: ClosedRange<Int64>) -> ArraySlice<Int64> {
+        let start = firstIndex(in: sortedDays.count) { sortedDays[$0] >= days.lowerBound }
+        let end = firstIndex(in: sortedDays.count) { sortedDays[$0] > days.upperBound }
+        return sortedDays[start..<max(start, end)]
+    }
+
+    /// The first index below `count` where `isAtOrAfter` holds (it holds from some index on), or `count`.
+    private static func firstIndex(in count: Int, where isAtOrAfter: (Int) -> Bool) -> Int {
         var low = 0
-        var high = runs.count
+        var high = count
         while low < high {
             let middle = (low + high) / 2
-            if runs[middle].upperBound < day {
-                low = middle + 1
-            } else {
+            if isAtOrAfter(middle) {
                 high = middle
+            } else {
+                low = middle + 1
             }
         }
-        return low < runs.count && runs[low].contains(day)
+        return low
     }
 
     /// The time from the first midnight of each run to the midnight after its last day, summed.
@@ -58,27 +76,5 @@ struct WholeDayRuns {
             total + calendar.startOfDay(CivilDate(daysSinceEpoch: run.upperBound + 1)).milliseconds
                 - calendar.startOfDay(CivilDate(daysSinceEpoch: run.lowerBound)).milliseconds
         }
-    }
-}
-
-extension Array where Element == Int64 {
-    /// The elements of a sorted array that lie in `days`.
-    func sortedSlice(in days: ClosedRange<Int64>) -> ArraySlice<Int64> {
-        func firstIndex(notBelow value: Int64) -> Int {
-            var low = 0
-            var high = count
-            while low < high {
-                let middle = (low + high) / 2
-                if self[middle] < value {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
-            return low
-        }
-        let start = firstIndex(notBelow: days.lowerBound)
-        let end = days.upperBound == Int64.max ? count : firstIndex(notBelow: days.upperBound + 1)
-        return self[start..<Swift.max(start, end)]
     }
 }
