@@ -48,7 +48,7 @@ import Testing
         var stopped = record
         stopped.end = Instant(canonical: "2026-11-20T15:00:00.000Z")!
         #expect(format.recordLine(stopped, tags: [:], now: later) == "12345678  09:00–10:00  1:00  (untagged)")
-        #expect(format.runningStart(record.start, now: later) == "2026-11-20 09:00")
+        #expect(format.moment(record.start, onDayOf: later) == "2026-11-20 09:00")
     }
 
     @Test func styleIsPlainWhenOffAnd24BitWhenOn() {

@@ -40,15 +40,16 @@ struct TextFormat {
         String(id.uuidString.prefix(8))
     }
 
-    /// A running timer's start: `09:00` when it started on `now`'s day, `2026-11-20 09:00` when earlier
-    /// (an elapsed time such as 216:30 after a bare `09:00` would not say which day).
-    func runningStart(_ start: Instant, now: Instant) -> String {
-        calendar.date(of: start) == calendar.date(of: now) ? time(start) : dateTime(start)
+    /// `09:00` when `instant` falls on `reference`'s local day, else `2026-11-20 09:00` (a running timer's
+    /// start with an elapsed time such as 216:30 after a bare `09:00` would not say which day).
+    func moment(_ instant: Instant, onDayOf reference: Instant) -> String {
+        calendar.date(of: instant) == calendar.date(of: reference) ? time(instant) : dateTime(instant)
     }
 
-    /// A record's start in a record line: ``runningStart(_:now:)`` while it runs, else the time.
+    /// A record's start in a record line: ``moment(_:onDayOf:)`` of `now` while it runs, else the time (a
+    /// record line of a completed record is read under its day, as in `stint log`).
     func start(of record: Record, now: Instant) -> String {
-        record.end == nil ? runningStart(record.start, now: now) : time(record.start)
+        record.end == nil ? moment(record.start, onDayOf: now) : time(record.start)
     }
 
     /// `3f2a9c4e  09:00–10:30  1:30  writing  chapter 3` (the end shows `running` while it runs, and a

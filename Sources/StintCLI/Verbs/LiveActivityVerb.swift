@@ -32,7 +32,7 @@ struct LiveActivityVerb: Verb {
         }
         let format = TextFormat(calendar: view.calendar)
         for timer in content.timers {
-            var line = "\(timer.tagName ?? "Timer")  since \(format.runningStart(timer.startTime, now: view.now))  "
+            var line = "\(timer.tagName ?? "Timer")  since \(format.moment(timer.startTime, onDayOf: view.now))  "
             line += DurationFormatter.hoursMinutes(milliseconds: timer.duration(at: view.now))
             if let comment = timer.comment { line += "  " + comment.replacingNewlines() }
             context.print(line)

@@ -51,7 +51,7 @@ struct SplitVerb: Verb {
                 ]))
         } else {
             let format = TextFormat(calendar: state.calendar)
-            context.notice("Split \(TextFormat.short(later.id)) at \(format.time(later.start)):")
+            context.notice("Split \(TextFormat.short(later.id)) at \(format.moment(later.start, onDayOf: result.now)):")
             context.notice("  " + format.recordLine(earlier, tags: state.tags, now: result.now))
             context.notice("  " + format.recordLine(later, tags: state.tags, now: result.now))
             // The earlier part is the record the split created.

@@ -91,7 +91,7 @@ struct StartVerb: Verb {
                     : "already had \(twins.count) timers running, the first as \(TextFormat.short(twin.id))"
                 let earlier = twins.map { TextFormat.short($0.id) }.joined(separator: " ")
                 context.notice(
-                    "note: \(name) \(running) (since \(format.runningStart(twin.start, now: result.now))); "
+                    "note: \(name) \(running) (since \(format.moment(twin.start, onDayOf: result.now))); "
                         + "\(twins.count + 1) \(name) timers now run. To switch, stop the earlier: 'stint stop \(earlier)'; "
                         + "to keep only the earlier, 'stint cancel \(TextFormat.short(record.id))'; "
                         + "'stint start \(CheckRunner.quoted(name)) --switch' stops running timers first")

@@ -70,7 +70,7 @@ extension ReplayPage {
     /// `writing since 09:00, (untagged) since 2026-11-20 08:00`, or `none`.
     static func describe(_ timers: [WidgetTimer], at: Instant, format: TextFormat) -> String {
         guard !timers.isEmpty else { return "none" }
-        return timers.map { "\($0.tagName ?? "(untagged)") since \(format.runningStart($0.startTime, now: at))" }
+        return timers.map { "\($0.tagName ?? "(untagged)") since \(format.moment($0.startTime, onDayOf: at))" }
             .joined(separator: ", ")
     }
 
