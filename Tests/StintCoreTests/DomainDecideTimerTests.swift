@@ -311,9 +311,11 @@ import Testing
         // make a record over the limit, and the message says how to end it instead.
         let stop = domainError { () throws(DomainError) in try log.run(.stop(force: true)) }
         #expect(stop?.code == .recordTooLong)
-        #expect(stop?.message.contains("stint stop ID --at TIME") == true)
-        #expect(
-            errorCode { () throws(DomainError) in try log.run(.start(switching: true, force: true)) } == .recordTooLong)
+        let short = MessageFormat.short(log.state.runningRecordIds[0])
+        #expect(stop?.message.contains("'stint stop \(short) --at TIME --force'") == true)
+        let switching = domainError { () throws(DomainError) in try log.run(.start(switching: true, force: true)) }
+        #expect(switching?.code == .recordTooLong)
+        #expect(switching?.message.contains("'stint cancel \(short)'") == true)
         let timer = try RecordRef(log.state.runningRecordIds[0].uuidString)
         let split = domainError { () throws(DomainError) in try log.run(.split(record: timer, at: log.time("now"))) }
         #expect(split?.code == .recordTooLong && split?.message.contains("split it at most 366 days") == true)

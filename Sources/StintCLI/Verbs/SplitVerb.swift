@@ -9,8 +9,10 @@ struct SplitVerb: Verb {
         abstract: "Cut a record in two at a time inside it (same tag and comment).",
         arguments: [ArgumentSpec(name: "RECORD_ID", help: "The record's id or a unique prefix.")],
         options: [at],
-        discussion:
-            "The later part keeps the record's id (so a running timer keeps running); the earlier part gets a new one.",
+        discussion: """
+            The later part keeps the record's id (so a running timer keeps running); the earlier part gets a new one.
+            It is refused (exit 1) when the earlier part would last more than 366 days, which no record may.
+            """,
         examples: [("stint split 3f2a --at 12:00", "Makes 09:00–12:00 and 12:00–17:00 of 09:00–17:00.")]
     )
     .changingLog()

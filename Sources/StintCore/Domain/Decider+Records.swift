@@ -81,8 +81,9 @@ extension Decider {
                 "\(MessageFormat.local(at, calendar)) is not inside record \(MessageFormat.short(record.id)) "
                     + "(\(span)): give a time strictly between its start and end")
         }
-        // A running timer's earlier part can be older than any record may be (a completed record's parts are
-        // shorter than it); the limit without force was the timer's to meet when it started.
+        // A running timer's earlier part can be longer than any record may be (a completed record's parts are
+        // shorter than it, which was checked when it was made). Only that limit applies here: split has no
+        // --force, and a part of a forgotten timer longer than 7 days is what a person splits it to keep.
         try checkSpan(
             start: record.start, end: at, force: true, of: "the earlier part of \(MessageFormat.short(record.id))",
             fix: "split it at most 366 days after its start")

@@ -53,9 +53,13 @@ extension Decider {
         }
     }
 
-    /// What to do with a timer that has run for more than 366 days: it can only end earlier.
-    static let fixOfARunningTimer =
-        "stop it at an earlier time ('stint stop ID --at TIME'), or drop it ('stint cancel ID')"
+    /// What to do with timer `id` once it has run for more than 366 days: it can only end earlier (with
+    /// `--force`, as it is still longer than 7 days), or be canceled.
+    static func fix(ofRunningTimer id: EntityID) -> String {
+        let short = MessageFormat.short(id)
+        return
+            "stop it at an earlier time ('stint stop \(short) --at TIME --force'), or cancel it ('stint cancel \(short)')"
+    }
 
     /// Refuses a record that `track` or `edit` would make zero long: an interval typed with its end equal
     /// to its start is a mistake (a timer stopped the moment it started is not, and `stop` allows it).

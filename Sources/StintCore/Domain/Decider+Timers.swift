@@ -27,7 +27,8 @@ extension Decider {
             for var running in state.runningRecords {
                 try checkSpan(
                     start: running.start, end: start, force: force,
-                    of: "the running timer \(MessageFormat.short(running.id))", fix: Self.fixOfARunningTimer)
+                    of: "the running timer \(MessageFormat.short(running.id))",
+                    fix: Self.fix(ofRunningTimer: running.id))
                 running.end = start
                 stopped.append(running)
                 events.append(.timerStopped(recordId: running.id, end: start))
@@ -64,7 +65,7 @@ extension Decider {
         for var record in targets {
             try checkSpan(
                 start: record.start, end: end, force: force, of: "the timer \(MessageFormat.short(record.id))",
-                fix: Self.fixOfARunningTimer)
+                fix: Self.fix(ofRunningTimer: record.id))
             record.end = end
             stopped.append(record)
         }
