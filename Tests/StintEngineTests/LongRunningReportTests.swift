@@ -65,25 +65,24 @@ import Testing
             return CivilDate(year: parts[0], month: parts[1], day: parts[2]).daysSinceEpoch
         }
         func millis(_ text: String) -> Int64 { Instant(canonical: text)!.milliseconds }
+        func wholeDays(_ start: String, _ end: String) -> ClosedRange<Int64>? {
+            WholeDayRuns.wholeDays(of: (millis(start), millis(end)), calendar: calendar)
+        }
         // From midnight (23:00Z in winter) to the midnight three days later: three whole days.
         #expect(
-            WholeDayRuns.wholeDays(
-                of: (millis("2026-01-04T23:00:00.000Z"), millis("2026-01-07T23:00:00.000Z")), calendar: calendar)
-                == day("2026-01-05")...day("2026-01-07"))
+            wholeDays("2026-01-04T23:00:00.000Z", "2026-01-07T23:00:00.000Z") == day("2026-01-05")...day("2026-01-07"))
         // A millisecond later at both ends: the first and last days are cut.
         #expect(
-            WholeDayRuns.wholeDays(
-                of: (millis("2026-01-04T23:00:00.001Z"), millis("2026-01-07T22:59:59.999Z")), calendar: calendar)
-                == day("2026-01-06")...day("2026-01-06"))
+            wholeDays("2026-01-04T23:00:00.001Z", "2026-01-07T22:59:59.999Z") == day("2026-01-06")...day("2026-01-06"))
         // Across the spring change (Sun 29 March has 23 hours): the day is whole from 23:00Z to 22:00Z.
         #expect(
-            WholeDayRuns.wholeDays(
-                of: (millis("2026-03-28T23:00:00.000Z"), millis("2026-03-29T22:00:00.000Z")), calendar: calendar)
-                == day("2026-03-29")...day("2026-03-29"))
+            wholeDays("2026-03-28T23:00:00.000Z", "2026-03-29T22:00:00.000Z") == day("2026-03-29")...day("2026-03-29"))
+        #expect(wholeDays("2026-03-28T23:00:00.000Z", "2026-03-29T21:59:59.999Z") == nil)
+        // The days around them: those of the start and of the last instant.
         #expect(
-            WholeDayRuns.wholeDays(
-                of: (millis("2026-03-28T23:00:00.000Z"), millis("2026-03-29T21:59:59.999Z")), calendar: calendar)
-                == nil)
+            WholeDayRuns.edgeDays(
+                of: (millis("2026-01-04T23:00:00.001Z"), millis("2026-01-07T22:59:59.999Z")), calendar: calendar)
+                == [day("2026-01-05"), day("2026-01-07")])
         // Runs merge when they overlap or touch, and are cut to the days asked about.
         let runs = WholeDayRuns(
             [

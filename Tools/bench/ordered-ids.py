@@ -26,7 +26,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from steady_replica import alternate, bench_env  # noqa: E402
+from steady_replica import add_bench_arguments, alternate, bench_env  # noqa: E402
 
 RECORD_ID = re.compile(rb'"recordId":"([0-9a-f-]{36})"')
 CREATING = ("timer.started", "record.tracked")
@@ -100,9 +100,7 @@ def changed_pages(before, after):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("steady", help="steady-sync.py's steady replica (…/work/sync-N/steady)")
-    parser.add_argument("--stint", default=".build/release/stint")
-    parser.add_argument("--runs", type=int, default=20)
-    parser.add_argument("--data", default=".build/bench-data", help="bench.py's --data")
+    add_bench_arguments(parser, runs=20)
     args = parser.parse_args()
     steady = os.path.abspath(args.steady)
     stint = os.path.abspath(args.stint)

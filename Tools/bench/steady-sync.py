@@ -23,7 +23,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from steady_replica import alternate, bench_env, bench_size, make_steady  # noqa: E402
+from steady_replica import add_bench_arguments, alternate, bench_env, bench_size, make_steady  # noqa: E402
 
 
 def median_ms(export):
@@ -33,9 +33,7 @@ def median_ms(export):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("work", help="the bench's work directory of the sync group (…/work/sync-N)")
-    parser.add_argument("--stint", default=".build/release/stint")
-    parser.add_argument("--runs", type=int, default=12)
-    parser.add_argument("--data", default=".build/bench-data", help="bench.py's --data")
+    add_bench_arguments(parser, runs=12)
     parser.add_argument("--against", help="another build of stint, timed in alternation with --stint")
     args = parser.parse_args()
     work = os.path.abspath(args.work)

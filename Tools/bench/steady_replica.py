@@ -46,6 +46,13 @@ def carry_fingerprints(saved, live):
         write_checked(mine, lines)
 
 
+def add_bench_arguments(parser, runs):
+    """The options every tool on the steady replica takes: the build, how many runs, bench.py's data."""
+    parser.add_argument("--stint", default=".build/release/stint")
+    parser.add_argument("--runs", type=int, default=runs)
+    parser.add_argument("--data", default=".build/bench-data", help="bench.py's --data")
+
+
 def bench_size(work):
     """The history size of the bench's sync group whose work directory is `work` (…/work/sync-N)."""
     return os.path.basename(work).replace("sync-", "")

@@ -19,8 +19,8 @@ extension Decider {
             throw DomainError(
                 .recordTooLong,
                 "the record at \(first.position) would last \(MessageFormat.duration(first.milliseconds)) from "
-                    + "\(MessageFormat.local(first.start, calendar)); no record may last more than 366 days, not even "
-                    + "with --force: correct it in the source")
+                    + "\(MessageFormat.local(first.start, calendar)); \(Self.longestRecordRule): correct it in the source"
+            )
         }
         if !force, let first = work.tooLong.first {
             let count = work.tooLong.count

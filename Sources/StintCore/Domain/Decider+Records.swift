@@ -86,7 +86,7 @@ extension Decider {
         // --force, and a part of a forgotten timer longer than 7 days is what a person splits it to keep.
         try checkSpan(
             start: record.start, end: at, force: true, of: "the earlier part of \(MessageFormat.short(record.id))",
-            fix: "split it at most 366 days after its start")
+            fix: "split it at most \(InputLimits.longestForcedRecordDays) days after its start")
         let earlier = Record(
             id: context.newID(), start: record.start, end: at, tagId: record.tagId, comment: record.comment)
         var later = record

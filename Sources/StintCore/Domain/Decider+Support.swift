@@ -42,8 +42,7 @@ extension Decider {
             throw DomainError(
                 .recordTooLong,
                 "\(what) would last \(MessageFormat.duration(length)), from \(MessageFormat.local(start, calendar)) "
-                    + "to \(MessageFormat.local(end ?? now, calendar)); no record may last more than 366 days, "
-                    + "not even with --force: \(fix)")
+                    + "to \(MessageFormat.local(end ?? now, calendar)); \(Self.longestRecordRule): \(fix)")
         }
         if !force && length > InputLimits.maximumRecordMilliseconds {
             throw DomainError(
@@ -52,6 +51,10 @@ extension Decider {
                     + "check the times, or pass --force to keep it")
         }
     }
+
+    /// The rule a span over ``InputLimits/longestForcedRecordMilliseconds`` breaks, as refusals state it.
+    static let longestRecordRule =
+        "no record may last more than \(InputLimits.longestForcedRecordDays) days, not even with --force"
 
     /// What to do with timer `id` once it has run for more than 366 days: it can only end earlier (with
     /// `--force`, as it is still longer than 7 days), or be canceled.

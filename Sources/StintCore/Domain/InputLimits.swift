@@ -11,7 +11,9 @@ public enum InputLimits {
     /// The longest record even with `force`: 366 × 24 hours. A forgotten timer is a matter of days or weeks;
     /// a span of years is a mistyped date, and the day totals keep a row for every day a record covers
     /// (docs/read-models.md), so such a record would cost a write per day and slow every report after it.
-    public static let longestForcedRecordMilliseconds: Int64 = 366 * 24 * 3_600_000
+    public static let longestForcedRecordMilliseconds: Int64 = longestForcedRecordDays * 24 * 3_600_000
+    /// ``longestForcedRecordMilliseconds`` in days of 24 hours, as messages name it.
+    public static let longestForcedRecordDays: Int64 = 366
     /// How far after now a time argument may fall and still be taken as now (a minute: typing the
     /// current `HH:MM` a few seconds early is not a mistake worth refusing).
     public static let futureToleranceMilliseconds: Int64 = 60_000

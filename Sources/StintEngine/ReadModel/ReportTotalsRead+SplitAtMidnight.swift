@@ -66,9 +66,8 @@ extension ReportTotalsRead {
         // The days computed again: those the range cuts, those a running record reaches in part.
         var computed = cut
         for record in running {
-            let days = ReadModel.days(
-                from: max(from, record.span.start), to: min(to, record.span.end), calendar: calendar)
-            computed.formUnion([days.lowerBound, days.upperBound])
+            let inside = (max(from, record.span.start), min(to, record.span.end))
+            computed.formUnion(WholeDayRuns.edgeDays(of: inside, calendar: calendar))
         }
         for day in Set(tagTimeDays).union(computed) where !covered.contains(day) {
             var perTag: [EntityID?: Int64] = [:]

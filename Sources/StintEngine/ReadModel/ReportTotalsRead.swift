@@ -280,9 +280,9 @@ struct ReportTotalsRead {
         for record in running {
             totals.perTag[record.tag, default: 0] += record.span.end - record.span.start
             totals.recordCount += 1
-            let days = ReadModel.days(from: record.span.start, to: record.span.end, calendar: head.calendar)
-            if days.count > 1 { crossingMidnight += 1 }
-            partDays.formUnion([days.lowerBound, days.upperBound])
+            let edges = WholeDayRuns.edgeDays(of: record.span, calendar: head.calendar)
+            if edges[0] != edges[1] { crossingMidnight += 1 }
+            partDays.formUnion(edges)
         }
         let total = try model.database.statement("SELECT milliseconds FROM wall_total")
         guard try total.step() else { throw ReadModelError("the wall_total row is missing") }
@@ -362,8 +362,7 @@ extension ReportTotalsRead {
                 ReadModel.days(from: from, to: record.span.end, calendar: calendar).filter { $0 <= last })
         }
         for record in running {
-            let days = ReadModel.days(from: record.span.start, to: record.span.end, calendar: calendar)
-            computed.formUnion([days.lowerBound, days.upperBound].filter { $0 <= last })
+            computed.formUnion(WholeDayRuns.edgeDays(of: record.span, calendar: calendar).filter { $0 <= last })
         }
         var total = whole.milliseconds(calendar: calendar)
         for day in computed where !whole.contains(day) {

@@ -43,6 +43,14 @@ struct WholeDayRuns {
 
     private init() {}
 
+    /// The days of a span that are not whole in it: the day of its start and the day of its last instant
+    /// (the same day for a span within one; the day of its start for a span of no length). Every other day
+    /// the span touches is one of ``wholeDays(of:calendar:)``.
+    static func edgeDays(of span: (start: Int64, end: Int64), calendar: LogCalendar) -> [Int64] {
+        let days = ReadModel.days(from: span.start, to: span.end, calendar: calendar)
+        return [days.lowerBound, days.upperBound]
+    }
+
     func contains(_ day: Int64) -> Bool {
         let index = Self.firstIndex(in: runs.count) { runs[$0].upperBound >= day }
         return index < runs.count && runs[index].contains(day)
